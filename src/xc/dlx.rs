@@ -1,0 +1,572 @@
+//! Knuth's dancing-links matrix: one flat node array, item headers with left/right links.
+//!
+//! This is the data structure of Algorithm X as Knuth lays it out in TAOCP 7.2.2.1: every
+//! item and every occurrence of an item in an option is a node in one array, linked into
+//! circular up/down lists per item; options are consecutive runs of nodes separated by spacer
+//! nodes. Covering an item unlinks every option that contains it; uncovering relinks them in
+//! exactly the reverse order, which is what makes backtracking cheap. The search itself lives
+//! in [`crate::xc::search`]; this module owns the links and the operations on them.
+
+use std::fmt;
+
+use super::problem::{ItemKind, OptionId, Problem, ProblemError};
+
+/// Index of the head of the list of active primary items in [`Dlx::links`].
+pub(crate) const ROOT: u32 = 0;
+
+/// `top` value of a spacer node.
+pub(crate) const SPACER: u32 = 0;
+
+/// One node of the matrix.
+///
+/// What the fields mean depends on which kind of node this is:
+/// - node 0 is unused (its index is [`ROOT`] in the item links);
+/// - nodes `1..=items` are item headers: `up`/`down` are the ends of the item's circular list
+///   of option nodes, and `top` is the item's *length*, the number of option nodes currently
+///   linked into that list;
+/// - an option node has `top` = its item's header (never 0) and `up`/`down` = its neighbours
+///   in that item's list;
+/// - a spacer node (between options, and after the last) has `top` = [`SPACER`], `up` = the
+///   first node of the option before it and `down` = the last node of the option after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Node {
+    pub(crate) up: u32,
+    pub(crate) down: u32,
+    pub(crate) top: u32,
+}
+
+/// Left/right links of an item header in its list of active items.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Link {
+    pub(crate) left: u32,
+    pub(crate) right: u32,
+}
+
+/// The dancing-links matrix of a [`Problem`], ready to search.
+///
+/// Build it once per problem (or per rule set) and reuse it: [`Dlx::commit`] fixes options
+/// before a search (the givens of a puzzle), [`Dlx::reset`] takes them back, and every search
+/// leaves the matrix as it found it.
+///
+/// Invariants, for every state reachable from the public API:
+/// - `links[0]` heads a circular list of the *active* (uncovered) primary items and
+///   `links[items + 1]` one of the active secondary items; for every active item `x`,
+///   `links[links[x].right].left == x` and `links[links[x].left].right == x`;
+/// - for every active item `i`, `nodes[i].top` equals the number of nodes reachable from `i`
+///   by following `down` before returning to `i`, and every one of them has `top == i`;
+/// - for linked nodes `x`, `nodes[nodes[x].down].up == x` and `nodes[nodes[x].up].down == x`;
+/// - `uncover` undoes `cover` exactly when calls are made in reverse order, so the matrix after
+///   a search (or after [`Dlx::reset`]) is bit-for-bit the matrix before it.
+///
+/// [`Dlx::check_links`] verifies the first three; tests call it after cover/uncover.
+#[derive(Clone)]
+pub struct Dlx {
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) links: Vec<Link>,
+    /// Number of primary items: their headers are `1..=primary`.
+    pub(crate) primary: u32,
+    /// Number of items: secondary headers are `primary + 1..=items`.
+    pub(crate) items: u32,
+    /// Option id of every option node; `u32::MAX` for headers and spacers. Read only when a
+    /// solution is reported, so it stays out of the hot part of the cache.
+    pub(crate) node_option: Vec<u32>,
+    /// First node of every option.
+    pub(crate) option_first: Vec<u32>,
+    /// Header of every item, by [`ItemId`](super::ItemId).
+    pub(crate) header_of: Vec<u32>,
+    /// First nodes of the options fixed by [`Dlx::commit`], in order.
+    pub(crate) committed: Vec<u32>,
+    /// Reused by searches so that a search allocates nothing.
+    pub(crate) scratch_stack: Vec<u32>,
+    pub(crate) scratch_solution: Vec<OptionId>,
+}
+
+/// Two matrices are equal when their links, lengths and committed options are; scratch space
+/// does not count.
+impl PartialEq for Dlx {
+    fn eq(&self, other: &Self) -> bool {
+        self.nodes == other.nodes
+            && self.links == other.links
+            && self.primary == other.primary
+            && self.items == other.items
+            && self.node_option == other.node_option
+            && self.committed == other.committed
+    }
+}
+
+impl Eq for Dlx {}
+
+impl fmt::Debug for Dlx {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Dlx")
+            .field("items", &self.items)
+            .field("primary", &self.primary)
+            .field("options", &self.option_first.len())
+            .field("nodes", &self.nodes.len())
+            .field("committed", &self.committed.len())
+            .finish()
+    }
+}
+
+/// Why [`Dlx::commit`] refused an option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CommitError {
+    /// The option shares an item with an option committed earlier.
+    #[error("{option} conflicts with an option committed earlier")]
+    Conflict {
+        /// The refused option.
+        option: OptionId,
+    },
+    /// No such option.
+    #[error("{option} does not exist")]
+    UnknownOption {
+        /// The refused option.
+        option: OptionId,
+    },
+}
+
+impl Dlx {
+    /// Builds the matrix of a problem.
+    ///
+    /// # Panics
+    ///
+    /// If the problem needs more than `u32::MAX` nodes; use [`Dlx::try_new`] to get an error
+    /// instead.
+    ///
+    /// # Complexity
+    ///
+    /// Linear in the size of the problem (items plus item occurrences).
+    pub fn new(problem: &Problem) -> Self {
+        match Self::try_new(problem) {
+            Ok(dlx) => dlx,
+            Err(error) => panic!("{error}"),
+        }
+    }
+
+    /// Builds the matrix of a problem.
+    ///
+    /// # Errors
+    ///
+    /// [`ProblemError::TooLarge`] if the nodes would not fit 32-bit indices.
+    pub fn try_new(problem: &Problem) -> Result<Self, ProblemError> {
+        let items = problem.item_count();
+        let options = problem.option_count();
+        let total = 1 + items as u64 + problem.size() as u64 + options as u64 + 1;
+        let max = u64::from(u32::MAX - 1);
+        if total > max {
+            return Err(ProblemError::TooLarge { nodes: total, max });
+        }
+
+        // Primary items get the first headers, in order; secondary items follow.
+        let mut header_of = vec![0u32; items];
+        let mut next = 1u32;
+        for kind in [ItemKind::Primary, ItemKind::Secondary] {
+            for (k, h) in header_of.iter_mut().enumerate() {
+                if problem.kind(super::ItemId(k as u32)) == kind {
+                    *h = next;
+                    next += 1;
+                }
+            }
+        }
+        let primary = problem.primary_count() as u32;
+        let items = items as u32;
+
+        let mut links = vec![Link::default(); items as usize + 2];
+        let mut link_list = |head: u32, first: u32, last: u32| {
+            // Circular list head <-> first..=last.
+            let mut prev = head;
+            for x in first..=last {
+                links[prev as usize].right = x;
+                links[x as usize].left = prev;
+                prev = x;
+            }
+            links[prev as usize].right = head;
+            links[head as usize].left = prev;
+        };
+        link_list(ROOT, 1, primary);
+        link_list(items + 1, primary + 1, items);
+
+        let mut nodes = Vec::with_capacity(total as usize);
+        nodes.push(Node::default());
+        for h in 1..=items {
+            nodes.push(Node {
+                up: h,
+                down: h,
+                top: 0,
+            });
+        }
+        let mut node_option = vec![u32::MAX; nodes.len()];
+        let mut option_first = Vec::with_capacity(options);
+        // The spacer before the first option.
+        let mut spacer = nodes.len() as u32;
+        nodes.push(Node {
+            up: 0,
+            down: 0,
+            top: SPACER,
+        });
+        node_option.push(u32::MAX);
+        for (k, option) in problem.options().enumerate() {
+            let first = nodes.len() as u32;
+            option_first.push(first);
+            for &item in option {
+                let h = header_of[item.index()];
+                let x = nodes.len() as u32;
+                let last = nodes[h as usize].up;
+                nodes.push(Node {
+                    up: last,
+                    down: h,
+                    top: h,
+                });
+                nodes[last as usize].down = x;
+                nodes[h as usize].up = x;
+                nodes[h as usize].top += 1;
+                node_option.push(k as u32);
+            }
+            let end = nodes.len() as u32;
+            nodes[spacer as usize].down = end - 1;
+            spacer = end;
+            nodes.push(Node {
+                up: first,
+                down: 0,
+                top: SPACER,
+            });
+            node_option.push(u32::MAX);
+        }
+
+        Ok(Dlx {
+            nodes,
+            links,
+            primary,
+            items,
+            node_option,
+            option_first,
+            header_of,
+            committed: Vec::new(),
+            scratch_stack: Vec::with_capacity(primary as usize + 1),
+            scratch_solution: Vec::with_capacity(primary as usize + 1),
+        })
+    }
+
+    /// Number of items.
+    pub fn item_count(&self) -> usize {
+        self.items as usize
+    }
+
+    /// Number of options.
+    pub fn option_count(&self) -> usize {
+        self.option_first.len()
+    }
+
+    /// Options fixed by [`Dlx::commit`] so far, in order.
+    pub fn committed(&self) -> impl Iterator<Item = OptionId> + '_ {
+        self.committed
+            .iter()
+            .map(|&x| OptionId(self.node_option[x as usize]))
+    }
+
+    /// Fixes an option before searching: its items are covered and every option sharing an
+    /// item with it disappears, as if a search had chosen it. Later searches only find
+    /// solutions that contain it, and report it first.
+    ///
+    /// # Errors
+    ///
+    /// [`CommitError::Conflict`] if the option shares an item with one committed earlier (no
+    /// solution can contain both); the matrix is then unchanged.
+    pub fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
+        let Some(&first) = self.option_first.get(option.index()) else {
+            return Err(CommitError::UnknownOption { option });
+        };
+        // An option is still available exactly when all of its items are active: committing
+        // a conflicting option covers the shared item.
+        let mut x = first;
+        while self.nodes[x as usize].top != SPACER {
+            if !self.is_active(self.nodes[x as usize].top) {
+                return Err(CommitError::Conflict { option });
+            }
+            x += 1;
+        }
+        let mut updates = 0;
+        let mut x = first;
+        while self.nodes[x as usize].top != SPACER {
+            self.cover(self.nodes[x as usize].top, &mut updates);
+            x += 1;
+        }
+        self.committed.push(first);
+        Ok(())
+    }
+
+    /// Takes back every committed option, newest first, restoring the matrix as built.
+    pub fn reset(&mut self) {
+        while let Some(first) = self.committed.pop() {
+            let mut x = first;
+            while self.nodes[x as usize].top != SPACER {
+                x += 1;
+            }
+            while x > first {
+                x -= 1;
+                self.uncover(self.nodes[x as usize].top);
+            }
+        }
+    }
+
+    /// Whether item header `i` is in its list of active items.
+    #[inline]
+    pub(crate) fn is_active(&self, i: u32) -> bool {
+        self.links[self.links[i as usize].left as usize].right == i
+    }
+
+    /// Removes item `i` from the active list and hides every option that contains it.
+    #[inline]
+    pub(crate) fn cover(&mut self, i: u32, updates: &mut u64) {
+        let mut p = self.nodes[i as usize].down;
+        while p != i {
+            self.hide(p, updates);
+            p = self.nodes[p as usize].down;
+        }
+        let Link { left, right } = self.links[i as usize];
+        self.links[left as usize].right = right;
+        self.links[right as usize].left = left;
+        *updates += 1;
+    }
+
+    /// Exact inverse of [`Dlx::cover`].
+    #[inline]
+    pub(crate) fn uncover(&mut self, i: u32) {
+        let Link { left, right } = self.links[i as usize];
+        self.links[left as usize].right = i;
+        self.links[right as usize].left = i;
+        let mut p = self.nodes[i as usize].up;
+        while p != i {
+            self.unhide(p);
+            p = self.nodes[p as usize].up;
+        }
+    }
+
+    /// Unlinks the nodes of the option containing node `p`, except `p` itself, from their
+    /// items' lists.
+    #[inline]
+    fn hide(&mut self, p: u32, updates: &mut u64) {
+        let nodes = &mut self.nodes[..];
+        let mut q = p + 1;
+        while q != p {
+            let Node { up, down, top } = nodes[q as usize];
+            if top == SPACER {
+                q = up;
+            } else {
+                nodes[up as usize].down = down;
+                nodes[down as usize].up = up;
+                nodes[top as usize].top -= 1;
+                *updates += 1;
+                q += 1;
+            }
+        }
+    }
+
+    /// Exact inverse of [`Dlx::hide`].
+    #[inline]
+    fn unhide(&mut self, p: u32) {
+        let nodes = &mut self.nodes[..];
+        let mut q = p - 1;
+        while q != p {
+            let Node { up, down, top } = nodes[q as usize];
+            if top == SPACER {
+                q = down;
+            } else {
+                nodes[up as usize].down = q;
+                nodes[down as usize].up = q;
+                nodes[top as usize].top += 1;
+                q -= 1;
+            }
+        }
+    }
+
+    /// Covers the items of the option containing node `x`, other than `x`'s own, left to
+    /// right.
+    #[inline]
+    pub(crate) fn cover_others(&mut self, x: u32, updates: &mut u64) {
+        let mut p = x + 1;
+        while p != x {
+            let top = self.nodes[p as usize].top;
+            if top == SPACER {
+                p = self.nodes[p as usize].up;
+            } else {
+                self.cover(top, updates);
+                p += 1;
+            }
+        }
+    }
+
+    /// Exact inverse of [`Dlx::cover_others`].
+    #[inline]
+    pub(crate) fn uncover_others(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let top = self.nodes[p as usize].top;
+            if top == SPACER {
+                p = self.nodes[p as usize].down;
+            } else {
+                self.uncover(top);
+                p -= 1;
+            }
+        }
+    }
+
+    /// Checks the link invariants documented on [`Dlx`] and returns the first violation found.
+    ///
+    /// Meant for tests and debugging.
+    ///
+    /// # Errors
+    ///
+    /// A description of the first broken invariant.
+    ///
+    /// # Complexity
+    ///
+    /// Linear in the number of nodes.
+    pub fn check_links(&self) -> Result<(), String> {
+        for (head, range) in [
+            (ROOT, 1..=self.primary),
+            (self.items + 1, self.primary + 1..=self.items),
+        ] {
+            let mut x = self.links[head as usize].right;
+            let mut steps = 0;
+            while x != head {
+                if !range.contains(&x) {
+                    return Err(format!("item list of {head} reaches foreign header {x}"));
+                }
+                let link = self.links[x as usize];
+                if self.links[link.right as usize].left != x
+                    || self.links[link.left as usize].right != x
+                {
+                    return Err(format!("item {x}: left/right links disagree"));
+                }
+                steps += 1;
+                if steps > self.items {
+                    return Err(format!("item list of {head} does not close"));
+                }
+                x = link.right;
+            }
+        }
+        for i in 1..=self.items {
+            if !self.is_active(i) {
+                continue;
+            }
+            let mut len = 0u32;
+            let mut x = self.nodes[i as usize].down;
+            while x != i {
+                let node = self.nodes[x as usize];
+                if node.top != i {
+                    return Err(format!("node {x} in the list of item {i} has top {}", node.top));
+                }
+                if self.nodes[node.down as usize].up != x || self.nodes[node.up as usize].down != x
+                {
+                    return Err(format!("node {x}: up/down links disagree"));
+                }
+                len += 1;
+                if len as usize > self.nodes.len() {
+                    return Err(format!("list of item {i} does not close"));
+                }
+                x = node.down;
+            }
+            if len != self.nodes[i as usize].top {
+                return Err(format!(
+                    "item {i} has length {} but {len} nodes",
+                    self.nodes[i as usize].top
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xc::ProblemBuilder;
+
+    /// Knuth's example from TAOCP 7.2.2.1 (7 items, 6 options, one solution).
+    fn knuth_example() -> Problem {
+        let mut b = ProblemBuilder::new();
+        let it: Vec<_> = (0..7).map(|_| b.primary()).collect();
+        let (a, bb, c, d, e, f, g) = (it[0], it[1], it[2], it[3], it[4], it[5], it[6]);
+        for option in [
+            vec![c, e],
+            vec![a, d, g],
+            vec![bb, c, f],
+            vec![a, d, f],
+            vec![bb, g],
+            vec![d, e, g],
+        ] {
+            b.option(option).unwrap();
+        }
+        b.build()
+    }
+
+    #[test]
+    fn built_matrix_satisfies_the_invariants() {
+        let dlx = Dlx::new(&knuth_example());
+        dlx.check_links().unwrap();
+        assert_eq!(dlx.nodes.len(), 1 + 7 + 16 + 7);
+        // Item d (header 4) is in three options.
+        assert_eq!(dlx.nodes[4].top, 3);
+    }
+
+    #[test]
+    fn uncover_restores_cover_exactly() {
+        let original = Dlx::new(&knuth_example());
+        let mut dlx = original.clone();
+        let mut updates = 0;
+        // Every order of covering three items, then uncovering in reverse.
+        for a in 1..=7 {
+            for b in 1..=7 {
+                for c in 1..=7 {
+                    if a == b || b == c || a == c {
+                        continue;
+                    }
+                    dlx.cover(a, &mut updates);
+                    dlx.check_links().unwrap();
+                    dlx.cover(b, &mut updates);
+                    dlx.check_links().unwrap();
+                    dlx.cover(c, &mut updates);
+                    dlx.check_links().unwrap();
+                    assert!(!dlx.is_active(a) && !dlx.is_active(b) && !dlx.is_active(c));
+                    dlx.uncover(c);
+                    dlx.check_links().unwrap();
+                    dlx.uncover(b);
+                    dlx.uncover(a);
+                    dlx.check_links().unwrap();
+                    assert!(dlx == original, "cover {a} {b} {c} then uncover");
+                }
+            }
+        }
+        assert!(updates > 0);
+    }
+
+    #[test]
+    fn commit_refuses_conflicts_and_reset_restores() {
+        let original = Dlx::new(&knuth_example());
+        let mut dlx = original.clone();
+        dlx.commit(OptionId(0)).unwrap(); // c e
+        dlx.check_links().unwrap();
+        assert_eq!(
+            dlx.commit(OptionId(2)), // b c f: shares c
+            Err(CommitError::Conflict {
+                option: OptionId(2)
+            })
+        );
+        dlx.commit(OptionId(3)).unwrap(); // a d f
+        assert_eq!(
+            dlx.committed().collect::<Vec<_>>(),
+            [OptionId(0), OptionId(3)]
+        );
+        dlx.reset();
+        dlx.check_links().unwrap();
+        assert!(dlx == original);
+        assert_eq!(
+            dlx.commit(OptionId(9)),
+            Err(CommitError::UnknownOption {
+                option: OptionId(9)
+            })
+        );
+    }
+}

@@ -1,0 +1,417 @@
+//! Algorithm X: the iterative search over a [`Dlx`] matrix, and the sinks it feeds.
+//!
+//! One search core, [`Search`], walks the tree with an explicit stack (no recursion) and stops
+//! at every solution. Everything else is a way of consuming it: the first solution, all of
+//! them up to a limit through a [`Visitor`] that may stop the search, or a count up to a limit.
+//! A search cut short says so ([`Outcome::complete`] is false): an exact count and a lower bound
+//! are different answers.
+
+use std::ops::ControlFlow;
+
+use super::dlx::{Dlx, ROOT};
+use super::problem::OptionId;
+
+/// Work done by a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Stats {
+    /// Nodes of the search tree: options tried.
+    pub nodes: u64,
+    /// Link updates: option nodes and items removed from their lists by covering.
+    pub updates: u64,
+    /// Solutions found.
+    pub solutions: u128,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+        self.solutions += other.solutions;
+    }
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    /// True when the whole search tree was explored; false when a visitor or a limit stopped
+    /// it early.
+    pub complete: bool,
+    /// Work done.
+    pub stats: Stats,
+}
+
+/// The result of counting solutions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found.
+    pub count: u128,
+    /// True when `count` is exact; false when the limit stopped the search, so that `count` is
+    /// only a lower bound.
+    pub complete: bool,
+    /// Work done.
+    pub stats: Stats,
+}
+
+/// Receives the solutions of a search, one at a time.
+///
+/// A solution is the list of its options: first those fixed by [`Dlx::commit`], then those the
+/// search chose, in the order it chose them. Return [`ControlFlow::Break`] to stop the search.
+/// Closures `FnMut(&[OptionId]) -> ControlFlow<()>` are visitors.
+pub trait Visitor {
+    /// Called once per solution.
+    fn visit(&mut self, solution: &[OptionId]) -> ControlFlow<()>;
+}
+
+impl<F> Visitor for F
+where
+    F: FnMut(&[OptionId]) -> ControlFlow<()>,
+{
+    fn visit(&mut self, solution: &[OptionId]) -> ControlFlow<()> {
+        self(solution)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Entering a new level: test for a solution, else choose an item and try its first option.
+    Descend,
+    /// Undo the current option and try the next one, or go up a level.
+    Backtrack,
+    /// The tree is exhausted.
+    Done,
+}
+
+/// A search in progress over a [`Dlx`]: a lending iterator over solutions.
+///
+/// The matrix is borrowed for the life of the search and restored when the search is dropped,
+/// whether it ran to the end or not.
+///
+/// # Examples
+///
+/// ```
+/// use sudokux::xc::{Dlx, ProblemBuilder};
+///
+/// let mut b = ProblemBuilder::new();
+/// let x = b.primary();
+/// let y = b.primary();
+/// b.option([x]).unwrap();
+/// b.option([y]).unwrap();
+/// b.option([x, y]).unwrap();
+/// let mut dlx = Dlx::new(&b.build());
+/// let mut search = dlx.search();
+/// let mut sizes = Vec::new();
+/// while let Some(solution) = search.next_solution() {
+///     sizes.push(solution.len());
+/// }
+/// assert_eq!(sizes, [2, 1]);
+/// ```
+pub struct Search<'a> {
+    dlx: &'a mut Dlx,
+    /// `stack[l]` is the option node chosen at level `l` (Knuth's `x_l`).
+    stack: Vec<u32>,
+    /// The solution handed to the caller: committed options, then `stack` decoded.
+    solution: Vec<OptionId>,
+    state: State,
+    stats: Stats,
+}
+
+impl Dlx {
+    /// Starts a search; see [`Search`].
+    pub fn search(&mut self) -> Search<'_> {
+        let mut stack = std::mem::take(&mut self.scratch_stack);
+        stack.clear();
+        let mut solution = std::mem::take(&mut self.scratch_solution);
+        solution.clear();
+        Search {
+            dlx: self,
+            stack,
+            solution,
+            state: State::Descend,
+            stats: Stats::default(),
+        }
+    }
+
+    /// Runs a search to its end or until `visitor` breaks.
+    pub fn visit<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Outcome {
+        let mut search = self.search();
+        while let Some(solution) = search.next_solution() {
+            if visitor.visit(solution).is_break() {
+                return Outcome {
+                    complete: false,
+                    stats: search.stats(),
+                };
+            }
+        }
+        Outcome {
+            complete: true,
+            stats: search.stats(),
+        }
+    }
+
+    /// The first solution found, if any.
+    pub fn first(&mut self) -> (Option<Vec<OptionId>>, Stats) {
+        let mut search = self.search();
+        let found = search.next_solution().map(<[OptionId]>::to_vec);
+        (found, search.stats())
+    }
+
+    /// Up to `limit` solutions; `complete` is true when there are no others.
+    ///
+    /// The search stops as soon as it has `limit` solutions, so with `limit` solutions found
+    /// `complete` is false even when no further solution exists.
+    pub fn collect(&mut self, limit: usize) -> (Vec<Vec<OptionId>>, Outcome) {
+        let mut found = Vec::new();
+        if limit == 0 {
+            return (found, incomplete());
+        }
+        let outcome = self.visit(&mut |solution: &[OptionId]| {
+            found.push(solution.to_vec());
+            if found.len() >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        (found, outcome)
+    }
+
+    /// Counts solutions, all of them or up to `limit`.
+    ///
+    /// When the limit is reached the search stops and the count is marked incomplete: it is a
+    /// lower bound.
+    pub fn count(&mut self, limit: Option<u128>) -> Count {
+        if limit == Some(0) {
+            return Count {
+                count: 0,
+                complete: false,
+                stats: Stats::default(),
+            };
+        }
+        let mut count: u128 = 0;
+        let outcome = self.visit(&mut |_: &[OptionId]| {
+            count += 1;
+            if Some(count) == limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        Count {
+            count,
+            complete: outcome.complete,
+            stats: outcome.stats,
+        }
+    }
+}
+
+fn incomplete() -> Outcome {
+    Outcome {
+        complete: false,
+        stats: Stats::default(),
+    }
+}
+
+impl Search<'_> {
+    /// Work done so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Current depth of the search tree (options chosen by the search, not committed ones).
+    pub fn depth(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// Runs to the next solution and returns it, or `None` when the tree is exhausted.
+    ///
+    /// Allocates nothing: the matrix, the stack and the solution buffer are reused.
+    pub fn next_solution(&mut self) -> Option<&[OptionId]> {
+        let dlx = &mut *self.dlx;
+        let stats = &mut self.stats;
+        let stack = &mut self.stack;
+        let mut state = self.state;
+        loop {
+            match state {
+                State::Descend => {
+                    if dlx.links[ROOT as usize].right == ROOT {
+                        // Every primary item is covered: a solution.
+                        stats.solutions += 1;
+                        self.state = State::Backtrack;
+                        self.solution.clear();
+                        self.solution.extend(dlx.committed());
+                        self.solution.extend(
+                            stack
+                                .iter()
+                                .map(|&x| OptionId(dlx.node_option[x as usize])),
+                        );
+                        return Some(&self.solution);
+                    }
+                    let i = choose_item(dlx);
+                    let first = dlx.nodes[i as usize].down;
+                    if first == i {
+                        // An item no option can cover: dead end.
+                        state = State::Backtrack;
+                        continue;
+                    }
+                    dlx.cover(i, &mut stats.updates);
+                    stats.nodes += 1;
+                    dlx.cover_others(first, &mut stats.updates);
+                    stack.push(first);
+                }
+                State::Backtrack => {
+                    let Some(&x) = stack.last() else {
+                        self.state = State::Done;
+                        return None;
+                    };
+                    dlx.uncover_others(x);
+                    let i = dlx.nodes[x as usize].top;
+                    let next = dlx.nodes[x as usize].down;
+                    if next == i {
+                        dlx.uncover(i);
+                        stack.pop();
+                    } else {
+                        *stack.last_mut().expect("stack is not empty") = next;
+                        stats.nodes += 1;
+                        dlx.cover_others(next, &mut stats.updates);
+                        state = State::Descend;
+                    }
+                }
+                State::Done => return None,
+            }
+        }
+    }
+}
+
+/// The active primary item with the fewest options (Knuth's MRV heuristic), the first such in
+/// item order; stops looking at an item with 0 or 1 options, since none can be better.
+#[inline]
+fn choose_item(dlx: &Dlx) -> u32 {
+    let mut best = ROOT;
+    let mut best_len = u32::MAX;
+    let mut p = dlx.links[ROOT as usize].right;
+    while p != ROOT {
+        let len = dlx.nodes[p as usize].top;
+        if len < best_len {
+            best = p;
+            best_len = len;
+            if len <= 1 {
+                break;
+            }
+        }
+        p = dlx.links[p as usize].right;
+    }
+    best
+}
+
+impl Drop for Search<'_> {
+    /// Undoes every choice still on the stack, newest first, so the matrix is as it was.
+    fn drop(&mut self) {
+        while let Some(x) = self.stack.pop() {
+            self.dlx.uncover_others(x);
+            let i = self.dlx.nodes[x as usize].top;
+            self.dlx.uncover(i);
+        }
+        self.dlx.scratch_stack = std::mem::take(&mut self.stack);
+        self.dlx.scratch_solution = std::mem::take(&mut self.solution);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xc::{ItemId, Problem, ProblemBuilder};
+
+    fn problem(items: usize, secondary: usize, options: &[&[u32]]) -> Problem {
+        let mut b = ProblemBuilder::new();
+        for _ in 0..items {
+            b.primary();
+        }
+        for _ in 0..secondary {
+            b.secondary();
+        }
+        for option in options {
+            b.option(option.iter().map(|&i| ItemId(i))).unwrap();
+        }
+        b.build()
+    }
+
+    #[test]
+    fn knuths_example_has_one_solution() {
+        let p = problem(
+            7,
+            0,
+            &[&[2, 4], &[0, 3, 6], &[1, 2, 5], &[0, 3, 5], &[1, 6], &[3, 4, 6]],
+        );
+        let mut dlx = Dlx::new(&p);
+        let (solutions, outcome) = dlx.collect(10);
+        assert!(outcome.complete);
+        let mut only = solutions[0].clone();
+        only.sort();
+        assert_eq!(only, [OptionId(0), OptionId(3), OptionId(4)]);
+        assert_eq!(outcome.stats.solutions, 1);
+        assert!(outcome.stats.nodes >= 3);
+        dlx.check_links().unwrap();
+        assert!(dlx == Dlx::new(&p));
+    }
+
+    #[test]
+    fn limits_mark_counts_as_lower_bounds() {
+        // Two independent items with two options each: 4 solutions.
+        let p = problem(2, 0, &[&[0], &[0], &[1], &[1]]);
+        let mut dlx = Dlx::new(&p);
+        let all = dlx.count(None);
+        assert_eq!((all.count, all.complete), (4, true));
+        let some = dlx.count(Some(3));
+        assert_eq!((some.count, some.complete), (3, false));
+        let exact = dlx.count(Some(5));
+        assert_eq!((exact.count, exact.complete), (4, true));
+        assert_eq!(dlx.count(Some(0)).complete, false);
+        let (found, outcome) = dlx.collect(2);
+        assert_eq!((found.len(), outcome.complete), (2, false));
+        assert!(dlx == Dlx::new(&p));
+    }
+
+    #[test]
+    fn secondary_items_are_covered_at_most_once() {
+        // Primary a, b; secondary s. Options: {a, s}, {b, s}, {a}, {b}.
+        let p = problem(2, 1, &[&[0, 2], &[1, 2], &[0], &[1]]);
+        let mut dlx = Dlx::new(&p);
+        // {a,s}+{b}, {a}+{b,s}, {a}+{b}; never {a,s}+{b,s}.
+        assert_eq!(dlx.count(None).count, 3);
+    }
+
+    #[test]
+    fn dropping_a_search_midway_restores_the_matrix() {
+        let p = problem(2, 0, &[&[0], &[0], &[1], &[1]]);
+        let original = Dlx::new(&p);
+        let mut dlx = original.clone();
+        {
+            let mut search = dlx.search();
+            assert!(search.next_solution().is_some());
+            assert_eq!(search.depth(), 2);
+        }
+        dlx.check_links().unwrap();
+        assert!(dlx == original);
+    }
+
+    #[test]
+    fn committed_options_lead_every_solution() {
+        let p = problem(3, 0, &[&[0], &[1, 2], &[1], &[2], &[0, 1]]);
+        let mut dlx = Dlx::new(&p);
+        dlx.commit(OptionId(2)).unwrap();
+        let (solutions, outcome) = dlx.collect(10);
+        assert!(outcome.complete);
+        assert_eq!(solutions, [vec![OptionId(2), OptionId(0), OptionId(3)]]);
+        dlx.reset();
+        assert_eq!(dlx.count(None).count, 3);
+    }
+
+    #[test]
+    fn a_problem_without_primary_items_has_the_empty_solution() {
+        let p = problem(0, 0, &[]);
+        let mut dlx = Dlx::new(&p);
+        let (solutions, outcome) = dlx.collect(5);
+        assert_eq!(solutions, [Vec::<OptionId>::new()]);
+        assert!(outcome.complete);
+    }
+}
