@@ -72,8 +72,6 @@ pub struct Dlx {
     pub(crate) node_option: Vec<u32>,
     /// First node of every option.
     pub(crate) option_first: Vec<u32>,
-    /// Header of every item, by [`ItemId`](super::ItemId).
-    pub(crate) header_of: Vec<u32>,
     /// First nodes of the options fixed by [`Dlx::commit`], in order.
     pub(crate) committed: Vec<u32>,
     /// Reused by searches so that a search allocates nothing.
@@ -241,7 +239,6 @@ impl Dlx {
             items,
             node_option,
             option_first,
-            header_of,
             committed: Vec::new(),
             scratch_stack: Vec::with_capacity(primary as usize + 1),
             scratch_solution: Vec::with_capacity(primary as usize + 1),

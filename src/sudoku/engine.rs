@@ -1,0 +1,85 @@
+//! What every sudoku engine answers: solutions counted up to a limit, a uniqueness verdict.
+
+use crate::xc::Stats;
+
+use super::grid::Grid;
+use super::rules::{PuzzleError, Rules};
+
+/// Solutions of a puzzle, counted up to a limit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// Solutions found.
+    pub count: u128,
+    /// True when `count` is exact, false when the limit stopped the search (a lower bound).
+    pub complete: bool,
+    /// The first solutions found, as many as were asked to be kept.
+    pub solutions: Vec<Grid>,
+    /// Work done.
+    pub stats: Stats,
+}
+
+/// Whether a puzzle has exactly one solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// No solution.
+    None,
+    /// Exactly one solution, proved by searching the whole tree.
+    Unique(Grid),
+    /// At least two solutions; two that differ, as witnesses.
+    Multiple(Grid, Grid),
+}
+
+/// A sudoku solver: the exact-cover [`Solver`](super::Solver) or the reference
+/// [`Backtracker`](super::Backtracker).
+pub trait Engine {
+    /// The rules puzzles are solved under.
+    fn rules(&self) -> &Rules;
+
+    /// Counts solutions up to `limit` (all of them for `None`), keeping the first `keep`.
+    ///
+    /// # Errors
+    ///
+    /// [`PuzzleError`] when the givens break the rules (checked before any search) or the grid
+    /// has the wrong size.
+    fn enumerate(
+        &mut self,
+        puzzle: &Grid,
+        limit: Option<u128>,
+        keep: usize,
+    ) -> Result<Answer, PuzzleError>;
+
+    /// Any one solution, without proving it unique.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::enumerate`].
+    fn solve_first(&mut self, puzzle: &Grid) -> Result<(Option<Grid>, Stats), PuzzleError> {
+        let answer = self.enumerate(puzzle, Some(1), 1)?;
+        Ok((answer.solutions.into_iter().next(), answer.stats))
+    }
+
+    /// Counts solutions up to `limit` (all for `None`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::enumerate`].
+    fn count(&mut self, puzzle: &Grid, limit: Option<u128>) -> Result<Answer, PuzzleError> {
+        self.enumerate(puzzle, limit, 0)
+    }
+
+    /// Proves that a puzzle has no, one, or several solutions, by counting to 2.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::enumerate`].
+    fn check(&mut self, puzzle: &Grid) -> Result<(Verdict, Stats), PuzzleError> {
+        let answer = self.enumerate(puzzle, Some(2), 2)?;
+        let mut solutions = answer.solutions.into_iter();
+        let verdict = match (solutions.next(), solutions.next()) {
+            (None, _) => Verdict::None,
+            (Some(one), None) => Verdict::Unique(one),
+            (Some(one), Some(two)) => Verdict::Multiple(one, two),
+        };
+        Ok((verdict, answer.stats))
+    }
+}

@@ -1,0 +1,25 @@
+//! Sudoku on top of the exact-cover engine.
+//!
+//! [`Rules`] describe the grid and its units; [`encode`] turns them into an exact-cover
+//! [`Problem`](crate::xc::Problem); the [`Solver`] keeps that matrix and commits each puzzle's
+//! givens into it. The [`Backtracker`] is a second, independent engine for cross-checks, and
+//! [`validate`] checks any solution against the rules without either of them.
+
+pub mod backtrack;
+pub mod encode;
+pub mod engine;
+pub mod format;
+pub mod grid;
+pub mod parse;
+pub mod rules;
+pub mod solver;
+pub mod validate;
+
+pub use backtrack::Backtracker;
+pub use encode::{decode, encode};
+pub use engine::{Answer, Engine, Verdict};
+pub use grid::{Cell, Grid};
+pub use parse::{Entry, ParseError, ReadError, Reader};
+pub use rules::{PuzzleError, Rules, RulesError, Unit, UnitKind};
+pub use solver::Solver;
+pub use validate::{validate, Violation};

@@ -1,0 +1,566 @@
+//! Reading puzzles as people write them: one per line, or as grid blocks.
+//!
+//! Two layouts, mixed freely in one input:
+//! - a *puzzle line*: `size * size` cells on one line (81 for 9x9), optionally followed by
+//!   whitespace, `,` or `;` and a comment;
+//! - a *grid block*: `size` lines of `size` cells each, where spaces, tabs and `|` are ignored
+//!   and lines made of `-`, `+`, `=` (with spaces and `|`) separate bands.
+//!
+//! Cells are digits `1`-`9` then letters `A`-`Z` (any case) for larger grids, and blanks
+//! written `.`, `0`, `_`, `*` or `-`. Blank lines and lines starting with `#` are skipped;
+//! LF and CRLF line ends may be mixed. Every error names its line, and the column and cell
+//! when there is one; the reader then goes on with the next puzzle.
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::io::{self, BufRead};
+
+use thiserror::Error;
+
+use super::grid::{read_cell, Cell, CellChar, Grid};
+
+/// A puzzle and where it started in its input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// 1-based line number of the puzzle's first line.
+    pub line: usize,
+    /// The puzzle.
+    pub grid: Grid,
+}
+
+/// What is wrong with a piece of input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A character that is neither a digit, a blank nor a separator.
+    UnexpectedChar(char),
+    /// A byte that is not valid text.
+    InvalidByte(u8),
+    /// A digit larger than the grid allows.
+    OutOfRange {
+        /// The symbol as written.
+        symbol: char,
+        /// Side of the grid.
+        size: usize,
+    },
+    /// A line that is neither a puzzle line nor a grid row.
+    WrongCellCount {
+        /// Cells found.
+        found: usize,
+        /// Side of the grid.
+        size: usize,
+    },
+    /// A row of a grid block with the wrong number of cells.
+    WrongRowLength {
+        /// 1-based row within the block.
+        row: usize,
+        /// Cells found.
+        found: usize,
+        /// Side of the grid.
+        size: usize,
+    },
+    /// A grid block that ended before all its rows.
+    IncompleteGrid {
+        /// Rows found.
+        rows: usize,
+        /// Side of the grid.
+        size: usize,
+    },
+}
+
+/// A syntax error, with where it is.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub struct ParseError {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column (in bytes), when the error is at one character.
+    pub column: Option<usize>,
+    /// The cell that character would fill, when known.
+    pub cell: Option<Cell>,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}", self.line)?;
+        if let Some(column) = self.column {
+            write!(f, ", column {column}")?;
+        }
+        if let Some(cell) = self.cell {
+            write!(f, " ({cell})")?;
+        }
+        f.write_str(": ")?;
+        match self.kind {
+            ParseErrorKind::UnexpectedChar(c) => write!(f, "unexpected character {c:?}"),
+            ParseErrorKind::InvalidByte(b) => write!(f, "invalid byte 0x{b:02x} (not text)"),
+            ParseErrorKind::OutOfRange { symbol, size } => {
+                write!(f, "{symbol} is not a digit of a {size}x{size} grid")
+            }
+            ParseErrorKind::WrongCellCount { found, size } => write!(
+                f,
+                "expected {} cells (a puzzle line) or {size} (a row of a grid), found {found}",
+                size * size
+            ),
+            ParseErrorKind::WrongRowLength { row, found, size } => {
+                write!(f, "row {row} of the grid has {found} cells, expected {size}")
+            }
+            ParseErrorKind::IncompleteGrid { rows, size } => {
+                write!(f, "the grid starting here has {rows} rows, expected {size}")
+            }
+        }
+    }
+}
+
+/// Why reading an input failed.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// A puzzle could not be read; the reader goes on with the next one.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// The input itself failed; the reader stops.
+    #[error("read failed: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// A grid block being read.
+struct Block {
+    /// Line of its first row.
+    start: usize,
+    rows: usize,
+    cells: Vec<u8>,
+    /// An error was reported for one of its rows: count the rest of its rows, then drop it.
+    poisoned: bool,
+}
+
+/// Reads the puzzles of an input one at a time; an iterator of [`Entry`] or [`ReadError`].
+///
+/// Memory stays bounded by the longest line, however long the input.
+///
+/// # Examples
+///
+/// ```
+/// use sudokux::sudoku::parse::Reader;
+///
+/// let text = "# two puzzles\n\
+///     4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\
+///     \n\
+///     52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\n";
+/// let lines: Vec<usize> = Reader::new(text.as_bytes(), 9)
+///     .map(|entry| entry.unwrap().line)
+///     .collect();
+/// assert_eq!(lines, [2, 4]);
+/// ```
+pub struct Reader<R> {
+    input: R,
+    size: usize,
+    line: usize,
+    buf: Vec<u8>,
+    block: Option<Block>,
+    pending: VecDeque<Result<Entry, ReadError>>,
+    done: bool,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// Reads puzzles of side `size` (9 for classic sudoku).
+    pub fn new(input: R, size: usize) -> Self {
+        Reader {
+            input,
+            size,
+            line: 0,
+            buf: Vec::new(),
+            block: None,
+            pending: VecDeque::new(),
+            done: false,
+        }
+    }
+
+    fn error(&mut self, column: Option<usize>, cell: Option<Cell>, kind: ParseErrorKind) {
+        let error = ParseError {
+            line: self.line,
+            column,
+            cell,
+            kind,
+        };
+        self.pending.push_back(Err(error.into()));
+    }
+
+    /// Ends the block in progress, if any: an incomplete block is an error unless one of its
+    /// rows already was.
+    fn end_block(&mut self) {
+        if let Some(block) = self.block.take() {
+            if !block.poisoned {
+                let error = ParseError {
+                    line: block.start,
+                    column: None,
+                    cell: None,
+                    kind: ParseErrorKind::IncompleteGrid {
+                        rows: block.rows,
+                        size: self.size,
+                    },
+                };
+                self.pending.push_back(Err(error.into()));
+            }
+        }
+    }
+
+    fn read_line(&mut self, raw: &[u8]) {
+        let n = self.size;
+        let mut raw = raw;
+        if self.line == 1 {
+            raw = raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(raw);
+        }
+        let offset = raw.len() - raw.trim_ascii_start().len();
+        let text = raw.trim_ascii();
+        if text.is_empty() {
+            self.end_block();
+            return;
+        }
+        if text[0] == b'#' {
+            return;
+        }
+        if self.block.is_none() && self.is_puzzle_line(text) {
+            let mut cells = Vec::with_capacity(n * n);
+            for (k, &b) in text[..n * n].iter().enumerate() {
+                let kind = match read_cell(b, n) {
+                    CellChar::Digit(d) => {
+                        cells.push(d);
+                        continue;
+                    }
+                    CellChar::Blank => {
+                        cells.push(0);
+                        continue;
+                    }
+                    CellChar::OutOfRange(_) => ParseErrorKind::OutOfRange {
+                        symbol: b as char,
+                        size: n,
+                    },
+                    CellChar::Other => unexpected(&text[k..]),
+                };
+                let cell = Cell::from_index(k, n);
+                return self.error(Some(offset + k + 1), Some(cell), kind);
+            }
+            let grid = Grid::from_cells(n, cells).expect("cells checked");
+            self.pending.push_back(Ok(Entry {
+                line: self.line,
+                grid,
+            }));
+            return;
+        }
+        if is_separator(text, n) {
+            return;
+        }
+        self.read_row(text, offset);
+    }
+
+    /// `size * size` characters other than spaces and `|` (cells, or typos in cells), then
+    /// nothing or a comment after whitespace, `,` or `;`.
+    fn is_puzzle_line(&self, text: &[u8]) -> bool {
+        let cells = self.size * self.size;
+        text.len() >= cells
+            && !text[..cells]
+                .iter()
+                .any(|b| matches!(b, b' ' | b'\t' | b'|'))
+            && text
+                .get(cells)
+                .is_none_or(|b| matches!(b, b' ' | b'\t' | b',' | b';'))
+    }
+
+    /// One row of a grid block.
+    fn read_row(&mut self, text: &[u8], offset: usize) {
+        let n = self.size;
+        let row = self.block.as_ref().map_or(0, |b| b.rows);
+        let mut cells = Vec::with_capacity(n);
+        let mut bad = None;
+        for (k, &b) in text.iter().enumerate() {
+            if matches!(b, b' ' | b'\t' | b'|') {
+                continue;
+            }
+            let cell = (cells.len() < n && row < n).then(|| Cell {
+                row,
+                col: cells.len(),
+            });
+            match read_cell(b, n) {
+                CellChar::Digit(d) => cells.push(d),
+                CellChar::Blank => cells.push(0),
+                CellChar::OutOfRange(_) => {
+                    let kind = ParseErrorKind::OutOfRange {
+                        symbol: b as char,
+                        size: n,
+                    };
+                    bad.get_or_insert((Some(offset + k + 1), cell, kind));
+                    cells.push(0);
+                }
+                CellChar::Other => {
+                    bad.get_or_insert((Some(offset + k + 1), cell, unexpected(&text[k..])));
+                    // Count it as a cell so that a row with a typo still counts as a row.
+                    cells.push(0);
+                }
+            }
+        }
+        if bad.is_none() && cells.len() != n {
+            let kind = if self.block.is_some() {
+                ParseErrorKind::WrongRowLength {
+                    row: row + 1,
+                    found: cells.len(),
+                    size: n,
+                }
+            } else {
+                ParseErrorKind::WrongCellCount {
+                    found: cells.len(),
+                    size: n,
+                }
+            };
+            bad = Some((None, None, kind));
+        }
+        match (&mut self.block, bad) {
+            (None, Some((column, cell, kind))) => {
+                // A lone bad line is its own puzzle; start a block only for a row that
+                // looked like one.
+                if cells.len() == n {
+                    self.block = Some(Block {
+                        start: self.line,
+                        rows: 1,
+                        cells: Vec::new(),
+                        poisoned: true,
+                    });
+                }
+                self.error(column, cell, kind);
+            }
+            (Some(block), Some((column, cell, kind))) => {
+                let already = block.poisoned;
+                block.poisoned = true;
+                block.rows += 1;
+                if !already {
+                    self.error(column, cell, kind);
+                }
+            }
+            (None, None) => {
+                self.block = Some(Block {
+                    start: self.line,
+                    rows: 1,
+                    cells,
+                    poisoned: false,
+                });
+            }
+            (Some(block), None) => {
+                block.rows += 1;
+                block.cells.extend_from_slice(&cells);
+            }
+        }
+        if self.block.as_ref().is_some_and(|b| b.rows == n) {
+            let block = self.block.take().expect("block exists");
+            if !block.poisoned {
+                let grid = Grid::from_cells(n, block.cells).expect("cells checked");
+                self.pending.push_back(Ok(Entry {
+                    line: block.start,
+                    grid,
+                }));
+            }
+        }
+    }
+}
+
+/// The error for an unexpected character at the start of `rest`: the whole character when the
+/// text is valid UTF-8 there, the byte otherwise.
+fn unexpected(rest: &[u8]) -> ParseErrorKind {
+    let b = rest[0];
+    if b.is_ascii() {
+        return ParseErrorKind::UnexpectedChar(b as char);
+    }
+    let end = rest.len().min(4);
+    let c = (1..=end)
+        .find_map(|k| std::str::from_utf8(&rest[..k]).ok())
+        .and_then(|s| s.chars().next());
+    match c {
+        Some(c) => ParseErrorKind::UnexpectedChar(c),
+        None => ParseErrorKind::InvalidByte(b),
+    }
+}
+
+/// A line of `-`, `+`, `=`, spaces and `|` between bands; a run of exactly `size` dashes is a
+/// row of blanks instead.
+fn is_separator(text: &[u8], size: usize) -> bool {
+    let mut dashes = 0;
+    let mut other = false;
+    for &b in text {
+        match b {
+            b' ' | b'\t' | b'|' => {}
+            b'-' => dashes += 1,
+            b'+' | b'=' => other = true,
+            _ => return false,
+        }
+    }
+    other || dashes != size
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<Entry, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(item) = self.pending.pop_front() {
+                return Some(item);
+            }
+            if self.done {
+                return None;
+            }
+            let mut buf = std::mem::take(&mut self.buf);
+            buf.clear();
+            match self.input.read_until(b'\n', &mut buf) {
+                Ok(0) => {
+                    self.done = true;
+                    self.end_block();
+                }
+                Ok(_) => {
+                    self.line += 1;
+                    self.read_line(&buf);
+                }
+                Err(error) => {
+                    self.done = true;
+                    self.pending.push_back(Err(error.into()));
+                }
+            }
+            self.buf = buf;
+        }
+    }
+}
+
+/// Reads exactly one puzzle from a string.
+///
+/// # Errors
+///
+/// The first syntax error, or [`ParseErrorKind::WrongCellCount`] at line 1 if the text holds
+/// no puzzle.
+pub fn parse_one(text: &str, size: usize) -> Result<Grid, ParseError> {
+    match Reader::new(text.as_bytes(), size).next() {
+        Some(Ok(entry)) => Ok(entry.grid),
+        Some(Err(ReadError::Parse(error))) => Err(error),
+        Some(Err(ReadError::Io(_))) | None => Err(ParseError {
+            line: 1,
+            column: None,
+            cell: None,
+            kind: ParseErrorKind::WrongCellCount { found: 0, size },
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Vec<Result<Entry, String>> {
+        Reader::new(text.as_bytes(), 9)
+            .map(|r| r.map_err(|e| e.to_string()))
+            .collect()
+    }
+
+    const LINE: &str =
+        "2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9";
+
+    #[test]
+    fn lines_with_comments_crlf_and_blank_lines() {
+        let text = format!("# header\r\n{LINE}\r\n\n{LINE}  hard one\n{LINE};x\n");
+        let got = read(&text);
+        assert_eq!(got.len(), 3);
+        let lines: Vec<usize> = got.iter().map(|e| e.as_ref().unwrap().line).collect();
+        assert_eq!(lines, [2, 4, 5]);
+        assert_eq!(got[0].as_ref().unwrap().grid.to_line(), LINE);
+    }
+
+    #[test]
+    fn grid_blocks_with_separators() {
+        let text = "\
+2 . 4 | . 1 . | . . .
+. 1 5 | . . . | . . 4
+. . . | 9 6 . | . . .
+------+-------+------
+3 . 7 | . . 1 | . . .
+. 4 . | . . . | . 5 .
+. . . | 4 . . | 9 . 3
+------+-------+------
+. . . | . 3 9 | . . .
+1 . . | . . . | 6 2 .
+. . . | . 8 . | 3 . 9
+";
+        let got = read(text);
+        assert_eq!(got.len(), 1);
+        let entry = got[0].as_ref().unwrap();
+        assert_eq!((entry.line, entry.grid.to_line()), (1, LINE.to_string()));
+        // Compact rows, no separators, back to back with a puzzle line.
+        let compact: String = LINE
+            .as_bytes()
+            .chunks(9)
+            .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+            .collect();
+        let got = read(&format!("{compact}{LINE}\n"));
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[1].as_ref().unwrap().line, 10);
+    }
+
+    #[test]
+    fn errors_name_line_column_and_cell_and_reading_goes_on() {
+        let mut bad = LINE.to_string();
+        bad.replace_range(16..17, "x");
+        let short = &LINE[..80];
+        let text = format!("{LINE}\n{bad}\n{short}\n{LINE}\n");
+        let got = read(&text);
+        assert_eq!(got.len(), 4);
+        assert_eq!(
+            got[1].as_ref().unwrap_err(),
+            "line 2, column 17 (r2c8): unexpected character 'x'"
+        );
+        assert_eq!(
+            got[2].as_ref().unwrap_err(),
+            "line 3: expected 81 cells (a puzzle line) or 9 (a row of a grid), found 80"
+        );
+        assert_eq!(got[3].as_ref().unwrap().line, 4);
+    }
+
+    #[test]
+    fn a_broken_grid_block_is_one_error() {
+        let text = "\
+2.4.1....
+.15.....4
+...96..
+3.7..1...
+.4.....5.
+....4..9.
+....39...
+1.....62.
+.....8.3.
+";
+        let got = read(&format!("{text}\n{LINE}\n"));
+        assert_eq!(got.len(), 2);
+        assert_eq!(
+            got[0].as_ref().unwrap_err(),
+            "line 3: row 3 of the grid has 7 cells, expected 9"
+        );
+        assert!(got[1].is_ok());
+        let got = read("2.4.1....\n.15.....4\n\n");
+        assert_eq!(
+            got[0].as_ref().unwrap_err(),
+            "line 1: the grid starting here has 2 rows, expected 9"
+        );
+    }
+
+    #[test]
+    fn digits_beyond_the_grid_and_invalid_bytes() {
+        let got: Vec<_> = Reader::new("1234\n5...\n....\n....\n".as_bytes(), 4)
+            .map(|r| r.map_err(|e| e.to_string()))
+            .collect();
+        assert_eq!(
+            got[0].as_ref().unwrap_err(),
+            "line 2, column 1 (r2c1): 5 is not a digit of a 4x4 grid"
+        );
+        let got: Vec<_> = Reader::new(&b"12\xff4\n"[..], 4)
+            .map(|r| r.map_err(|e| e.to_string()))
+            .collect();
+        assert_eq!(
+            got[0].as_ref().unwrap_err(),
+            "line 1, column 3 (r1c3): invalid byte 0xff (not text)"
+        );
+        assert_eq!(read("").len(), 0);
+    }
+}

@@ -1,0 +1,98 @@
+//! The exact-cover sudoku solver: the rule set's matrix built once, givens committed per
+//! puzzle.
+
+use std::ops::ControlFlow;
+
+use crate::xc::{Dlx, OptionId, Stats};
+
+use super::encode::{decode, encode, option_of};
+use super::engine::{Answer, Engine};
+use super::grid::Grid;
+use super::rules::{PuzzleError, Rules};
+
+/// Solves puzzles of one rule set with dancing links.
+///
+/// The matrix is built once in [`Solver::new`]. For each puzzle the options of its givens are
+/// committed, which covers their items and removes every option that contradicts a given, so
+/// item lengths count only candidates that are still possible; after the search they are taken
+/// back.
+///
+/// # Examples
+///
+/// ```
+/// use sudokux::sudoku::{Engine, Grid, Rules, Solver, Verdict};
+///
+/// let puzzle = Grid::from_line(
+///     "2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9",
+/// )
+/// .unwrap();
+/// let mut solver = Solver::new(Rules::classic());
+/// let (verdict, _stats) = solver.check(&puzzle).unwrap();
+/// let Verdict::Unique(solution) = verdict else { panic!("not unique") };
+/// assert_eq!(
+///     solution.to_line(),
+///     "294518736615372894783964215357691482946823157821457963468239571139745628572186349"
+/// );
+/// ```
+#[derive(Debug, Clone)]
+pub struct Solver {
+    rules: Rules,
+    dlx: Dlx,
+}
+
+impl Solver {
+    /// Builds the matrix of a rule set.
+    pub fn new(rules: Rules) -> Solver {
+        let dlx = Dlx::new(&encode(&rules));
+        Solver { rules, dlx }
+    }
+}
+
+impl Engine for Solver {
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn enumerate(
+        &mut self,
+        puzzle: &Grid,
+        limit: Option<u128>,
+        keep: usize,
+    ) -> Result<Answer, PuzzleError> {
+        self.rules.check_givens(puzzle)?;
+        let n = self.rules.size();
+        let mut answer = Answer {
+            count: 0,
+            complete: true,
+            solutions: Vec::new(),
+            stats: Stats::default(),
+        };
+        if limit == Some(0) {
+            answer.complete = false;
+            return Ok(answer);
+        }
+        self.dlx.reset();
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 && self.dlx.commit(option_of(n, cell, digit)).is_err() {
+                // Unreachable after check_givens, but a contradiction means no solution.
+                self.dlx.reset();
+                return Ok(answer);
+            }
+        }
+        let outcome = self.dlx.visit(&mut |options: &[OptionId]| {
+            answer.count += 1;
+            if answer.solutions.len() < keep {
+                answer.solutions.push(decode(n, options));
+            }
+            if Some(answer.count) == limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        self.dlx.reset();
+        answer.complete = outcome.complete;
+        answer.stats = outcome.stats;
+        Ok(answer)
+    }
+}
