@@ -1,1 +1,21 @@
-fn main(){}
+//! The `sudokux` command line: solve, count and check sudoku puzzles.
+
+mod args;
+mod error;
+mod output;
+mod run;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = args::Cli::parse();
+    match run::run(cli) {
+        Ok(exit) => exit.into(),
+        Err(error) => {
+            eprintln!("sudokux: {error}");
+            error::Exit::BadInput.into()
+        }
+    }
+}

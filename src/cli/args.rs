@@ -1,0 +1,104 @@
+//! The command line, as clap sees it.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  every puzzle was answered (and, for check, is unique)
+  1  some puzzle has no solution (or, for check, is not unique)
+  2  bad input or usage: a puzzle that cannot be read, conflicting givens, an unreadable file
+
+A bad puzzle is reported on stderr (and as a JSON object with status \"error\") with its line
+and cell; the other puzzles are still answered.";
+
+/// Exact-cover sudoku solver: solve, count solutions, prove uniqueness.
+#[derive(Debug, Parser)]
+#[command(name = "sudokux", version, about, after_long_help = EXIT_CODES, after_help = EXIT_CODES)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve each puzzle, proving its solution unique (by counting to 2).
+    #[command(after_help = "\
+Prints one line per puzzle: the solution; the solution followed by `multiple` when the puzzle has
+more than one (it is then one of them); `none` when it has none; `error` for a puzzle that could
+not be read (the message goes to stderr).
+
+Examples:
+  sudokux solve examples/puzzles.txt
+  echo 2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9 | sudokux solve --pretty
+  sudokux solve --first --json hard.txt")]
+    Solve {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Draw each solution as a boxed grid.
+        #[arg(long)]
+        pretty: bool,
+        /// Stop at the first solution without proving it unique (status `solved`).
+        #[arg(long)]
+        first: bool,
+    },
+    /// Count the solutions of each puzzle.
+    #[command(after_help = "\
+Prints one line per puzzle: the number of solutions, or `>=N` when the limit stopped the count
+(a lower bound).
+
+Examples:
+  sudokux count puzzles.txt
+  sudokux count --limit 1000 --json sparse.txt")]
+    Count {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Stop counting at N solutions; the count is then a lower bound.
+        #[arg(long, value_name = "N")]
+        limit: Option<u128>,
+    },
+    /// Say whether each puzzle has one solution: `unique`, `multiple` or `none`.
+    #[command(after_help = "\
+Exit code 0 only when every puzzle is unique.
+
+Examples:
+  sudokux check puzzles.txt
+  sudokux check --witness --pretty maybe.txt")]
+    Check {
+        #[command(flatten)]
+        input: InputArgs,
+        /// For a puzzle with several solutions, show two that differ.
+        #[arg(long)]
+        witness: bool,
+        /// Draw witnesses as boxed grids.
+        #[arg(long)]
+        pretty: bool,
+    },
+}
+
+/// Options every command takes.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Puzzle files, one puzzle per line or as 9-line grids; `-` or nothing for stdin.
+    #[arg(value_name = "FILE")]
+    pub inputs: Vec<PathBuf>,
+    /// One JSON object per puzzle, one per line.
+    #[arg(long)]
+    pub json: bool,
+    /// Nodes, updates and time per puzzle and in total, on stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// The solver to use.
+    #[arg(long, value_enum, default_value_t = EngineKind::Dlx)]
+    pub engine: EngineKind,
+}
+
+/// Which solver answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EngineKind {
+    /// Exact cover with dancing links (fast).
+    Dlx,
+    /// The reference backtracker: naked singles and fewest-candidates branching (plain, slow).
+    Backtrack,
+}

@@ -1,0 +1,31 @@
+//! Exit codes and the errors that end a run.
+
+use std::io;
+use std::process::ExitCode;
+
+use thiserror::Error;
+
+/// The outcome of a run, as an exit code. Ordered: a worse outcome wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Exit {
+    /// Every puzzle answered (and, for `check`, unique).
+    Ok = 0,
+    /// Some puzzle has no solution, or for `check` is not unique.
+    NotUnique = 1,
+    /// Bad input or usage.
+    BadInput = 2,
+}
+
+impl From<Exit> for ExitCode {
+    fn from(exit: Exit) -> ExitCode {
+        ExitCode::from(exit as u8)
+    }
+}
+
+/// An error that stops the whole run (bad puzzles do not: they are reported and skipped).
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// Writing the answers failed.
+    #[error("cannot write output: {0}")]
+    Output(#[from] io::Error),
+}

@@ -1,0 +1,169 @@
+//! How answers are written: plain lines, boxed grids, or JSON lines.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use serde::Serialize;
+use sudokux::sudoku::{format::pretty, Grid, Rules};
+use sudokux::xc::Stats;
+
+/// What became of one puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Unique,
+    Multiple,
+    None,
+    /// A solution was found and its uniqueness not examined (`--first`, or a count stopped at
+    /// a limit of 1).
+    Solved,
+    Error,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Unique => "unique",
+            Status::Multiple => "multiple",
+            Status::None => "none",
+            Status::Solved => "solved",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// The answer for one puzzle, whatever the command.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// 1-based position of the puzzle in its input.
+    pub index: usize,
+    /// 1-based line where it starts.
+    pub line: Option<usize>,
+    pub status: Status,
+    /// One solution (the only one when unique).
+    pub solution: Option<Grid>,
+    /// Two differing solutions, when asked for and the puzzle has several.
+    pub witnesses: Option<(Grid, Grid)>,
+    /// Solutions counted and whether the count is exact.
+    pub count: Option<(u128, bool)>,
+    pub error: Option<String>,
+    pub stats: Stats,
+    pub time: Duration,
+}
+
+/// What the command prints per puzzle in text mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextKind {
+    Solve,
+    Count,
+    Check { witness: bool },
+}
+
+/// Writes reports.
+pub struct Printer<'a> {
+    pub kind: TextKind,
+    pub json: bool,
+    pub pretty: bool,
+    pub stats: bool,
+    pub rules: &'a Rules,
+}
+
+#[derive(Serialize)]
+struct JsonRecord<'a> {
+    index: usize,
+    input: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<[String; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u128>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    complete: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    nodes: u64,
+    updates: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_ms: Option<f64>,
+}
+
+impl Printer<'_> {
+    pub fn write(&self, out: &mut impl Write, input: &str, report: &Report) -> io::Result<()> {
+        if self.json {
+            return self.write_json(out, input, report);
+        }
+        match self.kind {
+            TextKind::Count => match (report.status, report.count) {
+                (Status::Error, _) | (_, None) => writeln!(out, "error"),
+                (_, Some((count, true))) => writeln!(out, "{count}"),
+                (_, Some((count, false))) => writeln!(out, ">={count}"),
+            },
+            TextKind::Solve if self.pretty => {
+                let title = match report.status {
+                    Status::Multiple => "multiple solutions, one of them:",
+                    Status::None => "no solution",
+                    Status::Error => "error",
+                    Status::Unique | Status::Solved => report.status.as_str(),
+                };
+                writeln!(out, "{}: {title}", self.where_(report))?;
+                if let Some(solution) = &report.solution {
+                    write!(out, "{}", pretty(solution, self.rules))?;
+                }
+                writeln!(out)
+            }
+            TextKind::Solve => match (&report.solution, report.status) {
+                (Some(solution), Status::Multiple) => writeln!(out, "{solution} multiple"),
+                (Some(solution), _) => writeln!(out, "{solution}"),
+                (None, status) => writeln!(out, "{}", status.as_str()),
+            },
+            TextKind::Check { witness } => match (&report.witnesses, witness) {
+                (Some((a, b)), true) if self.pretty => {
+                    writeln!(out, "{}: multiple, for instance:", self.where_(report))?;
+                    write!(out, "{}", pretty(a, self.rules))?;
+                    writeln!(out, "and")?;
+                    write!(out, "{}", pretty(b, self.rules))?;
+                    writeln!(out)
+                }
+                (Some((a, b)), true) => writeln!(out, "multiple {a} {b}"),
+                _ if self.pretty => {
+                    writeln!(out, "{}: {}", self.where_(report), report.status.as_str())
+                }
+                _ => writeln!(out, "{}", report.status.as_str()),
+            },
+        }
+    }
+
+    fn where_(&self, report: &Report) -> String {
+        match report.line {
+            Some(line) => format!("puzzle {} (line {line})", report.index),
+            None => format!("puzzle {}", report.index),
+        }
+    }
+
+    fn write_json(&self, out: &mut impl Write, input: &str, report: &Report) -> io::Result<()> {
+        let record = JsonRecord {
+            index: report.index,
+            input,
+            line: report.line,
+            status: report.status.as_str(),
+            solution: report.solution.as_ref().map(Grid::to_line),
+            solutions: report
+                .witnesses
+                .as_ref()
+                .map(|(a, b)| [a.to_line(), b.to_line()]),
+            count: report.count.map(|(count, _)| count),
+            complete: report.count.map(|(_, complete)| complete),
+            error: report.error.as_deref(),
+            nodes: report.stats.nodes,
+            updates: report.stats.updates,
+            time_ms: self
+                .stats
+                .then(|| report.time.as_secs_f64() * 1e3),
+        };
+        serde_json::to_writer(&mut *out, &record)?;
+        writeln!(out)
+    }
+}
