@@ -1,0 +1,111 @@
+//! Helpers shared by the integration tests: test data, and small generators.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use sudokux::sudoku::{Engine, Grid, Rules};
+
+/// Path of a file under `tests/data`.
+pub fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+/// The non-empty, non-comment lines of a test data file.
+pub fn lines(name: &str) -> Vec<String> {
+    let path = data(name);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
+
+/// A small deterministic generator (xorshift64*), so that generated grids depend only on the
+/// seed that proptest chose.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A random filled grid: cells filled in order, each trying its digits in a random order,
+/// backtracking on a dead end. Written here from the rules' meaning, with no solver.
+pub fn random_solution(rules: &Rules, seed: u64) -> Grid {
+    fn fill(cells: &mut [u8], at: usize, rules: &Rules, rng: &mut Rng) -> bool {
+        let n = rules.size();
+        if at == cells.len() {
+            return true;
+        }
+        let (r, c) = (at / n, at % n);
+        let (br, bc) = rules.box_shape();
+        let mut digits: Vec<u8> = (1..=n as u8).collect();
+        rng.shuffle(&mut digits);
+        for d in digits {
+            let clash = (0..n).any(|k| {
+                let (r2, c2) = ((r / br) * br + k / bc, (c / bc) * bc + k % bc);
+                cells[r * n + k] == d || cells[k * n + c] == d || cells[r2 * n + c2] == d
+            });
+            if !clash {
+                cells[at] = d;
+                if fill(cells, at + 1, rules, rng) {
+                    return true;
+                }
+                cells[at] = 0;
+            }
+        }
+        false
+    }
+    let mut rng = Rng::new(seed);
+    let mut cells = vec![0; rules.cell_count()];
+    assert!(fill(&mut cells, 0, rules, &mut rng), "a grid can always be filled");
+    Grid::from_cells(rules.size(), cells).unwrap()
+}
+
+/// `solution` with all but `givens` cells emptied, chosen by `seed`.
+pub fn puzzle_from(solution: &Grid, givens: usize, seed: u64) -> Grid {
+    let mut rng = Rng::new(seed.rotate_left(17));
+    let mut order: Vec<usize> = (0..solution.cells().len()).collect();
+    rng.shuffle(&mut order);
+    let mut cells = vec![0; solution.cells().len()];
+    for &k in order.iter().take(givens) {
+        cells[k] = solution.cells()[k];
+    }
+    Grid::from_cells(solution.size(), cells).unwrap()
+}
+
+/// Enumerates with `engine`, checks every solution it returns with the independent validator,
+/// and gives back the count and whether it is exact.
+pub fn checked_count(engine: &mut dyn Engine, puzzle: &Grid, limit: u128) -> (u128, bool) {
+    let answer = engine.enumerate(puzzle, Some(limit), 4).unwrap();
+    assert_eq!(answer.solutions.len() as u128, answer.count.min(4));
+    for solution in &answer.solutions {
+        sudokux::sudoku::validate(engine.rules(), puzzle, solution)
+            .unwrap_or_else(|v| panic!("invalid solution {solution} of {puzzle}: {v}"));
+    }
+    let distinct: std::collections::HashSet<_> = answer.solutions.iter().collect();
+    assert_eq!(distinct.len(), answer.solutions.len(), "a solution was reported twice");
+    (answer.count, answer.complete)
+}

@@ -1,0 +1,174 @@
+//! The exact-cover engine on its own: known counts, brute force, restored links.
+
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+use sudokux::xc::{Dlx, ItemId, ItemKind, OptionId, ProblemBuilder};
+
+#[path = "../examples/queens.rs"]
+mod queens;
+
+#[test]
+fn n_queens_counts_for_n_up_to_10() {
+    let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+    for (n, &want) in (1..=10).zip(&expected) {
+        let problem = queens::queens(n);
+        let mut dlx = Dlx::new(&problem);
+        let count = dlx.count(None);
+        assert_eq!((count.count, count.complete), (want, true), "{n}-queens");
+        assert_eq!(count.stats.solutions, want);
+        // Every solution places n queens, one per row and column, none sharing a diagonal.
+        let (solutions, outcome) = dlx.collect(usize::MAX);
+        assert!(outcome.complete);
+        assert_eq!(solutions.len() as u128, want);
+        for solution in &solutions {
+            let squares: Vec<(usize, usize)> =
+                solution.iter().map(|o| (o.index() / n, o.index() % n)).collect();
+            assert_eq!(squares.len(), n);
+            for (i, &(r1, c1)) in squares.iter().enumerate() {
+                for &(r2, c2) in &squares[i + 1..] {
+                    assert!(r1 != r2 && c1 != c2 && r1.abs_diff(r2) != c1.abs_diff(c2));
+                }
+            }
+        }
+        dlx.check_links().unwrap();
+        assert!(dlx == Dlx::new(&problem), "{n}-queens: matrix not restored");
+    }
+}
+
+/// A random small problem: `kinds[i]` for each item, options as item lists.
+fn small_problem() -> impl Strategy<Value = (Vec<ItemKind>, Vec<Vec<u32>>)> {
+    (1usize..=7, 0usize..=3).prop_flat_map(|(primary, secondary)| {
+        let items = primary + secondary;
+        let kinds: Vec<ItemKind> = (0..items)
+            .map(|i| {
+                if i < primary {
+                    ItemKind::Primary
+                } else {
+                    ItemKind::Secondary
+                }
+            })
+            .collect();
+        // Each option: a random non-empty subset of the items that includes a primary one.
+        let option = (1u32..(1 << items)).prop_filter("needs a primary item", move |mask| {
+            mask & ((1 << primary) - 1) != 0
+        });
+        (
+            Just(kinds),
+            proptest::collection::vec(option, 0..=11).prop_map(move |masks| {
+                masks
+                    .into_iter()
+                    .map(|mask| (0..items as u32).filter(|i| mask >> i & 1 == 1).collect())
+                    .collect()
+            }),
+        )
+    })
+}
+
+/// Every set of options that covers each primary item once and each secondary at most once.
+fn brute_force(kinds: &[ItemKind], options: &[Vec<u32>]) -> BTreeSet<Vec<u32>> {
+    let mut found = BTreeSet::new();
+    for subset in 0u32..(1 << options.len()) {
+        let mut uses = vec![0; kinds.len()];
+        for (k, option) in options.iter().enumerate() {
+            if subset >> k & 1 == 1 {
+                for &i in option {
+                    uses[i as usize] += 1;
+                }
+            }
+        }
+        let exact = kinds.iter().zip(&uses).all(|(kind, &u)| match kind {
+            ItemKind::Primary => u == 1,
+            ItemKind::Secondary => u <= 1,
+        });
+        if exact {
+            found.insert((0..options.len() as u32).filter(|k| subset >> k & 1 == 1).collect());
+        }
+    }
+    found
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn engine_agrees_with_brute_force((kinds, options) in small_problem(), pick in any::<prop::sample::Index>()) {
+        let mut builder = ProblemBuilder::new();
+        for &kind in &kinds {
+            builder.item(kind);
+        }
+        for option in &options {
+            builder.option(option.iter().map(|&i| ItemId(i))).unwrap();
+        }
+        let problem = builder.build();
+        let original = Dlx::new(&problem);
+        let mut dlx = original.clone();
+
+        let expected = brute_force(&kinds, &options);
+        let (solutions, outcome) = dlx.collect(usize::MAX);
+        prop_assert!(outcome.complete);
+        let got: BTreeSet<Vec<u32>> = solutions
+            .iter()
+            .map(|s| {
+                let mut s: Vec<u32> = s.iter().map(|o| o.0).collect();
+                s.sort();
+                s
+            })
+            .collect();
+        prop_assert_eq!(got.len(), solutions.len(), "a solution was found twice");
+        prop_assert_eq!(&got, &expected);
+        prop_assert_eq!(dlx.count(None).count, expected.len() as u128);
+        dlx.check_links().unwrap();
+        prop_assert!(dlx == original, "search did not restore the matrix");
+
+        // Committing an option keeps exactly the solutions that contain it.
+        if !options.is_empty() {
+            let k = pick.index(options.len()) as u32;
+            dlx.commit(OptionId(k)).unwrap();
+            dlx.check_links().unwrap();
+            let with_k = expected.iter().filter(|s| s.contains(&k)).count();
+            let (solutions, _) = dlx.collect(usize::MAX);
+            prop_assert_eq!(solutions.len(), with_k);
+            for solution in &solutions {
+                prop_assert_eq!(solution[0], OptionId(k));
+            }
+            // Every option that shares an item with k is refused.
+            for (j, option) in options.iter().enumerate() {
+                let shares = option.iter().any(|i| options[k as usize].contains(i));
+                prop_assert_eq!(dlx.clone().commit(OptionId(j as u32)).is_err(), shares);
+            }
+            dlx.reset();
+            dlx.check_links().unwrap();
+            prop_assert!(dlx == original, "reset did not restore the matrix");
+        }
+
+        // A limit gives a lower bound, marked as such.
+        if expected.len() >= 2 {
+            let count = dlx.count(Some(expected.len() as u128 - 1));
+            prop_assert_eq!((count.count, count.complete), (expected.len() as u128 - 1, false));
+        }
+    }
+
+    #[test]
+    fn option_order_does_not_change_the_count((kinds, options) in small_problem(), seed in any::<u64>()) {
+        let count = |options: &[Vec<u32>]| {
+            let mut builder = ProblemBuilder::new();
+            for &kind in &kinds {
+                builder.item(kind);
+            }
+            for option in options {
+                builder.option(option.iter().rev().map(|&i| ItemId(i))).unwrap();
+            }
+            Dlx::new(&builder.build()).count(None).count
+        };
+        let mut shuffled = options.clone();
+        let mut state = seed | 1;
+        for i in (1..shuffled.len()).rev() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            shuffled.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        prop_assert_eq!(count(&options), count(&shuffled));
+    }
+}
