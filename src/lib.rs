@@ -26,3 +26,8 @@
 
 pub mod sudoku;
 pub mod xc;
+
+/// The README's examples run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -22,8 +22,10 @@ fn n_queens_counts_for_n_up_to_10() {
         assert!(outcome.complete);
         assert_eq!(solutions.len() as u128, want);
         for solution in &solutions {
-            let squares: Vec<(usize, usize)> =
-                solution.iter().map(|o| (o.index() / n, o.index() % n)).collect();
+            let squares: Vec<(usize, usize)> = solution
+                .iter()
+                .map(|o| (o.index() / n, o.index() % n))
+                .collect();
             assert_eq!(squares.len(), n);
             for (i, &(r1, c1)) in squares.iter().enumerate() {
                 for &(r2, c2) in &squares[i + 1..] {
@@ -82,7 +84,11 @@ fn brute_force(kinds: &[ItemKind], options: &[Vec<u32>]) -> BTreeSet<Vec<u32>> {
             ItemKind::Secondary => u <= 1,
         });
         if exact {
-            found.insert((0..options.len() as u32).filter(|k| subset >> k & 1 == 1).collect());
+            found.insert(
+                (0..options.len() as u32)
+                    .filter(|k| subset >> k & 1 == 1)
+                    .collect(),
+            );
         }
     }
     found

@@ -25,7 +25,11 @@ fn dlx_count(puzzle: &Grid) -> (u128, bool) {
 
 /// A grid transformed cell by cell: `to(r, c)` is where the digit at (r, c) goes, `digit`
 /// relabels.
-fn transform(grid: &Grid, to: impl Fn(usize, usize) -> (usize, usize), digit: impl Fn(u8) -> u8) -> Grid {
+fn transform(
+    grid: &Grid,
+    to: impl Fn(usize, usize) -> (usize, usize),
+    digit: impl Fn(u8) -> u8,
+) -> Grid {
     let mut out = Grid::empty(9);
     for r in 0..9 {
         for c in 0..9 {

@@ -11,7 +11,11 @@ use sudokux::sudoku::{validate, Backtracker, Engine, Grid, Rules, Solver, Verdic
 fn solves_uniquely(name: &str) {
     let puzzles = lines(&format!("{name}.txt"));
     let solutions = lines(&format!("{name}.solved.txt"));
-    assert_eq!(puzzles.len(), solutions.len(), "{name}: files differ in length");
+    assert_eq!(
+        puzzles.len(),
+        solutions.len(),
+        "{name}: files differ in length"
+    );
     assert!(!puzzles.is_empty());
     let rules = Rules::classic();
     let mut solver = Solver::new(rules.clone());
@@ -69,8 +73,16 @@ fn known_counts() {
         let (puzzle, count) = line.split_once(' ').unwrap();
         let puzzle = Grid::from_line(puzzle).unwrap();
         let count: u128 = count.trim().parse().unwrap();
-        assert_eq!(checked_count(&mut solver, &puzzle, count + 1), (count, true), "{line}");
-        assert_eq!(checked_count(&mut backtracker, &puzzle, count + 1), (count, true), "{line}");
+        assert_eq!(
+            checked_count(&mut solver, &puzzle, count + 1),
+            (count, true),
+            "{line}"
+        );
+        assert_eq!(
+            checked_count(&mut backtracker, &puzzle, count + 1),
+            (count, true),
+            "{line}"
+        );
         if count >= 2 {
             let lower = solver.count(&puzzle, Some(count - 1)).unwrap();
             assert_eq!((lower.count, lower.complete), (count - 1, false));

@@ -4,14 +4,21 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-const EXIT_CODES: &str = "\
+/// The exit codes, shown under every `--help`.
+macro_rules! exit_codes {
+    () => {
+        "\
 Exit codes:
   0  every puzzle was answered (and, for check, is unique)
   1  some puzzle has no solution (or, for check, is not unique)
   2  bad input or usage: a puzzle that cannot be read, conflicting givens, an unreadable file
 
 A bad puzzle is reported on stderr (and as a JSON object with status \"error\") with its line
-and cell; the other puzzles are still answered.";
+and cell; the other puzzles are still answered."
+    };
+}
+
+const EXIT_CODES: &str = exit_codes!();
 
 /// Exact-cover sudoku solver: solve, count solutions, prove uniqueness.
 #[derive(Debug, Parser)]
@@ -24,7 +31,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve each puzzle, proving its solution unique (by counting to 2).
-    #[command(after_help = "\
+    #[command(after_help = concat!("\
 Prints one line per puzzle: the solution; the solution followed by `multiple` when the puzzle has
 more than one (it is then one of them); `none` when it has none; `error` for a puzzle that could
 not be read (the message goes to stderr).
@@ -32,7 +39,9 @@ not be read (the message goes to stderr).
 Examples:
   sudokux solve examples/puzzles.txt
   echo 2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9 | sudokux solve --pretty
-  sudokux solve --first --json hard.txt")]
+  sudokux solve --first --json hard.txt
+
+", exit_codes!()))]
     Solve {
         #[command(flatten)]
         input: InputArgs,
@@ -44,13 +53,15 @@ Examples:
         first: bool,
     },
     /// Count the solutions of each puzzle.
-    #[command(after_help = "\
+    #[command(after_help = concat!("\
 Prints one line per puzzle: the number of solutions, or `>=N` when the limit stopped the count
 (a lower bound).
 
 Examples:
   sudokux count puzzles.txt
-  sudokux count --limit 1000 --json sparse.txt")]
+  sudokux count --limit 1000 --json sparse.txt
+
+", exit_codes!()))]
     Count {
         #[command(flatten)]
         input: InputArgs,
@@ -59,12 +70,14 @@ Examples:
         limit: Option<u128>,
     },
     /// Say whether each puzzle has one solution: `unique`, `multiple` or `none`.
-    #[command(after_help = "\
+    #[command(after_help = concat!("\
 Exit code 0 only when every puzzle is unique.
 
 Examples:
   sudokux check puzzles.txt
-  sudokux check --witness --pretty maybe.txt")]
+  sudokux check --witness --pretty maybe.txt
+
+", exit_codes!()))]
     Check {
         #[command(flatten)]
         input: InputArgs,

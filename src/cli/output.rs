@@ -159,9 +159,7 @@ impl Printer<'_> {
             error: report.error.as_deref(),
             nodes: report.stats.nodes,
             updates: report.stats.updates,
-            time_ms: self
-                .stats
-                .then(|| report.time.as_secs_f64() * 1e3),
+            time_ms: self.stats.then_some(report.time.as_secs_f64() * 1e3),
         };
         serde_json::to_writer(&mut *out, &record)?;
         writeln!(out)

@@ -41,7 +41,8 @@ impl Backtracker {
                 (0..n * n)
                     .filter(|&other| {
                         let (r2, c2) = (other / n, other % n);
-                        let same_box = r / box_rows == r2 / box_rows && c / box_cols == c2 / box_cols;
+                        let same_box =
+                            r / box_rows == r2 / box_rows && c / box_cols == c2 / box_cols;
                         other != cell && (r == r2 || c == c2 || same_box)
                     })
                     .collect()

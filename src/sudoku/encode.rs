@@ -82,7 +82,12 @@ mod tests {
         let option = option_of(9, 1, 3);
         assert_eq!(
             problem.option(option),
-            &[ItemId(1), ItemId(81 + 2), ItemId(81 + 81 + 9 + 2), ItemId(81 + 162 + 2)]
+            &[
+                ItemId(1),
+                ItemId(81 + 2),
+                ItemId(81 + 81 + 9 + 2),
+                ItemId(81 + 162 + 2)
+            ]
         );
         let grid = decode(9, &[option]);
         assert_eq!(grid.get(0, 1), 3);

@@ -187,7 +187,8 @@ mod tests {
 
     #[test]
     fn lines_round_trip() {
-        let line = "2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9";
+        let line =
+            "2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9";
         let grid = Grid::from_line(line).unwrap();
         assert_eq!(grid.get(0, 0), 2);
         assert_eq!(grid.get(8, 8), 9);

@@ -1,9 +1,9 @@
 //! Sudoku on top of the exact-cover engine.
 //!
-//! [`Rules`] describe the grid and its units; [`encode`] turns them into an exact-cover
+//! [`Rules`] describe the grid and its units; [`encode()`] turns them into an exact-cover
 //! [`Problem`](crate::xc::Problem); the [`Solver`] keeps that matrix and commits each puzzle's
 //! givens into it. The [`Backtracker`] is a second, independent engine for cross-checks, and
-//! [`validate`] checks any solution against the rules without either of them.
+//! [`validate()`] checks any solution against the rules without either of them.
 
 pub mod backtrack;
 pub mod encode;

@@ -103,7 +103,10 @@ impl fmt::Display for ParseError {
                 size * size
             ),
             ParseErrorKind::WrongRowLength { row, found, size } => {
-                write!(f, "row {row} of the grid has {found} cells, expected {size}")
+                write!(
+                    f,
+                    "row {row} of the grid has {found} cells, expected {size}"
+                )
             }
             ParseErrorKind::IncompleteGrid { rows, size } => {
                 write!(f, "the grid starting here has {rows} rows, expected {size}")
@@ -277,7 +280,7 @@ impl<R: BufRead> Reader<R> {
             if matches!(b, b' ' | b'\t' | b'|') {
                 continue;
             }
-            let cell = (cells.len() < n && row < n).then(|| Cell {
+            let cell = (cells.len() < n && row < n).then_some(Cell {
                 row,
                 col: cells.len(),
             });

@@ -159,7 +159,9 @@ mod tests {
 
         let other_given = Grid::from_line(&format!("1{}", ".".repeat(80))).unwrap();
         assert_eq!(
-            validate(&rules, &other_given, &good).unwrap_err().to_string(),
+            validate(&rules, &other_given, &good)
+                .unwrap_err()
+                .to_string(),
             "r1c1 holds 2 but the given is 1"
         );
 

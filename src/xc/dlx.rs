@@ -453,7 +453,10 @@ impl Dlx {
             while x != i {
                 let node = self.nodes[x as usize];
                 if node.top != i {
-                    return Err(format!("node {x} in the list of item {i} has top {}", node.top));
+                    return Err(format!(
+                        "node {x} in the list of item {i} has top {}",
+                        node.top
+                    ));
                 }
                 if self.nodes[node.down as usize].up != x || self.nodes[node.up as usize].down != x
                 {

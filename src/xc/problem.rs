@@ -310,7 +310,10 @@ mod tests {
             Err(ProblemError::DuplicateItem { option: 0, item: 0 })
         );
         assert_eq!(b.option([]), Err(ProblemError::EmptyOption { option: 0 }));
-        assert_eq!(b.option([s]), Err(ProblemError::NoPrimaryItem { option: 0 }));
+        assert_eq!(
+            b.option([s]),
+            Err(ProblemError::NoPrimaryItem { option: 0 })
+        );
         assert_eq!(b.option([s, a]), Ok(OptionId(0)));
         let p = b.build();
         assert_eq!(p.option_count(), 1);

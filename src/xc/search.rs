@@ -239,11 +239,8 @@ impl Search<'_> {
                         self.state = State::Backtrack;
                         self.solution.clear();
                         self.solution.extend(dlx.committed());
-                        self.solution.extend(
-                            stack
-                                .iter()
-                                .map(|&x| OptionId(dlx.node_option[x as usize])),
-                        );
+                        self.solution
+                            .extend(stack.iter().map(|&x| OptionId(dlx.node_option[x as usize])));
                         return Some(&self.solution);
                     }
                     let i = choose_item(dlx);
@@ -340,7 +337,14 @@ mod tests {
         let p = problem(
             7,
             0,
-            &[&[2, 4], &[0, 3, 6], &[1, 2, 5], &[0, 3, 5], &[1, 6], &[3, 4, 6]],
+            &[
+                &[2, 4],
+                &[0, 3, 6],
+                &[1, 2, 5],
+                &[0, 3, 5],
+                &[1, 6],
+                &[3, 4, 6],
+            ],
         );
         let mut dlx = Dlx::new(&p);
         let (solutions, outcome) = dlx.collect(10);
@@ -365,7 +369,7 @@ mod tests {
         assert_eq!((some.count, some.complete), (3, false));
         let exact = dlx.count(Some(5));
         assert_eq!((exact.count, exact.complete), (4, true));
-        assert_eq!(dlx.count(Some(0)).complete, false);
+        assert!(!dlx.count(Some(0)).complete);
         let (found, outcome) = dlx.collect(2);
         assert_eq!((found.len(), outcome.complete), (2, false));
         assert!(dlx == Dlx::new(&p));

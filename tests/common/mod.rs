@@ -80,7 +80,10 @@ pub fn random_solution(rules: &Rules, seed: u64) -> Grid {
     }
     let mut rng = Rng::new(seed);
     let mut cells = vec![0; rules.cell_count()];
-    assert!(fill(&mut cells, 0, rules, &mut rng), "a grid can always be filled");
+    assert!(
+        fill(&mut cells, 0, rules, &mut rng),
+        "a grid can always be filled"
+    );
     Grid::from_cells(rules.size(), cells).unwrap()
 }
 
@@ -106,6 +109,10 @@ pub fn checked_count(engine: &mut dyn Engine, puzzle: &Grid, limit: u128) -> (u1
             .unwrap_or_else(|v| panic!("invalid solution {solution} of {puzzle}: {v}"));
     }
     let distinct: std::collections::HashSet<_> = answer.solutions.iter().collect();
-    assert_eq!(distinct.len(), answer.solutions.len(), "a solution was reported twice");
+    assert_eq!(
+        distinct.len(),
+        answer.solutions.len(),
+        "a solution was reported twice"
+    );
     (answer.count, answer.complete)
 }

@@ -1,0 +1,325 @@
+//! The real binary: outputs, JSON lines, exit codes, bad input in the middle of a batch.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
+
+use common::{data, lines};
+
+const PUZZLE: &str =
+    "2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9";
+const SOLUTION: &str =
+    "294518736615372894783964215357691482946823157821457963468239571139745628572186349";
+/// Two solutions: an unavoidable rectangle left open.
+const TWO: &str =
+    ".94518.36615372894.83964.15357691482946823157821457963468239571139745628572186349";
+/// No solution, though no two givens conflict: r1c9 has no candidate.
+const NONE: &str =
+    "12345678.........9...............................................................";
+/// Two 5s in row 1.
+const CONFLICT: &str =
+    "..5....5.........................................................................";
+
+fn sudokux(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokux"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+fn code(output: &Output) -> i32 {
+    output.status.code().unwrap()
+}
+
+#[test]
+fn solve_a_file_prints_one_solution_per_line() {
+    let path = data("sample_17_clue.txt");
+    let output = sudokux(&["solve", path.to_str().unwrap()], "");
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let expected: String = lines("sample_17_clue.solved.txt")
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(stdout(&output), expected);
+    assert_eq!(stderr(&output), "");
+}
+
+#[test]
+fn solve_reports_multiple_and_none() {
+    let output = sudokux(&["solve"], &format!("{PUZZLE}\n{TWO}\n{NONE}\n"));
+    assert_eq!(code(&output), 1);
+    let out = stdout(&output);
+    let got: Vec<&str> = out.lines().collect();
+    assert_eq!(got[0], SOLUTION);
+    let (first, word) = got[1].split_once(' ').unwrap();
+    assert_eq!(word, "multiple");
+    let first = sudokux::sudoku::Grid::from_line(first).unwrap();
+    sudokux::sudoku::validate(
+        &sudokux::sudoku::Rules::classic(),
+        &sudokux::sudoku::Grid::from_line(TWO).unwrap(),
+        &first,
+    )
+    .unwrap();
+    assert_eq!(got[2], "none");
+    assert_eq!(got.len(), 3);
+}
+
+#[test]
+fn solve_first_does_not_prove_uniqueness() {
+    let output = sudokux(&["solve", "--first", "--json"], &format!("{TWO}\n"));
+    assert_eq!(code(&output), 0);
+    let record: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(record["status"], "solved");
+    assert_eq!(record["solution"].as_str().unwrap().len(), 81);
+}
+
+#[test]
+fn pretty_draws_boxes() {
+    let output = sudokux(&["solve", "--pretty"], &format!("{PUZZLE}\n"));
+    assert_eq!(code(&output), 0);
+    let expected = "\
+puzzle 1 (line 1): unique
++-------+-------+-------+
+| 2 9 4 | 5 1 8 | 7 3 6 |
+| 6 1 5 | 3 7 2 | 8 9 4 |
+| 7 8 3 | 9 6 4 | 2 1 5 |
++-------+-------+-------+
+| 3 5 7 | 6 9 1 | 4 8 2 |
+| 9 4 6 | 8 2 3 | 1 5 7 |
+| 8 2 1 | 4 5 7 | 9 6 3 |
++-------+-------+-------+
+| 4 6 8 | 2 3 9 | 5 7 1 |
+| 1 3 9 | 7 4 5 | 6 2 8 |
+| 5 7 2 | 1 8 6 | 3 4 9 |
++-------+-------+-------+
+
+";
+    assert_eq!(stdout(&output), expected);
+}
+
+#[test]
+fn grid_blocks_on_stdin() {
+    let block = "\
+2 . 4 | . 1 . | . . .
+. 1 5 | . . . | . . 4
+. . . | 9 6 . | . . .
+------+-------+------
+3 . 7 | . . 1 | . . .
+. 4 . | . . . | . 5 .
+. . . | 4 . . | 9 . 3
+------+-------+------
+. . . | . 3 9 | . . .
+1 . . | . . . | 6 2 .
+. . . | . 8 . | 3 . 9
+";
+    let output = sudokux(&["solve"], &format!("{block}\r\n{PUZZLE}\r\n"));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(stdout(&output), format!("{SOLUTION}\n{SOLUTION}\n"));
+}
+
+#[test]
+fn check_exit_codes() {
+    let unique = sudokux(&["check"], &format!("{PUZZLE}\n"));
+    assert_eq!((stdout(&unique).as_str(), code(&unique)), ("unique\n", 0));
+    let multiple = sudokux(&["check"], &format!("{PUZZLE}\n{TWO}\n"));
+    assert_eq!(
+        (stdout(&multiple).as_str(), code(&multiple)),
+        ("unique\nmultiple\n", 1)
+    );
+    let none = sudokux(&["check"], &format!("{NONE}\n"));
+    assert_eq!((stdout(&none).as_str(), code(&none)), ("none\n", 1));
+    let bad = sudokux(&["check"], &format!("{CONFLICT}\n{TWO}\n"));
+    assert_eq!(
+        (stdout(&bad).as_str(), code(&bad)),
+        ("error\nmultiple\n", 2)
+    );
+    let usage = sudokux(&["check", "--no-such-flag"], "");
+    assert_eq!(code(&usage), 2);
+}
+
+#[test]
+fn check_witness_shows_two_differing_solutions() {
+    let output = sudokux(&["check", "--witness"], &format!("{TWO}\n"));
+    let out = stdout(&output);
+    let words: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(words.len(), 3);
+    assert_eq!(words[0], "multiple");
+    assert_ne!(words[1], words[2]);
+    let rules = sudokux::sudoku::Rules::classic();
+    let puzzle = sudokux::sudoku::Grid::from_line(TWO).unwrap();
+    for w in &words[1..] {
+        let grid = sudokux::sudoku::Grid::from_line(w).unwrap();
+        sudokux::sudoku::validate(&rules, &puzzle, &grid).unwrap();
+    }
+    let json = sudokux(&["check", "--witness", "--json"], &format!("{TWO}\n"));
+    let record: serde_json::Value = serde_json::from_str(stdout(&json).trim()).unwrap();
+    assert_eq!(record["status"], "multiple");
+    assert_eq!(record["solutions"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn count_with_and_without_limit() {
+    let sparse = format!("{}{}", &SOLUTION[..20], ".".repeat(61));
+    let output = sudokux(&["count", "--limit", "1000"], &format!("{TWO}\n{sparse}\n"));
+    assert_eq!(code(&output), 0);
+    assert_eq!(stdout(&output), "2\n>=1000\n");
+    let json = sudokux(
+        &["count", "--json", "--limit", "1000"],
+        &format!("{TWO}\n{sparse}\n"),
+    );
+    let records: Vec<serde_json::Value> = stdout(&json)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records[0]["count"], 2);
+    assert_eq!(records[0]["complete"], true);
+    assert_eq!(records[0]["status"], "multiple");
+    assert_eq!(records[1]["count"], 1000);
+    assert_eq!(records[1]["complete"], false);
+    assert!(records[1]["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn bad_input_mid_file_is_reported_and_the_rest_answered() {
+    let short = &PUZZLE[..80];
+    let mut typo = PUZZLE.to_string();
+    typo.replace_range(40..41, "x");
+    let input = format!("# a batch\n{PUZZLE}\n{CONFLICT}\n{short}\n{typo}\n\n{TWO}\n");
+    let output = sudokux(&["solve", "--json"], &input);
+    assert_eq!(code(&output), 2);
+    let records: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let status: Vec<&str> = records
+        .iter()
+        .map(|r| r["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(status, ["unique", "error", "error", "error", "multiple"]);
+    let index: Vec<u64> = records
+        .iter()
+        .map(|r| r["index"].as_u64().unwrap())
+        .collect();
+    assert_eq!(index, [1, 2, 3, 4, 5]);
+    assert_eq!(records[0]["solution"], SOLUTION);
+    assert_eq!(
+        records[1]["error"],
+        "line 3: r1c3 and r1c8 both hold 5 (row 1)"
+    );
+    assert_eq!(
+        records[2]["error"],
+        "line 4: expected 81 cells (a puzzle line) or 9 (a row of a grid), found 80"
+    );
+    assert_eq!(
+        records[3]["error"],
+        "line 5, column 41 (r5c5): unexpected character 'x'"
+    );
+    assert_eq!(records[4]["line"], 7);
+    let err = stderr(&output);
+    assert!(
+        err.contains("-: line 3: r1c3 and r1c8 both hold 5 (row 1)"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 3, "{err}");
+}
+
+#[test]
+fn unreadable_inputs_do_not_stop_the_others() {
+    let dir = std::env::temp_dir();
+    let good = data("articles.txt");
+    let output = sudokux(
+        &[
+            "check",
+            "/no/such/file.txt",
+            dir.to_str().unwrap(),
+            good.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code(&output), 2);
+    assert_eq!(stdout(&output), "unique\nunique\nunique\n");
+    let err = stderr(&output);
+    assert!(err.contains("/no/such/file.txt"), "{err}");
+    assert!(err.contains("is a directory"), "{err}");
+}
+
+#[test]
+fn backtrack_engine_gives_the_same_answers() {
+    let path = data("articles.txt");
+    let dlx = sudokux(&["solve", path.to_str().unwrap()], "");
+    let reference = sudokux(
+        &["solve", "--engine", "backtrack", path.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(code(&reference), 0);
+    assert_eq!(stdout(&dlx), stdout(&reference));
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    let output = sudokux(&["solve", "--stats"], &format!("{PUZZLE}\n{PUZZLE}\n"));
+    assert_eq!(stdout(&output), format!("{SOLUTION}\n{SOLUTION}\n"));
+    let err = stderr(&output);
+    assert!(
+        err.contains("puzzle 2:") && err.contains("nodes") && err.contains("updates"),
+        "{err}"
+    );
+    assert!(err.contains("total: 2 puzzles"), "{err}");
+}
+
+#[test]
+fn help_documents_exit_codes() {
+    let output = sudokux(&["--help"], "");
+    assert_eq!(code(&output), 0);
+    assert!(stdout(&output).contains("Exit codes:"));
+    let output = sudokux(&["check", "--help"], "");
+    assert!(stdout(&output).contains("2  bad input or usage"));
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    // Far more output than a pipe buffer holds, so the writer must notice the closed pipe.
+    let input: String = std::iter::repeat_n(format!("{PUZZLE}\n"), 20_000).collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokux"))
+        .args(["solve"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut first = [0u8; 81];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // stdout is dropped here: the pipe is closed.
+    let status = child.wait().unwrap();
+    writer.join().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(std::str::from_utf8(&first).unwrap(), SOLUTION);
+    assert_eq!(status.code(), Some(0), "{err}");
+    assert_eq!(err, "");
+}
