@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use sudokux::xc::{Dlx, ItemId, ItemKind, OptionId, ProblemBuilder};
+use sudokux::xc::{Color, Dlx, ItemId, ItemKind, OptionId, ProblemBuilder};
 
 #[path = "../examples/queens.rs"]
 mod queens;
@@ -177,4 +177,127 @@ proptest! {
         }
         prop_assert_eq!(count(&options), count(&shuffled));
     }
+}
+
+/// A random small problem whose secondary items may carry colors 1 or 2 (0: no color).
+type ColoredProblem = (usize, usize, Vec<Vec<(u32, u32)>>);
+
+fn colored_problem() -> impl Strategy<Value = ColoredProblem> {
+    (1usize..=5, 1usize..=3).prop_flat_map(|(primary, secondary)| {
+        let items = primary + secondary;
+        let option = (1u32..(1 << items), proptest::collection::vec(0u32..=2, items))
+            .prop_filter("needs a primary item", move |(mask, _)| {
+                mask & ((1 << primary) - 1) != 0
+            })
+            .prop_map(move |(mask, colors)| {
+                (0..items as u32)
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| {
+                        let color = if (i as usize) < primary { 0 } else { colors[i as usize] };
+                        (i, color)
+                    })
+                    .collect::<Vec<_>>()
+            });
+        (
+            Just(primary),
+            Just(secondary),
+            proptest::collection::vec(option, 0..=10),
+        )
+    })
+}
+
+/// Knuth's XCC rule by brute force: primary items once; a secondary item either used by at
+/// most one option, or by several that all give it the same color.
+fn brute_force_colored(
+    primary: usize,
+    secondary: usize,
+    options: &[Vec<(u32, u32)>],
+) -> BTreeSet<Vec<u32>> {
+    let mut found = BTreeSet::new();
+    for subset in 0u32..(1 << options.len()) {
+        let mut uses: Vec<Vec<u32>> = vec![Vec::new(); primary + secondary];
+        for (k, option) in options.iter().enumerate() {
+            if subset >> k & 1 == 1 {
+                for &(i, color) in option {
+                    uses[i as usize].push(color);
+                }
+            }
+        }
+        let ok = uses.iter().enumerate().all(|(i, colors)| {
+            if i < primary {
+                colors.len() == 1
+            } else {
+                colors.len() <= 1 || (colors[0] != 0 && colors.iter().all(|&c| c == colors[0]))
+            }
+        });
+        if ok {
+            found.insert((0..options.len() as u32).filter(|k| subset >> k & 1 == 1).collect());
+        }
+    }
+    found
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn colored_engine_agrees_with_brute_force(
+        (primary, secondary, options) in colored_problem(),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let mut builder = ProblemBuilder::new();
+        for _ in 0..primary {
+            builder.primary();
+        }
+        for _ in 0..secondary {
+            builder.secondary();
+        }
+        for option in &options {
+            builder
+                .colored_option(option.iter().map(|&(i, c)| (ItemId(i), Color::new(c))))
+                .unwrap();
+        }
+        let problem = builder.build();
+        let original = Dlx::new(&problem);
+        let mut dlx = original.clone();
+        let expected = brute_force_colored(primary, secondary, &options);
+        let (solutions, outcome) = dlx.collect(usize::MAX);
+        prop_assert!(outcome.complete);
+        let got: BTreeSet<Vec<u32>> = solutions
+            .iter()
+            .map(|s| {
+                let mut s: Vec<u32> = s.iter().map(|o| o.0).collect();
+                s.sort();
+                s
+            })
+            .collect();
+        prop_assert_eq!(got.len(), solutions.len(), "a solution was found twice");
+        prop_assert_eq!(&got, &expected);
+        dlx.check_links().unwrap();
+        prop_assert!(dlx == original, "search did not restore the matrix");
+
+        if !options.is_empty() {
+            let k = pick.index(options.len()) as u32;
+            // Committing k keeps the solutions containing k, if any solution could.
+            match dlx.commit(OptionId(k)) {
+                Ok(()) => {
+                    let with_k = expected.iter().filter(|s| s.contains(&k)).count();
+                    prop_assert_eq!(dlx.count(None).count, with_k as u128);
+                    dlx.reset();
+                }
+                Err(_) => prop_assert!(false, "a fresh matrix refused option {}", k),
+            }
+            prop_assert!(dlx == original, "reset did not restore the matrix");
+        }
+    }
+}
+
+#[test]
+fn colors_only_on_secondary_items() {
+    let mut b = ProblemBuilder::new();
+    let p = b.primary();
+    let s = b.secondary();
+    assert!(b.colored_option([(p, Color::new(1))]).is_err());
+    assert!(b.colored_option([(p, None), (s, Color::new(3))]).is_ok());
+    assert!(Color::new(0).is_none() && Color::new(u32::MAX).is_none());
 }

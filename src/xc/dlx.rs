@@ -17,6 +17,13 @@ pub(crate) const ROOT: u32 = 0;
 /// `top` value of a spacer node.
 pub(crate) const SPACER: u32 = 0;
 
+/// Color of a node whose item carries no color.
+pub(crate) const NO_COLOR: u32 = 0;
+
+/// Color of a node whose item has been purified to the node's own color: it stays linked and
+/// is left alone until the purification is undone.
+pub(crate) const PURIFIED: u32 = u32::MAX;
+
 /// One node of the matrix.
 ///
 /// What the fields mean depends on which kind of node this is:
@@ -72,6 +79,9 @@ pub struct Dlx {
     pub(crate) node_option: Vec<u32>,
     /// First node of every option.
     pub(crate) option_first: Vec<u32>,
+    /// Color of every node ([`NO_COLOR`] for none, [`PURIFIED`] while purified); empty when
+    /// the problem has no colors at all, so that plain exact cover never looks at it.
+    pub(crate) colors: Vec<u32>,
     /// First nodes of the options fixed by [`Dlx::commit`], in order.
     pub(crate) committed: Vec<u32>,
     /// Reused by searches so that a search allocates nothing.
@@ -88,6 +98,7 @@ impl PartialEq for Dlx {
             && self.primary == other.primary
             && self.items == other.items
             && self.node_option == other.node_option
+            && self.colors == other.colors
             && self.committed == other.committed
     }
 }
@@ -195,6 +206,10 @@ impl Dlx {
             });
         }
         let mut node_option = vec![u32::MAX; nodes.len()];
+        let mut colors = Vec::new();
+        if problem.has_colors() {
+            colors.resize(nodes.len(), NO_COLOR);
+        }
         let mut option_first = Vec::with_capacity(options);
         // The spacer before the first option.
         let mut spacer = nodes.len() as u32;
@@ -204,6 +219,9 @@ impl Dlx {
             top: SPACER,
         });
         node_option.push(u32::MAX);
+        if problem.has_colors() {
+            colors.push(NO_COLOR);
+        }
         for (k, option) in problem.options().enumerate() {
             let first = nodes.len() as u32;
             option_first.push(first);
@@ -221,6 +239,10 @@ impl Dlx {
                 nodes[h as usize].top += 1;
                 node_option.push(k as u32);
             }
+            if problem.has_colors() {
+                let option_colors = problem.option_colors(super::OptionId(k as u32));
+                colors.extend(option_colors.map(|c| c.map_or(NO_COLOR, |c| c.get())));
+            }
             let end = nodes.len() as u32;
             nodes[spacer as usize].down = end - 1;
             spacer = end;
@@ -230,6 +252,9 @@ impl Dlx {
                 top: SPACER,
             });
             node_option.push(u32::MAX);
+            if problem.has_colors() {
+                colors.push(NO_COLOR);
+            }
         }
 
         Ok(Dlx {
@@ -239,6 +264,7 @@ impl Dlx {
             items,
             node_option,
             option_first,
+            colors,
             committed: Vec::new(),
             scratch_stack: Vec::with_capacity(primary as usize + 1),
             scratch_solution: Vec::with_capacity(primary as usize + 1),
@@ -262,23 +288,26 @@ impl Dlx {
             .map(|&x| OptionId(self.node_option[x as usize]))
     }
 
-    /// Fixes an option before searching: its items are covered and every option sharing an
-    /// item with it disappears, as if a search had chosen it. Later searches only find
-    /// solutions that contain it, and report it first.
+    /// Fixes an option before searching: its items are covered (or, for colored ones,
+    /// purified) and every option that conflicts with it disappears, as if a search had chosen
+    /// it. Later searches only find solutions that contain it, and report it first.
     ///
     /// # Errors
     ///
-    /// [`CommitError::Conflict`] if the option shares an item with one committed earlier (no
+    /// [`CommitError::Conflict`] if the option conflicts with one committed earlier (no
     /// solution can contain both); the matrix is then unchanged.
     pub fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
         let Some(&first) = self.option_first.get(option.index()) else {
             return Err(CommitError::UnknownOption { option });
         };
-        // An option is still available exactly when all of its items are active: committing
-        // a conflicting option covers the shared item.
+        // An option is still available exactly when the items it covers are active and none
+        // of its nodes was hidden. Every option has a primary item, whose node is unlinked
+        // whenever the option is hidden by any other item than that primary item.
         let mut x = first;
         while self.nodes[x as usize].top != SPACER {
-            if !self.is_active(self.nodes[x as usize].top) {
+            let Node { up, top, .. } = self.nodes[x as usize];
+            let colored = self.colored() && self.colors[x as usize] != NO_COLOR;
+            if (!colored && !self.is_active(top)) || self.nodes[up as usize].down != x {
                 return Err(CommitError::Conflict { option });
             }
             x += 1;
@@ -286,7 +315,11 @@ impl Dlx {
         let mut updates = 0;
         let mut x = first;
         while self.nodes[x as usize].top != SPACER {
-            self.cover(self.nodes[x as usize].top, &mut updates);
+            if self.colored() {
+                self.commit_node::<true>(x, &mut updates);
+            } else {
+                self.commit_node::<false>(x, &mut updates);
+            }
             x += 1;
         }
         self.committed.push(first);
@@ -302,7 +335,11 @@ impl Dlx {
             }
             while x > first {
                 x -= 1;
-                self.uncover(self.nodes[x as usize].top);
+                if self.colored() {
+                    self.uncommit_node::<true>(x);
+                } else {
+                    self.uncommit_node::<false>(x);
+                }
             }
         }
     }
@@ -313,12 +350,18 @@ impl Dlx {
         self.links[self.links[i as usize].left as usize].right == i
     }
 
+    /// Whether the matrix has colors; searches without colors skip every color test.
+    #[inline]
+    pub(crate) fn colored(&self) -> bool {
+        !self.colors.is_empty()
+    }
+
     /// Removes item `i` from the active list and hides every option that contains it.
     #[inline]
-    pub(crate) fn cover(&mut self, i: u32, updates: &mut u64) {
+    pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32, updates: &mut u64) {
         let mut p = self.nodes[i as usize].down;
         while p != i {
-            self.hide(p, updates);
+            self.hide::<COLORS>(p, updates);
             p = self.nodes[p as usize].down;
         }
         let Link { left, right } = self.links[i as usize];
@@ -329,27 +372,30 @@ impl Dlx {
 
     /// Exact inverse of [`Dlx::cover`].
     #[inline]
-    pub(crate) fn uncover(&mut self, i: u32) {
+    pub(crate) fn uncover<const COLORS: bool>(&mut self, i: u32) {
         let Link { left, right } = self.links[i as usize];
         self.links[left as usize].right = i;
         self.links[right as usize].left = i;
         let mut p = self.nodes[i as usize].up;
         while p != i {
-            self.unhide(p);
+            self.unhide::<COLORS>(p);
             p = self.nodes[p as usize].up;
         }
     }
 
     /// Unlinks the nodes of the option containing node `p`, except `p` itself, from their
-    /// items' lists.
+    /// items' lists. Nodes of purified items stay (Knuth's `hide'`): their lists are not
+    /// looked at again until they are unpurified, which relies on finding them there.
     #[inline]
-    fn hide(&mut self, p: u32, updates: &mut u64) {
+    fn hide<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
         let nodes = &mut self.nodes[..];
         let mut q = p + 1;
         while q != p {
             let Node { up, down, top } = nodes[q as usize];
             if top == SPACER {
                 q = up;
+            } else if COLORS && self.colors[q as usize] == PURIFIED {
+                q += 1;
             } else {
                 nodes[up as usize].down = down;
                 nodes[down as usize].up = up;
@@ -362,13 +408,15 @@ impl Dlx {
 
     /// Exact inverse of [`Dlx::hide`].
     #[inline]
-    fn unhide(&mut self, p: u32) {
+    fn unhide<const COLORS: bool>(&mut self, p: u32) {
         let nodes = &mut self.nodes[..];
         let mut q = p - 1;
         while q != p {
             let Node { up, down, top } = nodes[q as usize];
             if top == SPACER {
                 q = down;
+            } else if COLORS && self.colors[q as usize] == PURIFIED {
+                q -= 1;
             } else {
                 nodes[up as usize].down = q;
                 nodes[down as usize].up = q;
@@ -378,32 +426,81 @@ impl Dlx {
         }
     }
 
-    /// Covers the items of the option containing node `x`, other than `x`'s own, left to
+    /// Takes the item of node `p` as the option of `p` requires: covers it when `p` has no
+    /// color; when it has one, keeps only the options that agree on that color (purifies),
+    /// unless an earlier choice already did.
+    #[inline]
+    fn commit_node<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
+        let item = self.nodes[p as usize].top;
+        if !COLORS {
+            return self.cover::<false>(item, updates);
+        }
+        match self.colors[p as usize] {
+            NO_COLOR => self.cover::<true>(item, updates),
+            PURIFIED => {}
+            color => {
+                let mut q = self.nodes[item as usize].down;
+                while q != item {
+                    if self.colors[q as usize] != color {
+                        self.hide::<true>(q, updates);
+                    } else if q != p {
+                        self.colors[q as usize] = PURIFIED;
+                    }
+                    q = self.nodes[q as usize].down;
+                }
+            }
+        }
+    }
+
+    /// Exact inverse of [`Dlx::commit_node`].
+    #[inline]
+    fn uncommit_node<const COLORS: bool>(&mut self, p: u32) {
+        let item = self.nodes[p as usize].top;
+        if !COLORS {
+            return self.uncover::<false>(item);
+        }
+        match self.colors[p as usize] {
+            NO_COLOR => self.uncover::<true>(item),
+            PURIFIED => {}
+            color => {
+                let mut q = self.nodes[item as usize].up;
+                while q != item {
+                    if q == p {
+                    } else if self.colors[q as usize] == PURIFIED {
+                        self.colors[q as usize] = color;
+                    } else {
+                        self.unhide::<true>(q);
+                    }
+                    q = self.nodes[q as usize].up;
+                }
+            }
+        }
+    }
+
+    /// Commits the items of the option containing node `x`, other than `x`'s own, left to
     /// right.
     #[inline]
-    pub(crate) fn cover_others(&mut self, x: u32, updates: &mut u64) {
+    pub(crate) fn commit_others<const COLORS: bool>(&mut self, x: u32, updates: &mut u64) {
         let mut p = x + 1;
         while p != x {
-            let top = self.nodes[p as usize].top;
-            if top == SPACER {
+            if self.nodes[p as usize].top == SPACER {
                 p = self.nodes[p as usize].up;
             } else {
-                self.cover(top, updates);
+                self.commit_node::<COLORS>(p, updates);
                 p += 1;
             }
         }
     }
 
-    /// Exact inverse of [`Dlx::cover_others`].
+    /// Exact inverse of [`Dlx::commit_others`].
     #[inline]
-    pub(crate) fn uncover_others(&mut self, x: u32) {
+    pub(crate) fn uncommit_others<const COLORS: bool>(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
-            let top = self.nodes[p as usize].top;
-            if top == SPACER {
+            if self.nodes[p as usize].top == SPACER {
                 p = self.nodes[p as usize].down;
             } else {
-                self.uncover(top);
+                self.uncommit_node::<COLORS>(p);
                 p -= 1;
             }
         }
@@ -523,17 +620,17 @@ mod tests {
                     if a == b || b == c || a == c {
                         continue;
                     }
-                    dlx.cover(a, &mut updates);
+                    dlx.cover::<false>(a, &mut updates);
                     dlx.check_links().unwrap();
-                    dlx.cover(b, &mut updates);
+                    dlx.cover::<false>(b, &mut updates);
                     dlx.check_links().unwrap();
-                    dlx.cover(c, &mut updates);
+                    dlx.cover::<false>(c, &mut updates);
                     dlx.check_links().unwrap();
                     assert!(!dlx.is_active(a) && !dlx.is_active(b) && !dlx.is_active(c));
-                    dlx.uncover(c);
+                    dlx.uncover::<false>(c);
                     dlx.check_links().unwrap();
-                    dlx.uncover(b);
-                    dlx.uncover(a);
+                    dlx.uncover::<false>(b);
+                    dlx.uncover::<false>(a);
                     dlx.check_links().unwrap();
                     assert!(dlx == original, "cover {a} {b} {c} then uncover");
                 }

@@ -27,5 +27,5 @@ mod problem;
 mod search;
 
 pub use dlx::{CommitError, Dlx};
-pub use problem::{ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError};
+pub use problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError};
 pub use search::{Count, Outcome, Search, Stats, Visitor};

@@ -5,6 +5,7 @@
 //! trust it without further tests in the search.
 
 use std::fmt;
+use std::num::NonZeroU32;
 
 use thiserror::Error;
 
@@ -39,6 +40,24 @@ impl fmt::Display for ItemId {
 impl fmt::Display for OptionId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "option {}", self.0)
+    }
+}
+
+/// A color for a secondary item in an option (Knuth's XCC, Algorithm C): options that share a
+/// colored secondary item may all be chosen as long as they give it the same color.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Color(NonZeroU32);
+
+impl Color {
+    /// Color number `n`, for `1 <= n < u32::MAX`.
+    pub fn new(n: u32) -> Option<Color> {
+        (n != u32::MAX).then_some(())?;
+        NonZeroU32::new(n).map(Color)
+    }
+
+    /// The color number.
+    pub fn get(self) -> u32 {
+        self.0.get()
     }
 }
 
@@ -85,6 +104,14 @@ pub enum ProblemError {
         /// The option being added (0-based).
         option: usize,
     },
+    /// A color on a primary item: only secondary items take colors.
+    #[error("option {option}: item {item} is primary and cannot take a color")]
+    ColorOnPrimary {
+        /// The option being added (0-based).
+        option: usize,
+        /// The primary item.
+        item: u32,
+    },
     /// The problem is larger than the 32-bit node indices of the matrix allow.
     #[error("the problem is too large: {nodes} nodes, at most {max} are supported")]
     TooLarge {
@@ -117,6 +144,8 @@ pub struct ProblemBuilder {
     kinds: Vec<ItemKind>,
     /// Items of all options, one option after another.
     option_items: Vec<ItemId>,
+    /// Color of each entry of `option_items`, 0 for none.
+    option_colors: Vec<u32>,
     /// `option_ends[k]` is the end of option `k` in `option_items`; its start is
     /// `option_ends[k - 1]` (or 0).
     option_ends: Vec<u32>,
@@ -169,6 +198,18 @@ impl ProblemBuilder {
     where
         I: IntoIterator<Item = ItemId>,
     {
+        self.colored_option(items.into_iter().map(|item| (item, None)))
+    }
+
+    /// Adds an option whose secondary items may carry colors.
+    ///
+    /// # Errors
+    ///
+    /// As [`ProblemBuilder::option`], and a color on a primary item is refused.
+    pub fn colored_option<I>(&mut self, items: I) -> Result<OptionId, ProblemError>
+    where
+        I: IntoIterator<Item = (ItemId, Option<Color>)>,
+    {
         let option = self.option_ends.len();
         let start = self.option_items.len();
         self.stamp = self.stamp.wrapping_add(1);
@@ -177,28 +218,35 @@ impl ProblemBuilder {
             self.stamp = 1;
         }
         let mut has_primary = false;
-        for item in items {
-            let error = if item.index() >= self.kinds.len() {
-                Some(ProblemError::UnknownItem {
+        for (item, color) in items {
+            let kind = self.kinds.get(item.index()).copied();
+            let error = match kind {
+                None => Some(ProblemError::UnknownItem {
                     option,
                     item: item.0,
                     items: self.kinds.len(),
-                })
-            } else if self.mark[item.index()] == self.stamp {
-                Some(ProblemError::DuplicateItem {
+                }),
+                Some(_) if self.mark[item.index()] == self.stamp => {
+                    Some(ProblemError::DuplicateItem {
+                        option,
+                        item: item.0,
+                    })
+                }
+                Some(ItemKind::Primary) if color.is_some() => Some(ProblemError::ColorOnPrimary {
                     option,
                     item: item.0,
-                })
-            } else {
-                None
+                }),
+                Some(_) => None,
             };
             if let Some(error) = error {
                 self.option_items.truncate(start);
+                self.option_colors.truncate(start);
                 return Err(error);
             }
             self.mark[item.index()] = self.stamp;
-            has_primary |= self.kinds[item.index()] == ItemKind::Primary;
+            has_primary |= kind == Some(ItemKind::Primary);
             self.option_items.push(item);
+            self.option_colors.push(color.map_or(0, Color::get));
         }
         let error = if self.option_items.len() == start {
             Some(ProblemError::EmptyOption { option })
@@ -209,6 +257,7 @@ impl ProblemBuilder {
         };
         if let Some(error) = error {
             self.option_items.truncate(start);
+            self.option_colors.truncate(start);
             return Err(error);
         }
         self.option_ends.push(self.option_items.len() as u32);
@@ -217,9 +266,15 @@ impl ProblemBuilder {
 
     /// The finished problem.
     pub fn build(self) -> Problem {
+        let colored = self.option_colors.iter().any(|&c| c != 0);
         Problem {
             kinds: self.kinds,
             option_items: self.option_items,
+            option_colors: if colored {
+                self.option_colors
+            } else {
+                Vec::new()
+            },
             option_ends: self.option_ends,
         }
     }
@@ -231,6 +286,8 @@ impl ProblemBuilder {
 pub struct Problem {
     kinds: Vec<ItemKind>,
     option_items: Vec<ItemId>,
+    /// Parallel to `option_items`, 0 for no color; empty when no option has a color.
+    option_colors: Vec<u32>,
     option_ends: Vec<u32>,
 }
 
@@ -268,13 +325,34 @@ impl Problem {
     ///
     /// If `option` is not an option of this problem.
     pub fn option(&self, option: OptionId) -> &[ItemId] {
+        &self.option_items[self.range(option)]
+    }
+
+    /// The colors of an option's items, parallel to [`Problem::option`].
+    ///
+    /// # Panics
+    ///
+    /// If `option` is not an option of this problem.
+    pub fn option_colors(&self, option: OptionId) -> impl Iterator<Item = Option<Color>> + '_ {
+        let range = self.range(option);
+        let len = range.len();
+        let colors = self.option_colors.get(range).unwrap_or(&[]);
+        (0..len).map(move |k| colors.get(k).and_then(|&c| Color::new(c)))
+    }
+
+    /// Whether any option gives an item a color.
+    pub fn has_colors(&self) -> bool {
+        !self.option_colors.is_empty()
+    }
+
+    fn range(&self, option: OptionId) -> std::ops::Range<usize> {
         let k = option.index();
         let start = if k == 0 {
             0
         } else {
             self.option_ends[k - 1] as usize
         };
-        &self.option_items[start..self.option_ends[k] as usize]
+        start..self.option_ends[k] as usize
     }
 
     /// All options in order.

@@ -226,6 +226,16 @@ impl Search<'_> {
     ///
     /// Allocates nothing: the matrix, the stack and the solution buffer are reused.
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {
+        if self.dlx.colored() {
+            self.run::<true>()
+        } else {
+            self.run::<false>()
+        }
+    }
+
+    /// The search loop, compiled once without colors (plain exact cover pays nothing for
+    /// them) and once with.
+    fn run<const COLORS: bool>(&mut self) -> Option<&[OptionId]> {
         let dlx = &mut *self.dlx;
         let stats = &mut self.stats;
         let stack = &mut self.stack;
@@ -250,9 +260,9 @@ impl Search<'_> {
                         state = State::Backtrack;
                         continue;
                     }
-                    dlx.cover(i, &mut stats.updates);
+                    dlx.cover::<COLORS>(i, &mut stats.updates);
                     stats.nodes += 1;
-                    dlx.cover_others(first, &mut stats.updates);
+                    dlx.commit_others::<COLORS>(first, &mut stats.updates);
                     stack.push(first);
                 }
                 State::Backtrack => {
@@ -260,16 +270,16 @@ impl Search<'_> {
                         self.state = State::Done;
                         return None;
                     };
-                    dlx.uncover_others(x);
+                    dlx.uncommit_others::<COLORS>(x);
                     let i = dlx.nodes[x as usize].top;
                     let next = dlx.nodes[x as usize].down;
                     if next == i {
-                        dlx.uncover(i);
+                        dlx.uncover::<COLORS>(i);
                         stack.pop();
                     } else {
                         *stack.last_mut().expect("stack is not empty") = next;
                         stats.nodes += 1;
-                        dlx.cover_others(next, &mut stats.updates);
+                        dlx.commit_others::<COLORS>(next, &mut stats.updates);
                         state = State::Descend;
                     }
                 }
@@ -303,10 +313,16 @@ fn choose_item(dlx: &Dlx) -> u32 {
 impl Drop for Search<'_> {
     /// Undoes every choice still on the stack, newest first, so the matrix is as it was.
     fn drop(&mut self) {
+        let colored = self.dlx.colored();
         while let Some(x) = self.stack.pop() {
-            self.dlx.uncover_others(x);
             let i = self.dlx.nodes[x as usize].top;
-            self.dlx.uncover(i);
+            if colored {
+                self.dlx.uncommit_others::<true>(x);
+                self.dlx.uncover::<true>(i);
+            } else {
+                self.dlx.uncommit_others::<false>(x);
+                self.dlx.uncover::<false>(i);
+            }
         }
         self.dlx.scratch_stack = std::mem::take(&mut self.stack);
         self.dlx.scratch_solution = std::mem::take(&mut self.solution);
