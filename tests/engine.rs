@@ -185,7 +185,10 @@ type ColoredProblem = (usize, usize, Vec<Vec<(u32, u32)>>);
 fn colored_problem() -> impl Strategy<Value = ColoredProblem> {
     (1usize..=5, 1usize..=3).prop_flat_map(|(primary, secondary)| {
         let items = primary + secondary;
-        let option = (1u32..(1 << items), proptest::collection::vec(0u32..=2, items))
+        let option = (
+            1u32..(1 << items),
+            proptest::collection::vec(0u32..=2, items),
+        )
             .prop_filter("needs a primary item", move |(mask, _)| {
                 mask & ((1 << primary) - 1) != 0
             })
@@ -193,7 +196,11 @@ fn colored_problem() -> impl Strategy<Value = ColoredProblem> {
                 (0..items as u32)
                     .filter(|i| mask >> i & 1 == 1)
                     .map(|i| {
-                        let color = if (i as usize) < primary { 0 } else { colors[i as usize] };
+                        let color = if (i as usize) < primary {
+                            0
+                        } else {
+                            colors[i as usize]
+                        };
                         (i, color)
                     })
                     .collect::<Vec<_>>()
@@ -231,7 +238,11 @@ fn brute_force_colored(
             }
         });
         if ok {
-            found.insert((0..options.len() as u32).filter(|k| subset >> k & 1 == 1).collect());
+            found.insert(
+                (0..options.len() as u32)
+                    .filter(|k| subset >> k & 1 == 1)
+                    .collect(),
+            );
         }
     }
     found

@@ -1,17 +1,19 @@
 //! The reference backtracker: the classic recursive sudoku solver, kept plain on purpose.
 //!
 //! Fill naked singles (cells with one candidate) until none is left, then branch on the empty
-//! cell with the fewest candidates, recursing on a copy of the grid. It reads the rules' size
-//! and box shape and works out rows, columns and boxes by itself, sharing no code with the
-//! exact-cover encoding, so that the property tests compare two independent implementations.
+//! cell with the fewest candidates, recursing on a copy of the grid. It reads the rules'
+//! description ([`Spec`](super::rules::Spec)) and works out by itself which cells see which,
+//! sharing no code with the exact-cover encoding, so that the property tests compare two
+//! independent implementations.
 
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use crate::xc::Stats;
 
 use super::engine::{Answer, Engine};
-use super::grid::{symbol, Cell, Grid};
-use super::rules::{PuzzleError, Rules, UnitKind};
+use super::grid::{Cell, Grid};
+use super::rules::{PuzzleError, Rules};
 
 /// The reference solver. Slow and obviously correct.
 ///
@@ -20,8 +22,20 @@ use super::rules::{PuzzleError, Rules, UnitKind};
 #[derive(Debug, Clone)]
 pub struct Backtracker {
     rules: Rules,
-    /// `peers[cell]`: every other cell in its row, column or box.
+    n: usize,
+    rows: usize,
+    cols: usize,
+    /// Positions inside some sub-grid.
+    active: Vec<bool>,
+    /// `peers[p]`: every other position whose digit must differ from p's.
     peers: Vec<Vec<usize>>,
+    /// `neighbours[p]`: orthogonal neighbours whose digit may not differ from p's by 1 (only
+    /// with the non-consecutive rule).
+    neighbours: Vec<Vec<usize>>,
+    /// Killer cages: sum and positions.
+    cages: Vec<(u32, Vec<usize>)>,
+    /// `cages_of[p]`: the cages containing p.
+    cages_of: Vec<Vec<usize>>,
 }
 
 struct Search {
@@ -30,34 +44,187 @@ struct Search {
     answer: Answer,
 }
 
+/// A group of cells that must all differ, named for what it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Group {
+    Row(usize, usize),
+    Column(usize, usize),
+    Box(usize, usize, usize),
+    Region(char),
+    Diagonal(usize),
+    AntiDiagonal(usize),
+    Window(usize, usize, usize),
+    Extra(usize),
+    Cage(usize),
+}
+
 impl Backtracker {
     /// A backtracker for a rule set.
     pub fn new(rules: Rules) -> Backtracker {
-        let n = rules.size();
+        let spec = rules.spec().clone();
+        let n = spec.size;
         let (box_rows, box_cols) = rules.box_shape();
-        let peers = (0..n * n)
-            .map(|cell| {
-                let (r, c) = (cell / n, cell % n);
-                (0..n * n)
-                    .filter(|&other| {
-                        let (r2, c2) = (other / n, other % n);
-                        let same_box =
-                            r / box_rows == r2 / box_rows && c / box_cols == c2 / box_cols;
-                        other != cell && (r == r2 || c == c2 || same_box)
-                    })
-                    .collect()
-            })
-            .collect();
-        Backtracker { rules, peers }
+        let grids = if spec.grids.is_empty() {
+            vec![(0, 0)]
+        } else {
+            spec.grids.clone()
+        };
+        let rows = grids.iter().map(|g| g.0 + n).max().unwrap_or(n);
+        let cols = grids.iter().map(|g| g.1 + n).max().unwrap_or(n);
+        let mut active = vec![false; rows * cols];
+        let mut members: HashMap<Group, Vec<usize>> = HashMap::new();
+        let mut join = |group: Group, p: usize| members.entry(group).or_default().push(p);
+        for (g, &(r0, c0)) in grids.iter().enumerate() {
+            for lr in 0..n {
+                for lc in 0..n {
+                    let p = (r0 + lr) * cols + c0 + lc;
+                    active[p] = true;
+                    join(Group::Row(g, lr), p);
+                    join(Group::Column(g, lc), p);
+                    match &spec.regions {
+                        Some(labels) => join(Group::Region(labels[lr * n + lc]), p),
+                        None => join(Group::Box(g, lr / box_rows, lc / box_cols), p),
+                    }
+                    if spec.diagonals && lr == lc {
+                        join(Group::Diagonal(g), p);
+                    }
+                    if spec.diagonals && lr + lc == n - 1 {
+                        join(Group::AntiDiagonal(g), p);
+                    }
+                    if spec.windoku {
+                        // Windows sit one cell inside each band and stack of boxes, box-shaped,
+                        // as long as they end before the grid's last row or column.
+                        let (i, j) = (
+                            lr.saturating_sub(1) / (box_rows + 1),
+                            lc.saturating_sub(1) / (box_cols + 1),
+                        );
+                        let (top, left) = (1 + i * (box_rows + 1), 1 + j * (box_cols + 1));
+                        let inside =
+                            lr >= top && lr < top + box_rows && lc >= left && lc < left + box_cols;
+                        if inside && top + box_rows < n && left + box_cols < n {
+                            join(Group::Window(g, i, j), p);
+                        }
+                    }
+                }
+            }
+        }
+        let position = |cell: &Cell| cell.row * cols + cell.col;
+        for (k, unit) in spec.units.iter().enumerate() {
+            for cell in unit {
+                join(Group::Extra(k), position(cell));
+            }
+        }
+        let mut cages = Vec::new();
+        let mut cages_of = vec![Vec::new(); rows * cols];
+        for (k, cage) in spec.cages.iter().enumerate() {
+            let cells: Vec<usize> = cage.cells.iter().map(position).collect();
+            for &p in &cells {
+                join(Group::Cage(k), p);
+                cages_of[p].push(k);
+            }
+            cages.push((cage.sum, cells));
+        }
+        let mut peers = vec![Vec::new(); rows * cols];
+        for cells in members.values() {
+            for &a in cells {
+                peers[a].extend(cells.iter().copied().filter(|&b| b != a));
+            }
+        }
+        let mut neighbours = vec![Vec::new(); rows * cols];
+        for a in 0..rows * cols {
+            if !active[a] {
+                continue;
+            }
+            let (r, c) = ((a / cols) as isize, (a % cols) as isize);
+            let mut moves = Vec::new();
+            if spec.anti_knight {
+                moves.extend([
+                    (1, 2),
+                    (2, 1),
+                    (-1, 2),
+                    (-2, 1),
+                    (1, -2),
+                    (2, -1),
+                    (-1, -2),
+                    (-2, -1),
+                ]);
+            }
+            if spec.anti_king {
+                moves.extend([
+                    (-1, -1),
+                    (-1, 0),
+                    (-1, 1),
+                    (0, -1),
+                    (0, 1),
+                    (1, -1),
+                    (1, 0),
+                    (1, 1),
+                ]);
+            }
+            let inside = |(dr, dc): (isize, isize)| {
+                let (r2, c2) = (r + dr, c + dc);
+                (r2 >= 0 && c2 >= 0 && (r2 as usize) < rows && (c2 as usize) < cols)
+                    .then(|| r2 as usize * cols + c2 as usize)
+                    .filter(|&b| active[b])
+            };
+            peers[a].extend(moves.into_iter().filter_map(inside));
+            if spec.non_consecutive {
+                neighbours[a].extend(
+                    [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                        .into_iter()
+                        .filter_map(inside),
+                );
+            }
+        }
+        for list in &mut peers {
+            list.sort_unstable();
+            list.dedup();
+        }
+        Backtracker {
+            rules,
+            n,
+            rows,
+            cols,
+            active,
+            peers,
+            neighbours,
+            cages,
+            cages_of,
+        }
     }
 
-    /// Digits (as bits `1 << (d - 1)`) that no peer of `cell` holds.
-    fn candidates(&self, cells: &[u8], cell: usize) -> u64 {
-        let n = self.rules.size();
+    /// Digits (as bits `1 << (d - 1)`) that position `p` can still take.
+    fn candidates(&self, cells: &[u8], p: usize) -> u64 {
+        let n = self.n;
         let mut free = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        for &peer in &self.peers[cell] {
-            if cells[peer] != 0 {
-                free &= !(1u64 << (cells[peer] - 1));
+        let bit = |d: u8| 1u64 << (d - 1);
+        for &q in &self.peers[p] {
+            if cells[q] != 0 {
+                free &= !bit(cells[q]);
+            }
+        }
+        for &q in &self.neighbours[p] {
+            let d = cells[q];
+            if d > 1 {
+                free &= !bit(d - 1);
+            }
+            if d != 0 && (d as usize) < n {
+                free &= !bit(d + 1);
+            }
+        }
+        for &k in &self.cages_of[p] {
+            let (sum, cage) = &self.cages[k];
+            let placed: u32 = cage.iter().map(|&q| u32::from(cells[q])).sum();
+            let rest = cage.iter().filter(|&&q| cells[q] == 0).count() as u32 - 1;
+            // The other empty cells of the cage hold `rest` different digits: at least
+            // 1 + 2 + ... + rest, at most n + (n - 1) + ... (rest terms).
+            let least = rest * (rest + 1) / 2;
+            let most = rest * (2 * n as u32 - rest + 1) / 2;
+            for d in 1..=n as u32 {
+                let total = placed + d;
+                if total + least > *sum || total + most < *sum {
+                    free &= !(1u64 << (d - 1));
+                }
             }
         }
         free
@@ -68,27 +235,27 @@ impl Backtracker {
         let (branch_cell, branch_digits) = loop {
             let mut best: Option<(usize, u64)> = None;
             let mut single = None;
-            for cell in 0..cells.len() {
-                if cells[cell] != 0 {
+            for p in 0..cells.len() {
+                if !self.active[p] || cells[p] != 0 {
                     continue;
                 }
-                let free = self.candidates(&cells, cell);
+                let free = self.candidates(&cells, p);
                 match free.count_ones() {
                     0 => return ControlFlow::Continue(()),
                     1 => {
-                        single = Some((cell, free));
+                        single = Some((p, free));
                         break;
                     }
                     k => {
                         if best.is_none_or(|(_, b)| k < b.count_ones()) {
-                            best = Some((cell, free));
+                            best = Some((p, free));
                         }
                     }
                 }
             }
             match (single, best) {
-                (Some((cell, free)), _) => {
-                    cells[cell] = free.trailing_zeros() as u8 + 1;
+                (Some((p, free)), _) => {
+                    cells[p] = free.trailing_zeros() as u8 + 1;
                     search.answer.stats.updates += 1;
                 }
                 (None, Some(branch)) => break branch,
@@ -98,7 +265,7 @@ impl Backtracker {
                 }
             }
         };
-        for digit in 1..=self.rules.size() as u8 {
+        for digit in 1..=self.n as u8 {
             if branch_digits & (1u64 << (digit - 1)) == 0 {
                 continue;
             }
@@ -116,7 +283,7 @@ impl Backtracker {
         answer.count += 1;
         answer.stats.solutions += 1;
         if answer.solutions.len() < search.keep {
-            let grid = Grid::from_cells(self.rules.size(), cells).expect("digits in range");
+            let grid = Grid::from_area(self.rows, self.cols, cells).expect("the area's shape");
             answer.solutions.push(grid);
         }
         if Some(answer.count) == search.limit {
@@ -126,31 +293,24 @@ impl Backtracker {
         }
     }
 
-    /// Its own check of the givens: the first given (row-major) that a later peer repeats,
-    /// with the unit they share (row before column before box).
-    fn conflict(&self, puzzle: &Grid) -> Option<PuzzleError> {
-        let n = self.rules.size();
-        let (box_rows, box_cols) = self.rules.box_shape();
-        let cells = puzzle.cells();
-        (0..cells.len()).find_map(|a| {
-            let d = cells[a];
-            let &b = self.peers[a]
-                .iter()
-                .find(|&&p| p > a && d != 0 && cells[p] == d)?;
-            let (first, second) = (Cell::from_index(a, n), Cell::from_index(b, n));
-            let unit = if first.row == second.row {
-                UnitKind::Row(first.row)
-            } else if first.col == second.col {
-                UnitKind::Column(first.col)
-            } else {
-                UnitKind::Box((first.row / box_rows) * (n / box_cols) + first.col / box_cols)
-            };
-            Some(PuzzleError::Conflict {
-                first,
-                second,
-                symbol: symbol(d),
-                unit,
-            })
+    /// Its own check of the givens: whether any given breaks a rule. `Some(p)` names the
+    /// position at fault.
+    fn broken_given(&self, cells: &[u8]) -> Option<usize> {
+        (0..cells.len()).find(|&p| {
+            let d = cells[p];
+            if !self.active[p] || d == 0 {
+                return false;
+            }
+            d as usize > self.n
+                || self.peers[p].iter().any(|&q| cells[q] == d)
+                || self.neighbours[p]
+                    .iter()
+                    .any(|&q| cells[q] != 0 && cells[q].abs_diff(d) == 1)
+                || self.cages_of[p].iter().any(|&k| {
+                    let (sum, cage) = &self.cages[k];
+                    let placed: u32 = cage.iter().map(|&q| u32::from(cells[q])).sum();
+                    placed > *sum || (cage.iter().all(|&q| cells[q] != 0) && placed != *sum)
+                })
         })
     }
 }
@@ -166,15 +326,26 @@ impl Engine for Backtracker {
         limit: Option<u128>,
         keep: usize,
     ) -> Result<Answer, PuzzleError> {
-        let n = self.rules.size();
-        if puzzle.size() != n {
+        if (puzzle.rows(), puzzle.cols()) != (self.rows, self.cols) {
             return Err(PuzzleError::WrongSize {
-                expected: n,
-                found: puzzle.size(),
+                rows: self.rows,
+                cols: self.cols,
+                found_rows: puzzle.rows(),
+                found_cols: puzzle.cols(),
             });
         }
-        if let Some(conflict) = self.conflict(puzzle) {
-            return Err(conflict);
+        // Positions outside every sub-grid are ignored.
+        let cells: Vec<u8> = puzzle
+            .cells()
+            .iter()
+            .enumerate()
+            .map(|(p, &d)| if self.active[p] { d } else { 0 })
+            .collect();
+        if let Some(p) = self.broken_given(&cells) {
+            // Found independently; the rules put it in words when they see it too.
+            let cell = Cell::from_index(p, self.cols);
+            let error = self.rules.check_givens(puzzle).err();
+            return Err(error.unwrap_or(PuzzleError::Given { cell }));
         }
         let mut search = Search {
             limit,
@@ -190,7 +361,7 @@ impl Engine for Backtracker {
             search.answer.complete = false;
             return Ok(search.answer);
         }
-        let stopped = self.search(puzzle.cells().to_vec(), &mut search).is_break();
+        let stopped = self.search(cells, &mut search).is_break();
         search.answer.complete = !stopped;
         Ok(search.answer)
     }

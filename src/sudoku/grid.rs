@@ -1,46 +1,16 @@
-//! A square grid of digits, and how cells and digits are named.
+//! A rectangular grid of digits, and how cells are named.
 
 use std::fmt;
 
 /// The default alphabet: digit `d` (1-based) is written `ALPHABET[d - 1]`.
 pub const ALPHABET: &[u8; 35] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/// How digit `d` (1-based) is written; `.` for 0 (a blank) and `?` past the alphabet.
+/// How digit `d` is written in the default alphabet; `.` for 0 (a blank) and `?` past it.
 pub fn symbol(d: u8) -> char {
     match d {
         0 => '.',
         d if (d as usize) <= ALPHABET.len() => ALPHABET[d as usize - 1] as char,
         _ => '?',
-    }
-}
-
-/// What a character of a puzzle means in a grid of side `size`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CellChar {
-    /// An empty cell: `.`, `0`, `_`, `*` or `-`.
-    Blank,
-    /// A digit `1..=size`.
-    Digit(u8),
-    /// A symbol of the alphabet, but larger than `size`.
-    OutOfRange(u8),
-    /// Not a cell at all.
-    Other,
-}
-
-/// Reads one character of a puzzle. Letters are digits only in grids larger than 9x9, and
-/// are case-insensitive there.
-pub fn read_cell(c: u8, size: usize) -> CellChar {
-    let value = match c {
-        b'.' | b'0' | b'_' | b'*' | b'-' => return CellChar::Blank,
-        b'1'..=b'9' => c - b'0',
-        b'A'..=b'Z' if size > 9 => c - b'A' + 10,
-        b'a'..=b'z' if size > 9 => c - b'a' + 10,
-        _ => return CellChar::Other,
-    };
-    if value as usize <= size {
-        CellChar::Digit(value)
-    } else {
-        CellChar::OutOfRange(value)
     }
 }
 
@@ -54,12 +24,24 @@ pub struct Cell {
 }
 
 impl Cell {
-    /// The cell at row-major index `index` of a grid of side `size`.
-    pub fn from_index(index: usize, size: usize) -> Cell {
+    /// The cell at row-major index `index` of a grid `width` columns wide.
+    pub fn from_index(index: usize, width: usize) -> Cell {
         Cell {
-            row: index / size,
-            col: index % size,
+            row: index / width,
+            col: index % width,
         }
+    }
+
+    /// Reads `r3c4` (1-based, any case) as row 2, column 3.
+    pub fn parse(text: &str) -> Option<Cell> {
+        let lower = text.to_ascii_lowercase();
+        let rest = lower.strip_prefix('r')?;
+        let (row, col) = rest.split_once('c')?;
+        let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
+        (row >= 1 && col >= 1).then(|| Cell {
+            row: row - 1,
+            col: col - 1,
+        })
     }
 }
 
@@ -69,30 +51,50 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A square grid of side `size`; each cell holds 0 (empty) or a digit `1..=size`.
+/// A grid of `rows` x `cols` positions, each 0 (empty) or a digit.
 ///
-/// Invariant: `cells.len() == size * size` and every cell is at most `size`.
+/// A plain sudoku is square; a samurai is the whole area of its overlapping sub-grids, with
+/// positions outside every sub-grid left empty. Which digits are allowed is for the
+/// [`Rules`](super::Rules) to say.
+///
+/// Invariant: `cells.len() == rows * cols`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
-    size: usize,
+    rows: usize,
+    cols: usize,
     cells: Vec<u8>,
 }
 
 impl Grid {
-    /// An empty grid.
+    /// An empty square grid.
     pub fn empty(size: usize) -> Grid {
+        Grid::empty_area(size, size)
+    }
+
+    /// An empty grid of `rows` x `cols`.
+    pub fn empty_area(rows: usize, cols: usize) -> Grid {
         Grid {
-            size,
-            cells: vec![0; size * size],
+            rows,
+            cols,
+            cells: vec![0; rows * cols],
         }
     }
 
-    /// A grid from its cells in row-major order (0 for empty).
+    /// A square grid from its cells in row-major order (0 for empty).
     ///
     /// Returns `None` unless there are `size * size` cells, each at most `size`.
     pub fn from_cells(size: usize, cells: Vec<u8>) -> Option<Grid> {
-        (cells.len() == size * size && cells.iter().all(|&d| d as usize <= size))
-            .then_some(Grid { size, cells })
+        if cells.iter().any(|&d| d as usize > size) {
+            return None;
+        }
+        Grid::from_area(size, size, cells)
+    }
+
+    /// A grid of `rows` x `cols` from its cells in row-major order (0 for empty).
+    ///
+    /// Returns `None` unless there are `rows * cols` cells.
+    pub fn from_area(rows: usize, cols: usize, cells: Vec<u8>) -> Option<Grid> {
+        (cells.len() == rows * cols).then_some(Grid { rows, cols, cells })
     }
 
     /// Reads a 9x9 puzzle from one line of 81 characters (`1`-`9`, blanks as `.`, `0`, `_`,
@@ -106,18 +108,27 @@ impl Grid {
         }
         let cells = bytes
             .iter()
-            .map(|&b| match read_cell(b, 9) {
-                CellChar::Blank => Some(0),
-                CellChar::Digit(d) => Some(d),
+            .map(|&b| match b {
+                b'1'..=b'9' => Some(b - b'0'),
+                b'.' | b'0' | b'_' | b'*' | b'-' => Some(0),
                 _ => None,
             })
             .collect::<Option<Vec<u8>>>()?;
-        Some(Grid { size: 9, cells })
+        Some(Grid {
+            rows: 9,
+            cols: 9,
+            cells,
+        })
     }
 
-    /// Side of the grid.
-    pub fn size(&self) -> usize {
-        self.size
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
     }
 
     /// Cells in row-major order, 0 for empty.
@@ -125,25 +136,24 @@ impl Grid {
         &self.cells
     }
 
-    /// The digit at a cell (0 for empty).
+    /// The digit at a position (0 for empty).
     ///
     /// # Panics
     ///
-    /// If the cell is outside the grid.
+    /// If the position is outside the grid.
     pub fn get(&self, row: usize, col: usize) -> u8 {
-        assert!(row < self.size && col < self.size, "cell outside the grid");
-        self.cells[row * self.size + col]
+        assert!(row < self.rows && col < self.cols, "cell outside the grid");
+        self.cells[row * self.cols + col]
     }
 
     /// Writes a digit (0 to empty the cell).
     ///
     /// # Panics
     ///
-    /// If the cell is outside the grid or the digit larger than the side.
+    /// If the position is outside the grid.
     pub fn set(&mut self, row: usize, col: usize, digit: u8) {
-        assert!(row < self.size && col < self.size, "cell outside the grid");
-        assert!(digit as usize <= self.size, "digit larger than the grid");
-        self.cells[row * self.size + col] = digit;
+        assert!(row < self.rows && col < self.cols, "cell outside the grid");
+        self.cells[row * self.cols + col] = digit;
     }
 
     /// Number of non-empty cells.
@@ -151,13 +161,9 @@ impl Grid {
         self.cells.iter().filter(|&&d| d != 0).count()
     }
 
-    /// True when no cell is empty.
-    pub fn is_full(&self) -> bool {
-        self.cells.iter().all(|&d| d != 0)
-    }
-
-    /// The grid on one line, one character per cell, `.` for empty cells (grids up to the size
-    /// of [`ALPHABET`]); larger grids as space-separated numbers with `0` for empty.
+    /// The grid on one line in the default alphabet, one character per cell, `.` for empty
+    /// cells; grids with digits beyond the alphabet as space-separated numbers, `0` for empty.
+    /// [`Rules::format_line`](super::Rules::format_line) writes a puzzle's own symbols.
     pub fn to_line(&self) -> String {
         self.to_string()
     }
@@ -165,7 +171,7 @@ impl Grid {
 
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.size <= ALPHABET.len() {
+        if self.cells.iter().all(|&d| d as usize <= ALPHABET.len()) {
             for &d in &self.cells {
                 write!(f, "{}", symbol(d))?;
             }
@@ -196,17 +202,8 @@ mod tests {
         assert_eq!(grid.filled(), 24);
         assert!(Grid::from_line(&line[1..]).is_none());
         assert_eq!(Cell::from_index(80, 9).to_string(), "r9c9");
-    }
-
-    #[test]
-    fn cell_characters() {
-        assert_eq!(read_cell(b'_', 9), CellChar::Blank);
-        assert_eq!(read_cell(b'9', 9), CellChar::Digit(9));
-        assert_eq!(read_cell(b'9', 4), CellChar::OutOfRange(9));
-        assert_eq!(read_cell(b'g', 16), CellChar::Digit(16));
-        assert_eq!(read_cell(b'x', 9), CellChar::Other);
-        assert_eq!(read_cell(b'?', 16), CellChar::Other);
-        assert_eq!(read_cell(b'H', 16), CellChar::OutOfRange(17));
-        assert_eq!(symbol(16), 'G');
+        assert_eq!(Cell::parse("R12c3"), Some(Cell { row: 11, col: 2 }));
+        assert_eq!(Cell::parse("r0c3"), None);
+        assert_eq!(Cell::parse("r1x3"), None);
     }
 }

@@ -8,18 +8,22 @@
 pub mod backtrack;
 pub mod encode;
 pub mod engine;
+pub mod file;
 pub mod format;
 pub mod grid;
 pub mod parse;
 pub mod rules;
 pub mod solver;
+pub mod symbols;
 pub mod validate;
 
 pub use backtrack::Backtracker;
-pub use encode::{decode, encode};
+pub use encode::{decode, encode, Options};
 pub use engine::{Answer, Engine, Verdict};
+pub use file::{FileError, PuzzleFile};
 pub use grid::{Cell, Grid};
 pub use parse::{Entry, ParseError, ReadError, Reader};
-pub use rules::{PuzzleError, Rules, RulesError, Unit, UnitKind};
+pub use rules::{Cage, Pair, PairKind, PuzzleError, Rules, RulesError, Spec, Unit, UnitKind};
 pub use solver::Solver;
+pub use symbols::Symbols;
 pub use validate::{validate, Violation};

@@ -1,15 +1,21 @@
 //! Reading puzzles as people write them: one per line, or as grid blocks.
 //!
 //! Two layouts, mixed freely in one input:
-//! - a *puzzle line*: `size * size` cells on one line (81 for 9x9), optionally followed by
+//! - a *puzzle line*: `n * n` cells on one line (81 for 9x9), optionally followed by
 //!   whitespace, `,` or `;` and a comment;
-//! - a *grid block*: `size` lines of `size` cells each, where spaces, tabs and `|` are ignored
-//!   and lines made of `-`, `+`, `=` (with spaces and `|`) separate bands.
+//! - a *grid block*: `n` lines of `n` cells each, where spaces, tabs and `|` are ignored and
+//!   lines made of `-`, `+`, `=` (with spaces and `|`) separate bands.
 //!
-//! Cells are digits `1`-`9` then letters `A`-`Z` (any case) for larger grids, and blanks
-//! written `.`, `0`, `_`, `*` or `-`. Blank lines and lines starting with `#` are skipped;
-//! LF and CRLF line ends may be mixed. Every error names its line, and the column and cell
-//! when there is one; the reader then goes on with the next puzzle.
+//! Cells are symbols of the alphabet (by default `1`-`9`, then `A`-`Z` in any case for larger
+//! grids) and blanks written `.`, `0`, `_`, `*` or `-` (those the alphabet does not use).
+//! Alphabets with symbols longer than one character (the numbers `1`..`n` beyond 35 digits)
+//! are read as whitespace-separated tokens instead. Blank lines and lines starting with `#` are
+//! skipped; LF and CRLF line ends may be mixed. Every error names its line, and the column and
+//! cell when there is one; the reader then goes on with the next puzzle.
+//!
+//! The size is fixed ([`Reader::new`], [`Reader::with_symbols`]) or read off each puzzle
+//! ([`Reader::inferring`]): a line of `n * n` cells (4 <= n <= 35) is a puzzle line, anything
+//! else the first row of an `n`-row grid block.
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -17,7 +23,11 @@ use std::io::{self, BufRead};
 
 use thiserror::Error;
 
-use super::grid::{read_cell, Cell, CellChar, Grid};
+use super::grid::{Cell, Grid};
+use super::symbols::{CellChar, Symbols};
+
+/// Smallest and largest side read off a puzzle when the size is not fixed.
+const INFERRED: std::ops::RangeInclusive<usize> = 4..=35;
 
 /// A puzzle and where it started in its input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +44,8 @@ pub struct Entry {
 pub enum ParseErrorKind {
     /// A character that is neither a digit, a blank nor a separator.
     UnexpectedChar(char),
+    /// A token that is not a symbol of the alphabet.
+    UnexpectedToken(String),
     /// A byte that is not valid text.
     InvalidByte(u8),
     /// A digit larger than the grid allows.
@@ -91,8 +103,9 @@ impl fmt::Display for ParseError {
             write!(f, " ({cell})")?;
         }
         f.write_str(": ")?;
-        match self.kind {
+        match &self.kind {
             ParseErrorKind::UnexpectedChar(c) => write!(f, "unexpected character {c:?}"),
+            ParseErrorKind::UnexpectedToken(t) => write!(f, "{t:?} is not a symbol of the puzzle"),
             ParseErrorKind::InvalidByte(b) => write!(f, "invalid byte 0x{b:02x} (not text)"),
             ParseErrorKind::OutOfRange { symbol, size } => {
                 write!(f, "{symbol} is not a digit of a {size}x{size} grid")
@@ -131,11 +144,17 @@ pub enum ReadError {
 struct Block {
     /// Line of its first row.
     start: usize,
+    /// Its side.
+    size: usize,
     rows: usize,
     cells: Vec<u8>,
     /// An error was reported for one of its rows: count the rest of its rows, then drop it.
     poisoned: bool,
 }
+
+/// One cell of a line as read: its digit (0 for blank) or what is wrong, with its byte
+/// column.
+type ReadCell = (usize, Result<u8, ParseErrorKind>);
 
 /// Reads the puzzles of an input one at a time; an iterator of [`Entry`] or [`ReadError`].
 ///
@@ -157,7 +176,12 @@ struct Block {
 /// ```
 pub struct Reader<R> {
     input: R,
-    size: usize,
+    /// The fixed side, or `None` to read it off each puzzle.
+    size: Option<usize>,
+    /// The fixed alphabet, if any.
+    fixed: Option<Symbols>,
+    /// The default alphabet of the side last used, kept to avoid rebuilding it.
+    default: Symbols,
     line: usize,
     buf: Vec<u8>,
     block: Option<Block>,
@@ -166,11 +190,28 @@ pub struct Reader<R> {
 }
 
 impl<R: BufRead> Reader<R> {
-    /// Reads puzzles of side `size` (9 for classic sudoku).
+    /// Reads puzzles of side `size` (9 for classic sudoku) in the default alphabet.
     pub fn new(input: R, size: usize) -> Self {
+        Self::make(input, Some(size), None)
+    }
+
+    /// Reads puzzles written in `symbols`, of side `symbols.len()`.
+    pub fn with_symbols(input: R, symbols: Symbols) -> Self {
+        Self::make(input, Some(symbols.len()), Some(symbols))
+    }
+
+    /// Reads puzzles of any side from 4 to 35 in the default alphabet, each one's side read
+    /// off its first line.
+    pub fn inferring(input: R) -> Self {
+        Self::make(input, None, None)
+    }
+
+    fn make(input: R, size: Option<usize>, fixed: Option<Symbols>) -> Self {
         Reader {
             input,
             size,
+            fixed,
+            default: Symbols::default_for(size.unwrap_or(9).max(1)),
             line: 0,
             buf: Vec::new(),
             block: None,
@@ -179,7 +220,18 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    fn error(&mut self, column: Option<usize>, cell: Option<Cell>, kind: ParseErrorKind) {
+    /// The alphabet for side `n`.
+    fn symbols(&mut self, n: usize) -> &Symbols {
+        if let Some(fixed) = &self.fixed {
+            return fixed;
+        }
+        if self.default.len() != n {
+            self.default = Symbols::default_for(n);
+        }
+        &self.default
+    }
+
+    fn push_error(&mut self, column: Option<usize>, cell: Option<Cell>, kind: ParseErrorKind) {
         let error = ParseError {
             line: self.line,
             column,
@@ -200,7 +252,7 @@ impl<R: BufRead> Reader<R> {
                     cell: None,
                     kind: ParseErrorKind::IncompleteGrid {
                         rows: block.rows,
-                        size: self.size,
+                        size: block.size,
                     },
                 };
                 self.pending.push_back(Err(error.into()));
@@ -209,7 +261,6 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn read_line(&mut self, raw: &[u8]) {
-        let n = self.size;
         let mut raw = raw;
         if self.line == 1 {
             raw = raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(raw);
@@ -223,85 +274,145 @@ impl<R: BufRead> Reader<R> {
         if text[0] == b'#' {
             return;
         }
-        if self.block.is_none() && self.is_puzzle_line(text) {
-            let mut cells = Vec::with_capacity(n * n);
-            for (k, &b) in text[..n * n].iter().enumerate() {
-                let kind = match read_cell(b, n) {
-                    CellChar::Digit(d) => {
-                        cells.push(d);
-                        continue;
-                    }
-                    CellChar::Blank => {
-                        cells.push(0);
-                        continue;
-                    }
-                    CellChar::OutOfRange(_) => ParseErrorKind::OutOfRange {
-                        symbol: b as char,
-                        size: n,
-                    },
-                    CellChar::Other => unexpected(&text[k..]),
-                };
-                let cell = Cell::from_index(k, n);
-                return self.error(Some(offset + k + 1), Some(cell), kind);
-            }
-            let grid = Grid::from_cells(n, cells).expect("cells checked");
-            self.pending.push_back(Ok(Entry {
-                line: self.line,
-                grid,
-            }));
-            return;
+        if let Some(n) = self.puzzle_line_size(text) {
+            // A puzzle line also ends a grid block left incomplete.
+            self.end_block();
+            let cells = self.split(text, n, true);
+            return self.finish_line(&cells[..n * n], n, offset);
         }
-        if is_separator(text, n) {
+        if is_separator(
+            text,
+            self.block
+                .as_ref()
+                .map_or(self.size.unwrap_or(9), |b| b.size),
+        ) {
             return;
         }
         self.read_row(text, offset);
     }
 
-    /// `size * size` characters other than spaces and `|` (cells, or typos in cells), then
-    /// nothing or a comment after whitespace, `,` or `;`.
-    fn is_puzzle_line(&self, text: &[u8]) -> bool {
-        let cells = self.size * self.size;
-        text.len() >= cells
-            && !text[..cells]
-                .iter()
-                .any(|b| matches!(b, b' ' | b'\t' | b'|'))
-            && text
-                .get(cells)
-                .is_none_or(|b| matches!(b, b' ' | b'\t' | b',' | b';'))
+    /// The side of the puzzle if `text` is a puzzle line: `n * n` cells (the first token, for
+    /// one-character alphabets), then nothing or a comment.
+    fn puzzle_line_size(&self, text: &[u8]) -> Option<usize> {
+        let multi = self.fixed.as_ref().is_some_and(|s| !s.is_single_char())
+            || self.size.is_some_and(|n| n > super::grid::ALPHABET.len());
+        if multi {
+            let n = self.size?;
+            let tokens = text
+                .split(|b| b.is_ascii_whitespace())
+                .filter(|t| !t.is_empty());
+            return (tokens.count() == n * n).then_some(n);
+        }
+        let end = text
+            .iter()
+            .position(|b| matches!(b, b' ' | b'\t' | b',' | b';' | b'|'))
+            .unwrap_or(text.len());
+        if end < text.len() && text[end] == b'|' {
+            return None;
+        }
+        let cells = std::str::from_utf8(&text[..end]).map_or(end, |s| s.chars().count());
+        match self.size {
+            Some(n) => (cells == n * n).then_some(n),
+            None => INFERRED.clone().find(|n| n * n == cells),
+        }
+    }
+
+    /// The cells of a line: one per character (spaces, tabs and `|` skipped) or, for
+    /// multi-character alphabets, one per whitespace-separated token. With `first_token`, a
+    /// one-character line stops at the first separator (the rest is a comment).
+    fn split(&mut self, text: &[u8], n: usize, first_token: bool) -> Vec<ReadCell> {
+        let symbols = self.symbols(n).clone();
+        let mut cells = Vec::new();
+        if !symbols.is_single_char() {
+            let mut k = 0;
+            for token in text.split(|b| b.is_ascii_whitespace()) {
+                if !token.is_empty() {
+                    let name = String::from_utf8_lossy(token);
+                    let cell = match symbols.read(&name) {
+                        CellChar::Digit(d) => Ok(d),
+                        CellChar::Blank => Ok(0),
+                        _ => Err(ParseErrorKind::UnexpectedToken(name.into_owned())),
+                    };
+                    cells.push((k + 1, cell));
+                }
+                k += token.len() + 1;
+            }
+            return cells;
+        }
+        let mut k = 0;
+        while k < text.len() {
+            let b = text[k];
+            if first_token && matches!(b, b' ' | b'\t' | b',' | b';') {
+                break;
+            }
+            if matches!(b, b' ' | b'\t' | b'|') {
+                k += 1;
+                continue;
+            }
+            let (c, len) = decode_char(&text[k..]);
+            let cell = match c {
+                None => Err(ParseErrorKind::InvalidByte(b)),
+                Some(c) => match symbols.read_char(c) {
+                    CellChar::Digit(d) => Ok(d),
+                    CellChar::Blank => Ok(0),
+                    CellChar::OutOfRange(_) => {
+                        Err(ParseErrorKind::OutOfRange { symbol: c, size: n })
+                    }
+                    CellChar::Other => Err(ParseErrorKind::UnexpectedChar(c)),
+                },
+            };
+            cells.push((k + 1, cell));
+            k += len;
+        }
+        cells
+    }
+
+    fn finish_line(&mut self, cells: &[ReadCell], n: usize, offset: usize) {
+        let mut digits = Vec::with_capacity(n * n);
+        for (k, (column, cell)) in cells.iter().enumerate() {
+            match cell {
+                Ok(d) => digits.push(*d),
+                Err(kind) => {
+                    let cell = Cell::from_index(k, n);
+                    return self.push_error(Some(offset + column), Some(cell), kind.clone());
+                }
+            }
+        }
+        let grid = Grid::from_cells(n, digits).expect("cells checked");
+        self.pending.push_back(Ok(Entry {
+            line: self.line,
+            grid,
+        }));
     }
 
     /// One row of a grid block.
     fn read_row(&mut self, text: &[u8], offset: usize) {
-        let n = self.size;
-        let row = self.block.as_ref().map_or(0, |b| b.rows);
-        let mut cells = Vec::with_capacity(n);
-        let mut bad = None;
-        for (k, &b) in text.iter().enumerate() {
-            if matches!(b, b' ' | b'\t' | b'|') {
-                continue;
-            }
-            let cell = (cells.len() < n && row < n).then_some(Cell {
-                row,
-                col: cells.len(),
-            });
-            match read_cell(b, n) {
-                CellChar::Digit(d) => cells.push(d),
-                CellChar::Blank => cells.push(0),
-                CellChar::OutOfRange(_) => {
-                    let kind = ParseErrorKind::OutOfRange {
-                        symbol: b as char,
-                        size: n,
+        let n = match (&self.block, self.size) {
+            (Some(block), _) => block.size,
+            (None, Some(n)) => n,
+            // The first row of a block gives its side; count its cells as one-character ones.
+            (None, None) => {
+                let count = std::str::from_utf8(text).map_or(text.len(), |s| {
+                    s.chars().filter(|c| !matches!(c, ' ' | '\t' | '|')).count()
+                });
+                if INFERRED.contains(&count) {
+                    count
+                } else {
+                    let kind = ParseErrorKind::WrongCellCount {
+                        found: count,
+                        size: 9,
                     };
-                    bad.get_or_insert((Some(offset + k + 1), cell, kind));
-                    cells.push(0);
-                }
-                CellChar::Other => {
-                    bad.get_or_insert((Some(offset + k + 1), cell, unexpected(&text[k..])));
-                    // Count it as a cell so that a row with a typo still counts as a row.
-                    cells.push(0);
+                    return self.push_error(None, None, kind);
                 }
             }
-        }
+        };
+        let row = self.block.as_ref().map_or(0, |b| b.rows);
+        let cells = self.split(text, n, false);
+        let mut bad = cells.iter().enumerate().find_map(|(k, (column, cell))| {
+            let kind = cell.as_ref().err()?.clone();
+            let cell = (k < n && row < n).then_some(Cell { row, col: k });
+            Some((Some(offset + column), cell, kind))
+        });
         if bad.is_none() && cells.len() != n {
             let kind = if self.block.is_some() {
                 ParseErrorKind::WrongRowLength {
@@ -317,45 +428,53 @@ impl<R: BufRead> Reader<R> {
             };
             bad = Some((None, None, kind));
         }
+        let line = self.line;
         match (&mut self.block, bad) {
             (None, Some((column, cell, kind))) => {
                 // A lone bad line is its own puzzle; start a block only for a row that
                 // looked like one.
                 if cells.len() == n {
                     self.block = Some(Block {
-                        start: self.line,
+                        start: line,
+                        size: n,
                         rows: 1,
                         cells: Vec::new(),
                         poisoned: true,
                     });
                 }
-                self.error(column, cell, kind);
+                self.push_error(column, cell, kind);
             }
             (Some(block), Some((column, cell, kind))) => {
                 let already = block.poisoned;
                 block.poisoned = true;
                 block.rows += 1;
                 if !already {
-                    self.error(column, cell, kind);
+                    self.push_error(column, cell, kind);
                 }
             }
             (None, None) => {
                 self.block = Some(Block {
-                    start: self.line,
+                    start: line,
+                    size: n,
                     rows: 1,
-                    cells,
+                    cells: cells
+                        .iter()
+                        .map(|(_, c)| *c.as_ref().expect("checked"))
+                        .collect(),
                     poisoned: false,
                 });
             }
             (Some(block), None) => {
                 block.rows += 1;
-                block.cells.extend_from_slice(&cells);
+                block
+                    .cells
+                    .extend(cells.iter().map(|(_, c)| *c.as_ref().expect("checked")));
             }
         }
-        if self.block.as_ref().is_some_and(|b| b.rows == n) {
+        if self.block.as_ref().is_some_and(|b| b.rows == b.size) {
             let block = self.block.take().expect("block exists");
             if !block.poisoned {
-                let grid = Grid::from_cells(n, block.cells).expect("cells checked");
+                let grid = Grid::from_cells(block.size, block.cells).expect("cells checked");
                 self.pending.push_back(Ok(Entry {
                     line: block.start,
                     grid,
@@ -365,21 +484,16 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
-/// The error for an unexpected character at the start of `rest`: the whole character when the
-/// text is valid UTF-8 there, the byte otherwise.
-fn unexpected(rest: &[u8]) -> ParseErrorKind {
-    let b = rest[0];
-    if b.is_ascii() {
-        return ParseErrorKind::UnexpectedChar(b as char);
+/// The character at the start of `bytes` and its length in bytes; `None` (length 1) for a byte
+/// that does not start valid UTF-8.
+fn decode_char(bytes: &[u8]) -> (Option<char>, usize) {
+    let end = bytes.len().min(4);
+    for len in 1..=end {
+        if let Ok(s) = std::str::from_utf8(&bytes[..len]) {
+            return (s.chars().next(), len);
+        }
     }
-    let end = rest.len().min(4);
-    let c = (1..=end)
-        .find_map(|k| std::str::from_utf8(&rest[..k]).ok())
-        .and_then(|s| s.chars().next());
-    match c {
-        Some(c) => ParseErrorKind::UnexpectedChar(c),
-        None => ParseErrorKind::InvalidByte(b),
-    }
+    (None, 1)
 }
 
 /// A line of `-`, `+`, `=`, spaces and `|` between bands; a run of exactly `size` dashes is a
@@ -430,7 +544,7 @@ impl<R: BufRead> Iterator for Reader<R> {
     }
 }
 
-/// Reads exactly one puzzle from a string.
+/// Reads exactly one puzzle of side `size` from a string.
 ///
 /// # Errors
 ///

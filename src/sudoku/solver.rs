@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use crate::xc::{Dlx, OptionId, Stats};
 
-use super::encode::{decode, encode, option_of};
+use super::encode::{encode, Options};
 use super::engine::{Answer, Engine};
 use super::grid::Grid;
 use super::rules::{PuzzleError, Rules};
@@ -37,6 +37,7 @@ use super::rules::{PuzzleError, Rules};
 #[derive(Debug, Clone)]
 pub struct Solver {
     rules: Rules,
+    options: Options,
     dlx: Dlx,
 }
 
@@ -44,7 +45,12 @@ impl Solver {
     /// Builds the matrix of a rule set.
     pub fn new(rules: Rules) -> Solver {
         let dlx = Dlx::new(&encode(&rules));
-        Solver { rules, dlx }
+        let options = Options::new(&rules);
+        Solver {
+            rules,
+            options,
+            dlx,
+        }
     }
 }
 
@@ -60,7 +66,6 @@ impl Engine for Solver {
         keep: usize,
     ) -> Result<Answer, PuzzleError> {
         self.rules.check_givens(puzzle)?;
-        let n = self.rules.size();
         let mut answer = Answer {
             count: 0,
             complete: true,
@@ -72,17 +77,25 @@ impl Engine for Solver {
             return Ok(answer);
         }
         self.dlx.reset();
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 && self.dlx.commit(option_of(n, cell, digit)).is_err() {
-                // Unreachable after check_givens, but a contradiction means no solution.
+        for (position, &digit) in puzzle.cells().iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            // Positions outside every sub-grid have no option: their digits are ignored.
+            let Some(option) = self.options.option_of(position, digit) else {
+                continue;
+            };
+            if self.dlx.commit(option).is_err() {
+                // Givens that contradict each other through the rules: no solution.
                 self.dlx.reset();
                 return Ok(answer);
             }
         }
-        let outcome = self.dlx.visit(&mut |options: &[OptionId]| {
+        let options = &self.options;
+        let outcome = self.dlx.visit(&mut |chosen: &[OptionId]| {
             answer.count += 1;
             if answer.solutions.len() < keep {
-                answer.solutions.push(decode(n, options));
+                answer.solutions.push(options.decode(chosen));
             }
             if Some(answer.count) == limit {
                 ControlFlow::Break(())

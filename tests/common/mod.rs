@@ -90,13 +90,41 @@ pub fn random_solution(rules: &Rules, seed: u64) -> Grid {
 /// `solution` with all but `givens` cells emptied, chosen by `seed`.
 pub fn puzzle_from(solution: &Grid, givens: usize, seed: u64) -> Grid {
     let mut rng = Rng::new(seed.rotate_left(17));
-    let mut order: Vec<usize> = (0..solution.cells().len()).collect();
+    let mut order: Vec<usize> = (0..solution.cells().len())
+        .filter(|&k| solution.cells()[k] != 0)
+        .collect();
     rng.shuffle(&mut order);
     let mut cells = vec![0; solution.cells().len()];
     for &k in order.iter().take(givens) {
         cells[k] = solution.cells()[k];
     }
-    Grid::from_cells(solution.size(), cells).unwrap()
+    Grid::from_area(solution.rows(), solution.cols(), cells).unwrap()
+}
+
+/// A random solution of any rule set, or `None` if the search found none: a few random
+/// givens that break no rule, then the first solution of the exact-cover solver, checked by
+/// the independent validator before anyone uses it.
+pub fn engine_solution(rules: &Rules, seed: u64) -> Option<Grid> {
+    use sudokux::sudoku::{validate, Solver};
+    let mut rng = Rng::new(seed);
+    let mut solver = Solver::new(rules.clone());
+    for _ in 0..8 {
+        let mut grid = rules.empty_grid();
+        for _ in 0..rules.size() {
+            let p = rules.cells()[rng.below(rules.cell_count())];
+            let d = 1 + rng.below(rules.size()) as u8;
+            let before = grid.cells()[p];
+            grid.set(p / rules.cols(), p % rules.cols(), d);
+            if rules.check_givens(&grid).is_err() {
+                grid.set(p / rules.cols(), p % rules.cols(), before);
+            }
+        }
+        if let Some(solution) = solver.enumerate(&grid, Some(1), 1).unwrap().solutions.pop() {
+            validate(rules, &grid, &solution).expect("the engine's solution is valid");
+            return Some(solution);
+        }
+    }
+    None
 }
 
 /// Enumerates with `engine`, checks every solution it returns with the independent validator,

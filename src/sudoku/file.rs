@@ -1,0 +1,470 @@
+//! Puzzle files with rules: one puzzle and its rule set, in TOML or the same structure in
+//! JSON.
+//!
+//! ```toml
+//! size = 6              # digits; may be left out when the givens make it clear
+//! box = "2x3"           # rows x columns of a box (default: the most square shape)
+//! givens = """
+//! 1..4..
+//! ......
+//! .2..5.
+//! .4..1.
+//! ......
+//! ..3..6
+//! """
+//! ```
+//!
+//! Keys: `size`, `box`, `symbols` (a string of one-character symbols, or a list of strings),
+//! `givens` (one line per row of the area: a line exactly as wide as the area is read one
+//! character per position, any other line as whitespace-separated tokens; `.` or `0` is a
+//! blank, and space or `#` marks a position outside every sub-grid), `regions` (one label
+//! character per cell; replaces the boxes), `diagonals`, `windoku`, `anti_knight`,
+//! `anti_king`, `non_consecutive` (booleans), `[[cage]]` with `sum` and `cells`
+//! (`"r1c1 r1c2"`), `[[unit]]` with `cells`, and `layout` (`"samurai"`, `"twodoku"`,
+//! `"butterfly"`, `"flower"`) or `grids` (top-left corners of the sub-grids, 0-based
+//! `[row, col]`). Unknown keys are errors.
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use super::grid::{Cell, Grid};
+use super::rules::{Cage, Rules, RulesError, Spec, SAMURAI};
+use super::symbols::{CellChar, Symbols};
+
+/// A puzzle with its rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PuzzleFile {
+    /// The rules.
+    pub rules: Rules,
+    /// The givens, over the whole area.
+    pub givens: Grid,
+}
+
+/// Why a puzzle file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum FileError {
+    /// Not valid TOML or JSON, or an unknown key or a value of the wrong type.
+    #[error("{format}: {message}")]
+    Syntax {
+        /// `TOML` or `JSON`.
+        format: &'static str,
+        /// The parser's message, with where.
+        message: String,
+    },
+    /// A value that does not make sense.
+    #[error("{key}{}: {message}", line.map(|l| format!(", line {l}")).unwrap_or_default())]
+    Value {
+        /// The key.
+        key: &'static str,
+        /// 1-based line within the key's text, for `givens` and `regions`.
+        line: Option<usize>,
+        /// What is wrong.
+        message: String,
+    },
+    /// Rules that do not make sense.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    size: Option<usize>,
+    #[serde(rename = "box")]
+    box_shape: Option<String>,
+    symbols: Option<RawSymbols>,
+    givens: Option<String>,
+    regions: Option<String>,
+    #[serde(default)]
+    diagonals: bool,
+    #[serde(default)]
+    windoku: bool,
+    #[serde(default)]
+    anti_knight: bool,
+    #[serde(default)]
+    anti_king: bool,
+    #[serde(default)]
+    non_consecutive: bool,
+    #[serde(default)]
+    cage: Vec<RawCage>,
+    #[serde(default)]
+    unit: Vec<RawUnit>,
+    layout: Option<String>,
+    grids: Option<Vec<[usize; 2]>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum RawSymbols {
+    Chars(String),
+    List(Vec<String>),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum RawCells {
+    Text(String),
+    List(Vec<String>),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCage {
+    sum: u32,
+    cells: RawCells,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUnit {
+    cells: RawCells,
+}
+
+/// Named layouts of overlapping 9x9 grids: top-left corners.
+pub fn layout(name: &str) -> Option<Vec<(usize, usize)>> {
+    match name {
+        "samurai" => Some(SAMURAI.to_vec()),
+        // Two grids sharing a corner box.
+        "twodoku" => Some(vec![(0, 0), (6, 6)]),
+        // Four grids in a 12x12 square, each overlapping its neighbours by two thirds.
+        "butterfly" => Some(vec![(0, 0), (0, 3), (3, 0), (3, 3)]),
+        // A centre grid and four grids sharing six of its boxes each.
+        "flower" => Some(vec![(3, 3), (0, 3), (3, 0), (3, 6), (6, 3)]),
+        _ => None,
+    }
+}
+
+/// Reads a TOML puzzle file.
+///
+/// # Errors
+///
+/// A [`FileError`] that says which key and, where it applies, which line is wrong.
+pub fn from_toml(text: &str) -> Result<PuzzleFile, FileError> {
+    let raw: RawFile = toml::from_str(text).map_err(|e| FileError::Syntax {
+        format: "TOML",
+        message: e
+            .to_string()
+            .trim_end()
+            .replace('\n', " ")
+            .replace("  ", " "),
+    })?;
+    build(raw)
+}
+
+/// Reads a JSON puzzle file (the same keys as TOML; cages and units as arrays `cage` and
+/// `unit`).
+///
+/// # Errors
+///
+/// As [`from_toml`].
+pub fn from_json(text: &str) -> Result<PuzzleFile, FileError> {
+    let raw: RawFile = serde_json::from_str(text).map_err(|e| FileError::Syntax {
+        format: "JSON",
+        message: e.to_string(),
+    })?;
+    build(raw)
+}
+
+fn value(key: &'static str, line: Option<usize>, message: String) -> FileError {
+    FileError::Value { key, line, message }
+}
+
+/// Non-empty lines of a multi-line string, with their 1-based line numbers; blank lines at
+/// the start and end are dropped, blank lines inside kept.
+fn lines(text: &str) -> Vec<(usize, &str)> {
+    let all: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(k, l)| (k + 1, l.trim_end_matches('\r')))
+        .collect();
+    let first = all.iter().position(|(_, l)| !l.trim().is_empty());
+    let last = all.iter().rposition(|(_, l)| !l.trim().is_empty());
+    match (first, last) {
+        (Some(a), Some(b)) => all[a..=b].to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+fn cells(key: &'static str, what: &str, raw: &RawCells) -> Result<Vec<Cell>, FileError> {
+    let names: Vec<&str> = match raw {
+        RawCells::Text(text) => text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|s| !s.is_empty())
+            .collect(),
+        RawCells::List(list) => list.iter().map(String::as_str).collect(),
+    };
+    names
+        .into_iter()
+        .map(|name| {
+            Cell::parse(name).ok_or_else(|| {
+                value(
+                    key,
+                    None,
+                    format!("{what}: cannot read {name:?} as a cell (write cells as r3c4)"),
+                )
+            })
+        })
+        .collect()
+}
+
+fn build(raw: RawFile) -> Result<PuzzleFile, FileError> {
+    let symbols = match &raw.symbols {
+        None => None,
+        Some(RawSymbols::Chars(chars)) => Some(Symbols::from_chars(chars)),
+        Some(RawSymbols::List(list)) => Some(Symbols::new(list.clone())),
+    }
+    .transpose()
+    .map_err(|e| value("symbols", None, e.to_string()))?;
+    let grids = match (&raw.layout, &raw.grids) {
+        (Some(_), Some(_)) => {
+            return Err(value(
+                "layout",
+                None,
+                "give `layout` or `grids`, not both".into(),
+            ))
+        }
+        (Some(name), None) => layout(name).ok_or_else(|| {
+            value(
+                "layout",
+                None,
+                format!("unknown layout {name:?} (known: samurai, twodoku, butterfly, flower)"),
+            )
+        })?,
+        (None, Some(grids)) => grids.iter().map(|&[r, c]| (r, c)).collect(),
+        (None, None) => Vec::new(),
+    };
+    let box_shape = raw
+        .box_shape
+        .as_deref()
+        .map(|text| {
+            let (r, c) = text.split_once(['x', 'X', '*']).ok_or_else(|| {
+                value(
+                    "box",
+                    None,
+                    format!("expected rows x columns like \"2x3\", found {text:?}"),
+                )
+            })?;
+            match (r.trim().parse(), c.trim().parse()) {
+                (Ok(r), Ok(c)) => Ok((r, c)),
+                _ => Err(value(
+                    "box",
+                    None,
+                    format!("expected rows x columns like \"2x3\", found {text:?}"),
+                )),
+            }
+        })
+        .transpose()?;
+    let region_lines = raw.regions.as_deref().map(lines).unwrap_or_default();
+    let given_lines = raw.givens.as_deref().map(lines).unwrap_or_default();
+    let size = raw
+        .size
+        .or_else(|| symbols.as_ref().map(Symbols::len))
+        .or(box_shape.map(|(r, c): (usize, usize)| r * c))
+        .or((!grids.is_empty()).then_some(9))
+        .or((!region_lines.is_empty()).then_some(region_lines.len()))
+        .or((!given_lines.is_empty()).then_some(given_lines.len()))
+        .ok_or_else(|| {
+            value(
+                "size",
+                None,
+                "cannot tell the size: give `size` or `givens`".into(),
+            )
+        })?;
+
+    let regions = if raw.regions.is_some() {
+        if region_lines.len() != size {
+            return Err(value(
+                "regions",
+                None,
+                format!("expected {size} lines, found {}", region_lines.len()),
+            ));
+        }
+        let mut labels = Vec::with_capacity(size * size);
+        for &(line, text) in &region_lines {
+            let row: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+            if row.len() != size {
+                return Err(value(
+                    "regions",
+                    Some(line),
+                    format!("expected {size} labels, found {}", row.len()),
+                ));
+            }
+            labels.extend(row);
+        }
+        Some(labels)
+    } else {
+        None
+    };
+    let units = raw
+        .unit
+        .iter()
+        .enumerate()
+        .map(|(k, u)| cells("unit", &format!("unit {}", k + 1), &u.cells))
+        .collect::<Result<Vec<_>, _>>()?;
+    let cages = raw
+        .cage
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            Ok(Cage {
+                sum: c.sum,
+                cells: cells("cage", &format!("cage {}", k + 1), &c.cells)?,
+            })
+        })
+        .collect::<Result<Vec<_>, FileError>>()?;
+    let rules = Rules::new(Spec {
+        size,
+        box_shape,
+        regions,
+        grids,
+        diagonals: raw.diagonals,
+        windoku: raw.windoku,
+        anti_knight: raw.anti_knight,
+        anti_king: raw.anti_king,
+        non_consecutive: raw.non_consecutive,
+        units,
+        cages,
+        symbols,
+    })?;
+    let givens = if raw.givens.is_some() {
+        read_givens(&rules, &given_lines)?
+    } else {
+        rules.empty_grid()
+    };
+    Ok(PuzzleFile { rules, givens })
+}
+
+/// Reads the givens over the area of `rules`.
+fn read_givens(rules: &Rules, lines: &[(usize, &str)]) -> Result<Grid, FileError> {
+    let (rows, cols) = (rules.rows(), rules.cols());
+    if lines.len() != rows {
+        return Err(value(
+            "givens",
+            None,
+            format!("expected {rows} lines (one per row), found {}", lines.len()),
+        ));
+    }
+    let symbols = rules.symbols();
+    let mut grid = rules.empty_grid();
+    for (r, &(line, text)) in lines.iter().enumerate() {
+        let chars: Vec<char> = text.chars().collect();
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        let cells: Vec<String> = if chars.len() == cols {
+            chars.iter().map(|c| c.to_string()).collect()
+        } else if tokens.len() == cols {
+            tokens.iter().map(|t| t.to_string()).collect()
+        } else if chars.len() < cols && symbols.is_single_char() {
+            // Trailing holes of a layout, trimmed by an editor.
+            let mut padded: Vec<String> = chars.iter().map(|c| c.to_string()).collect();
+            padded.resize(cols, " ".into());
+            padded
+        } else {
+            return Err(value(
+                "givens",
+                Some(line),
+                format!(
+                    "expected {cols} cells, found {} characters and {} tokens",
+                    chars.len(),
+                    tokens.len()
+                ),
+            ));
+        };
+        for (c, cell) in cells.iter().enumerate() {
+            let digit = match cell.as_str() {
+                " " | "#" => 0,
+                name => match symbols.read(name) {
+                    CellChar::Digit(d) => d,
+                    CellChar::Blank => 0,
+                    CellChar::OutOfRange(_) | CellChar::Other => {
+                        return Err(value(
+                            "givens",
+                            Some(line),
+                            format!(
+                                "{}: {name:?} is not a symbol of the puzzle",
+                                Cell { row: r, col: c }
+                            ),
+                        ))
+                    }
+                },
+            };
+            // Positions outside every sub-grid are ignored.
+            if rules.is_active(r * cols + c) {
+                grid.set(r, c, digit);
+            }
+        }
+    }
+    Ok(grid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_6x6_with_inferred_size() {
+        let file = from_toml("box = \"2x3\"\ngivens = \"\"\"\n1..4..\n......\n.2..5.\n.4..1.\n......\n..3..6\n\"\"\"\n").unwrap();
+        assert_eq!(file.rules.size(), 6);
+        assert_eq!(file.givens.get(5, 5), 6);
+        let json = from_json(
+            r#"{"box": "2x3", "givens": "1..4..\n......\n.2..5.\n.4..1.\n......\n..3..6"}"#,
+        )
+        .unwrap();
+        assert_eq!(json, file);
+    }
+
+    #[test]
+    fn errors_say_what_and_where() {
+        let err = |text: &str| from_toml(text).unwrap_err().to_string();
+        assert!(err("size = 9\ncolour = 1\n").contains("unknown field `colour`"));
+        assert_eq!(
+            err("size = 9\nbox = \"2x4\"\n"),
+            "a 2x4 box does not tile a 9x9 grid"
+        );
+        assert_eq!(
+            err("size = 4\ngivens = \"\"\"\n1...\n..x.\n....\n....\n\"\"\"\n"),
+            "givens, line 2: r2c3: \"x\" is not a symbol of the puzzle"
+        );
+        assert_eq!(
+            err("size = 4\nregions = \"\"\"\naabb\naabb\nccdd\ncddd\n\"\"\"\n"),
+            "region c has 3 cells, every region needs 4"
+        );
+        assert_eq!(
+            err("size = 4\n[[cage]]\nsum = 3\ncells = \"r1c1 q\"\n"),
+            "cage: cage 1: cannot read \"q\" as a cell (write cells as r3c4)"
+        );
+        assert_eq!(
+            err("layout = \"pinwheel\"\n"),
+            "layout: unknown layout \"pinwheel\" (known: samurai, twodoku, butterfly, flower)"
+        );
+        assert!(err("size = ").starts_with("TOML: "));
+    }
+
+    #[test]
+    fn samurai_givens_with_holes() {
+        let mut text = String::from("layout = \"samurai\"\ngivens = \"\"\"\n");
+        for r in 0..21 {
+            let line: String = (0..21)
+                .map(|c| {
+                    let inside = SAMURAI
+                        .iter()
+                        .any(|&(r0, c0)| r >= r0 && r < r0 + 9 && c >= c0 && c < c0 + 9);
+                    if !inside {
+                        ' '
+                    } else if (r, c) == (10, 10) {
+                        '5'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect();
+            text.push_str(line.trim_end());
+            text.push('\n');
+        }
+        text.push_str("\"\"\"\n");
+        let file = from_toml(&text).unwrap();
+        assert_eq!((file.rules.rows(), file.rules.cols()), (21, 21));
+        assert_eq!(file.givens.get(10, 10), 5);
+        assert_eq!(file.givens.filled(), 1);
+    }
+}

@@ -1,0 +1,228 @@
+//! The alphabet of a puzzle: how digits are written and read.
+//!
+//! Digit `d` (1-based) is written as the `d`-th symbol. The default alphabet is `1`-`9` then
+//! `A`-`Z` (up to 35 digits), and the numbers `1`..`n` beyond. Blanks are `.`, and `0`, `_`,
+//! `*`, `-` unless the alphabet uses them as symbols.
+
+use std::collections::HashMap;
+
+use thiserror::Error;
+
+use super::grid::ALPHABET;
+
+/// What a character or token of a puzzle means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellChar {
+    /// An empty cell.
+    Blank,
+    /// A digit `1..=size`.
+    Digit(u8),
+    /// A symbol of the default alphabet, but beyond this puzzle's digits.
+    OutOfRange(u8),
+    /// Not a cell at all.
+    Other,
+}
+
+/// Why an alphabet was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SymbolsError {
+    /// No symbols, or more than a grid can use.
+    #[error("an alphabet needs 1 to {max} symbols, found {found}")]
+    Count {
+        /// Symbols given.
+        found: usize,
+        /// The most a grid can use.
+        max: usize,
+    },
+    /// A symbol given twice.
+    #[error("symbol {0:?} appears twice")]
+    Repeated(String),
+    /// An empty symbol, one with whitespace, or `.`.
+    #[error("{0:?} cannot be a symbol (empty, whitespace, `.` and `#` are reserved)")]
+    Reserved(String),
+}
+
+/// An alphabet: the names of the digits `1..=n`, in order.
+///
+/// Invariant: names are distinct, non-empty, free of whitespace, and never `.` or `#`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Symbols {
+    names: Vec<String>,
+    /// Every name is one character.
+    single: bool,
+    by_name: HashMap<String, u8>,
+}
+
+impl Symbols {
+    /// The default alphabet for `n` digits: `1`-`9` then `A`-`Z`, or the numbers `1`..`n`
+    /// when `n` is larger than 35.
+    pub fn default_for(n: usize) -> Symbols {
+        let names = if n <= ALPHABET.len() {
+            ALPHABET[..n]
+                .iter()
+                .map(|&b| (b as char).to_string())
+                .collect()
+        } else {
+            (1..=n).map(|d| d.to_string()).collect()
+        };
+        Symbols::new(names).expect("the default alphabet is valid")
+    }
+
+    /// An alphabet of one character per symbol, e.g. `"0123456789ABCDEF"`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Symbols::new`].
+    pub fn from_chars(chars: &str) -> Result<Symbols, SymbolsError> {
+        Symbols::new(chars.chars().map(String::from).collect())
+    }
+
+    /// An alphabet from its symbols, in digit order.
+    ///
+    /// # Errors
+    ///
+    /// [`SymbolsError`] for a repeated, empty or reserved symbol, or a count beyond
+    /// [`super::rules::MAX_SIZE`].
+    pub fn new(names: Vec<String>) -> Result<Symbols, SymbolsError> {
+        let max = super::rules::MAX_SIZE;
+        if names.is_empty() || names.len() > max {
+            return Err(SymbolsError::Count {
+                found: names.len(),
+                max,
+            });
+        }
+        let mut by_name = HashMap::with_capacity(names.len());
+        for (k, name) in names.iter().enumerate() {
+            if name.is_empty()
+                || name.chars().any(char::is_whitespace)
+                || name == "."
+                || name == "#"
+            {
+                return Err(SymbolsError::Reserved(name.clone()));
+            }
+            if by_name.insert(name.clone(), k as u8 + 1).is_some() {
+                return Err(SymbolsError::Repeated(name.clone()));
+            }
+        }
+        let single = names.iter().all(|n| n.chars().count() == 1);
+        Ok(Symbols {
+            names,
+            single,
+            by_name,
+        })
+    }
+
+    /// Number of digits.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Never true: an alphabet has at least one symbol.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// Whether every symbol is a single character, so that a grid can be written one
+    /// character per cell.
+    pub fn is_single_char(&self) -> bool {
+        self.single
+    }
+
+    /// How digit `d` is written; `.` for 0.
+    ///
+    /// # Panics
+    ///
+    /// If `d` is larger than the alphabet.
+    pub fn name(&self, d: u8) -> &str {
+        if d == 0 {
+            "."
+        } else {
+            &self.names[d as usize - 1]
+        }
+    }
+
+    /// Reads one token: a symbol, a blank, or something else. Letters of the default alphabet
+    /// are read in either case when the other case is not a symbol of its own.
+    pub fn read(&self, token: &str) -> CellChar {
+        if let Some(&d) = self.by_name.get(token) {
+            return CellChar::Digit(d);
+        }
+        let mut chars = token.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return CellChar::Other;
+        };
+        if matches!(c, '.' | '0' | '_' | '*' | '-') {
+            return CellChar::Blank;
+        }
+        let other_case = if c.is_ascii_lowercase() {
+            c.to_ascii_uppercase()
+        } else {
+            c.to_ascii_lowercase()
+        };
+        if other_case != c {
+            let mut buf = [0u8; 4];
+            if let Some(&d) = self.by_name.get(&*other_case.encode_utf8(&mut buf)) {
+                return CellChar::Digit(d);
+            }
+        }
+        match ALPHABET
+            .iter()
+            .position(|&a| a as char == c.to_ascii_uppercase())
+        {
+            // Letters are digits only in grids larger than 9x9.
+            Some(k) if self.is_default_prefix() && (k < 9 || self.len() > 9) => {
+                CellChar::OutOfRange(k as u8 + 1)
+            }
+            _ => CellChar::Other,
+        }
+    }
+
+    /// Reads one character (see [`Symbols::read`]).
+    pub fn read_char(&self, c: char) -> CellChar {
+        let mut buf = [0u8; 4];
+        self.read(c.encode_utf8(&mut buf))
+    }
+
+    /// Whether this is the start of the default alphabet (so that a later default symbol is
+    /// "out of range" rather than unknown).
+    fn is_default_prefix(&self) -> bool {
+        self.single
+            && self
+                .names
+                .iter()
+                .zip(ALPHABET.iter())
+                .all(|(n, &a)| n.as_bytes() == [a])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_and_custom_alphabets() {
+        let nine = Symbols::default_for(9);
+        assert_eq!(nine.read("9"), CellChar::Digit(9));
+        assert_eq!(nine.read("0"), CellChar::Blank);
+        assert_eq!(nine.read("A"), CellChar::Other);
+        assert_eq!(nine.read("x"), CellChar::Other);
+        let four = Symbols::default_for(4);
+        assert_eq!(four.read("5"), CellChar::OutOfRange(5));
+        let sixteen = Symbols::default_for(16);
+        assert_eq!(sixteen.read("g"), CellChar::Digit(16));
+        assert_eq!(sixteen.name(10), "A");
+        let hex = Symbols::from_chars("0123456789ABCDEF").unwrap();
+        assert_eq!(hex.read("0"), CellChar::Digit(1));
+        assert_eq!(hex.read("."), CellChar::Blank);
+        assert_eq!(hex.read("G"), CellChar::Other);
+        let big = Symbols::default_for(40);
+        assert_eq!(big.read("40"), CellChar::Digit(40));
+        assert!(!big.is_single_char());
+        assert_eq!(
+            Symbols::from_chars("1231").unwrap_err().to_string(),
+            "symbol \"1\" appears twice"
+        );
+        assert!(Symbols::from_chars("12.").is_err());
+    }
+}
