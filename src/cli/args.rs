@@ -93,7 +93,8 @@ Examples:
 /// Options every command takes.
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// Puzzle files, one puzzle per line or as 9-line grids; `-` or nothing for stdin.
+    /// Puzzle files: one puzzle per line or as grids, or a puzzle with rules (.toml, .json);
+    /// `-` or nothing for stdin.
     #[arg(value_name = "FILE")]
     pub inputs: Vec<PathBuf>,
     /// One JSON object per puzzle, one per line.
@@ -105,6 +106,44 @@ pub struct InputArgs {
     /// The solver to use.
     #[arg(long, value_enum, default_value_t = EngineKind::Dlx)]
     pub engine: EngineKind,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// Rules for puzzle lines and grids; puzzle files (.toml, .json) carry their own.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Rules for puzzle lines (puzzle files carry their own)")]
+pub struct RuleArgs {
+    /// Digits, the side of the grid; read off each puzzle when left out (4 to 35).
+    #[arg(long, value_name = "N")]
+    pub size: Option<usize>,
+    /// Box shape, rows x columns, e.g. 2x3; default the most square one.
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub box_shape: Option<(usize, usize)>,
+    /// The alphabet, one character per digit in order, e.g. 0123456789ABCDEF.
+    #[arg(long, value_name = "CHARS")]
+    pub symbols: Option<String>,
+    /// Both main diagonals hold every digit once (X-sudoku).
+    #[arg(long)]
+    pub diagonals: bool,
+    /// The windows between the boxes hold every digit once (windoku).
+    #[arg(long)]
+    pub windoku: bool,
+    /// Cells a knight's move apart differ.
+    #[arg(long)]
+    pub anti_knight: bool,
+    /// Cells a king's move apart differ.
+    #[arg(long)]
+    pub anti_king: bool,
+    /// Orthogonal neighbours never hold consecutive digits.
+    #[arg(long)]
+    pub non_consecutive: bool,
+}
+
+fn parse_box(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected rows x columns like 2x3, found {text:?}");
+    let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    Ok((r.trim().parse().map_err(|_| bad())?, c.trim().parse().map_err(|_| bad())?))
 }
 
 /// Which solver answers.

@@ -25,6 +25,9 @@ impl From<Exit> for ExitCode {
 /// An error that stops the whole run (bad puzzles do not: they are reported and skipped).
 #[derive(Debug, Error)]
 pub enum CliError {
+    /// Options that do not make sense together.
+    #[error("{0}")]
+    Usage(String),
     /// Writing the answers failed.
     #[error("cannot write output: {0}")]
     Output(#[from] io::Error),

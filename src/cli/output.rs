@@ -59,12 +59,11 @@ pub enum TextKind {
 }
 
 /// Writes reports.
-pub struct Printer<'a> {
+pub struct Printer {
     pub kind: TextKind,
     pub json: bool,
     pub pretty: bool,
     pub stats: bool,
-    pub rules: &'a Rules,
 }
 
 #[derive(Serialize)]
@@ -90,10 +89,20 @@ struct JsonRecord<'a> {
     time_ms: Option<f64>,
 }
 
-impl Printer<'_> {
-    pub fn write(&self, out: &mut impl Write, input: &str, report: &Report) -> io::Result<()> {
+impl Printer {
+    /// Writes one report; `rules` are the puzzle's (for its symbols and boxes), `None` when
+    /// it could not be read.
+    pub fn write(
+        &self,
+        out: &mut impl Write,
+        input: &str,
+        rules: Option<&Rules>,
+        report: &Report,
+    ) -> io::Result<()> {
+        let line = |grid: &Grid| rules.map_or_else(|| grid.to_line(), |r| r.format_line(grid));
+        let draw = |grid: &Grid| rules.map_or_else(|| grid.to_line(), |r| pretty(grid, r));
         if self.json {
-            return self.write_json(out, input, report);
+            return self.write_json(out, input, report, line);
         }
         match self.kind {
             TextKind::Count => match (report.status, report.count) {
@@ -110,24 +119,24 @@ impl Printer<'_> {
                 };
                 writeln!(out, "{}: {title}", self.where_(report))?;
                 if let Some(solution) = &report.solution {
-                    write!(out, "{}", pretty(solution, self.rules))?;
+                    write!(out, "{}", draw(solution))?;
                 }
                 writeln!(out)
             }
             TextKind::Solve => match (&report.solution, report.status) {
-                (Some(solution), Status::Multiple) => writeln!(out, "{solution} multiple"),
-                (Some(solution), _) => writeln!(out, "{solution}"),
+                (Some(solution), Status::Multiple) => writeln!(out, "{} multiple", line(solution)),
+                (Some(solution), _) => writeln!(out, "{}", line(solution)),
                 (None, status) => writeln!(out, "{}", status.as_str()),
             },
             TextKind::Check { witness } => match (&report.witnesses, witness) {
                 (Some((a, b)), true) if self.pretty => {
                     writeln!(out, "{}: multiple, for instance:", self.where_(report))?;
-                    write!(out, "{}", pretty(a, self.rules))?;
+                    write!(out, "{}", draw(a))?;
                     writeln!(out, "and")?;
-                    write!(out, "{}", pretty(b, self.rules))?;
+                    write!(out, "{}", draw(b))?;
                     writeln!(out)
                 }
-                (Some((a, b)), true) => writeln!(out, "multiple {a} {b}"),
+                (Some((a, b)), true) => writeln!(out, "multiple {} {}", line(a), line(b)),
                 _ if self.pretty => {
                     writeln!(out, "{}: {}", self.where_(report), report.status.as_str())
                 }
@@ -143,17 +152,20 @@ impl Printer<'_> {
         }
     }
 
-    fn write_json(&self, out: &mut impl Write, input: &str, report: &Report) -> io::Result<()> {
+    fn write_json(
+        &self,
+        out: &mut impl Write,
+        input: &str,
+        report: &Report,
+        line: impl Fn(&Grid) -> String,
+    ) -> io::Result<()> {
         let record = JsonRecord {
             index: report.index,
             input,
             line: report.line,
             status: report.status.as_str(),
-            solution: report.solution.as_ref().map(Grid::to_line),
-            solutions: report
-                .witnesses
-                .as_ref()
-                .map(|(a, b)| [a.to_line(), b.to_line()]),
+            solution: report.solution.as_ref().map(&line),
+            solutions: report.witnesses.as_ref().map(|(a, b)| [line(a), line(b)]),
             count: report.count.map(|(count, _)| count),
             complete: report.count.map(|(_, complete)| complete),
             error: report.error.as_deref(),

@@ -1,14 +1,18 @@
 //! Runs a command over every puzzle of every input.
 
+use std::collections::HashMap;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use sudokux::sudoku::{Backtracker, Engine, Grid, ReadError, Reader, Rules, Solver};
+use sudokux::sudoku::file::{from_json, from_toml};
+use sudokux::sudoku::{
+    Backtracker, Engine, Grid, ReadError, Reader, Rules, RulesError, Solver, Spec, Symbols,
+};
 use sudokux::xc::Stats;
 
-use crate::args::{Cli, Command, EngineKind, InputArgs};
+use crate::args::{Cli, Command, EngineKind, InputArgs, RuleArgs};
 use crate::error::{CliError, Exit};
 use crate::output::{Printer, Report, Status, TextKind};
 
@@ -28,6 +32,144 @@ struct Totals {
     time: Duration,
 }
 
+/// How an input is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    /// Puzzle lines and grid blocks.
+    Lines,
+    /// One puzzle with its rules.
+    Toml,
+    Json,
+}
+
+/// Largest puzzle file (TOML or JSON) read whole.
+const MAX_RULE_FILE: u64 = 16 << 20;
+
+/// Engines for puzzle lines, one per size, made on first use.
+struct Engines {
+    kind: EngineKind,
+    /// The rules from the command line, without the size.
+    template: Spec,
+    /// The size the command line fixes, if it does.
+    size: Option<usize>,
+    by_size: HashMap<usize, Box<dyn Engine>>,
+}
+
+impl Engines {
+    fn new(kind: EngineKind, flags: &RuleArgs) -> Result<Engines, CliError> {
+        let symbols = flags
+            .symbols
+            .as_deref()
+            .map(Symbols::from_chars)
+            .transpose()
+            .map_err(|e| CliError::Usage(format!("--symbols: {e}")))?;
+        let sizes = [
+            flags.size,
+            flags.box_shape.map(|(r, c)| r * c),
+            symbols.as_ref().map(Symbols::len),
+        ];
+        let mut fixed = sizes.into_iter().flatten();
+        let size = fixed.next();
+        if let Some(other) = fixed.find(|&s| Some(s) != size) {
+            return Err(CliError::Usage(format!(
+                "--size, --box and --symbols disagree on the size ({} and {other})",
+                size.unwrap_or(0)
+            )));
+        }
+        let template = Spec {
+            size: 0,
+            box_shape: flags.box_shape,
+            diagonals: flags.diagonals,
+            windoku: flags.windoku,
+            anti_knight: flags.anti_knight,
+            anti_king: flags.anti_king,
+            non_consecutive: flags.non_consecutive,
+            symbols,
+            ..Spec::default()
+        };
+        let mut engines = Engines {
+            kind,
+            template,
+            size,
+            by_size: HashMap::new(),
+        };
+        if let Some(size) = size {
+            engines
+                .get(size)
+                .map_err(|e| CliError::Usage(e.to_string()))?;
+        }
+        Ok(engines)
+    }
+
+    fn get(&mut self, size: usize) -> Result<&mut dyn Engine, RulesError> {
+        if !self.by_size.contains_key(&size) {
+            let rules = Rules::new(Spec {
+                size,
+                ..self.template.clone()
+            })?;
+            self.by_size.insert(size, make_engine(self.kind, rules));
+        }
+        Ok(self.by_size.get_mut(&size).expect("inserted").as_mut())
+    }
+
+    /// The rules of the engine for a size, once made.
+    fn rules(&self, size: usize) -> Option<&Rules> {
+        self.by_size.get(&size).map(|engine| engine.rules())
+    }
+
+    fn reader<'a>(&self, input: &'a mut dyn BufRead) -> Reader<&'a mut dyn BufRead> {
+        match (&self.template.symbols, self.size) {
+            (Some(symbols), _) => Reader::with_symbols(input, symbols.clone()),
+            (None, Some(size)) => Reader::new(input, size),
+            (None, None) => Reader::inferring(input),
+        }
+    }
+}
+
+fn make_engine(kind: EngineKind, rules: Rules) -> Box<dyn Engine> {
+    match kind {
+        EngineKind::Dlx => Box::new(Solver::new(rules)),
+        EngineKind::Backtrack => Box::new(Backtracker::new(rules)),
+    }
+}
+
+/// Writes reports and keeps the tallies of a run.
+struct Sink<W: Write> {
+    out: W,
+    printer: Printer,
+    task: Task,
+    stats: bool,
+    interactive: bool,
+    exit: Exit,
+    totals: Totals,
+}
+
+impl<W: Write> Sink<W> {
+    fn report(&mut self, name: &str, rules: Option<&Rules>, report: &Report) -> io::Result<()> {
+        if let Some(message) = &report.error {
+            eprintln!("sudokux: {name}: {message}");
+        }
+        self.exit = self.exit.max(exit_of(self.task, report));
+        if self.stats {
+            eprintln!(
+                "stats: {name}: puzzle {}: {} nodes, {} updates, {:.3} ms",
+                report.index,
+                report.stats.nodes,
+                report.stats.updates,
+                report.time.as_secs_f64() * 1e3
+            );
+            self.totals.puzzles += 1;
+            self.totals.stats += report.stats;
+            self.totals.time += report.time;
+        }
+        self.printer.write(&mut self.out, name, rules, report)?;
+        if self.interactive {
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+}
+
 pub fn run(cli: Cli) -> Result<Exit, CliError> {
     let (input, task, pretty) = match cli.command {
         Command::Solve {
@@ -42,98 +184,164 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
             pretty,
         } => (input, Task::Check { witness }, pretty),
     };
-    let rules = Rules::classic();
-    let mut engine: Box<dyn Engine> = match input.engine {
-        EngineKind::Dlx => Box::new(Solver::new(rules.clone())),
-        EngineKind::Backtrack => Box::new(Backtracker::new(rules.clone())),
-    };
-    let printer = Printer {
-        kind: match task {
-            Task::Solve { .. } => TextKind::Solve,
-            Task::Count { .. } => TextKind::Count,
-            Task::Check { witness } => TextKind::Check { witness },
-        },
-        json: input.json,
-        pretty,
-        stats: input.stats,
-        rules: &rules,
-    };
+    let mut engines = Engines::new(input.engine, &input.rules)?;
     let stdout = io::stdout();
-    let interactive = stdout.is_terminal();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let mut exit = Exit::Ok;
-    let mut totals = Totals::default();
+    let mut sink = Sink {
+        interactive: stdout.is_terminal(),
+        out: io::BufWriter::new(stdout.lock()),
+        printer: Printer {
+            kind: match task {
+                Task::Solve { .. } => TextKind::Solve,
+                Task::Count { .. } => TextKind::Count,
+                Task::Check { witness } => TextKind::Check { witness },
+            },
+            json: input.json,
+            pretty,
+            stats: input.stats,
+        },
+        task,
+        stats: input.stats,
+        exit: Exit::Ok,
+        totals: Totals::default(),
+    };
     let started = Instant::now();
 
     let result = each_input(&input, |name, reader| {
-        let mut index = 0;
-        for item in Reader::new(reader, rules.size()) {
-            let report = match item {
-                Ok(entry) => {
-                    index += 1;
-                    let mut report = answer(engine.as_mut(), task, &entry.grid);
-                    report.index = index;
-                    report.line = Some(entry.line);
-                    if let Some(message) = &mut report.error {
-                        *message = format!("line {}: {message}", entry.line);
-                    }
-                    report
-                }
-                Err(ReadError::Parse(error)) => {
-                    index += 1;
-                    error_report(index, Some(error.line), error.to_string())
-                }
-                Err(error) => {
-                    eprintln!("sudokux: {name}: {error}");
-                    exit = exit.max(Exit::BadInput);
-                    break;
-                }
-            };
-            if let Some(message) = &report.error {
-                eprintln!("sudokux: {name}: {message}");
-            }
-            exit = exit.max(exit_of(task, &report));
-            if input.stats {
-                eprintln!(
-                    "stats: {name}: puzzle {}: {} nodes, {} updates, {:.3} ms",
-                    report.index,
-                    report.stats.nodes,
-                    report.stats.updates,
-                    report.time.as_secs_f64() * 1e3
-                );
-                totals.puzzles += 1;
-                totals.stats += report.stats;
-                totals.time += report.time;
-            }
-            printer.write(&mut out, name, &report)?;
-            if interactive {
-                out.flush()?;
-            }
+        match detect(name, reader) {
+            Format::Lines => read_lines(name, reader, &mut engines, &mut sink),
+            format => read_rule_file(name, reader, format, input.engine, &mut sink),
         }
-        Ok(())
     });
     match result.and_then(|exit_input| {
-        out.flush()?;
+        sink.out.flush()?;
         Ok(exit_input)
     }) {
-        Ok(bad_input) => exit = exit.max(bad_input),
+        Ok(bad_input) => sink.exit = sink.exit.max(bad_input),
         // A reader that went away (`sudokux solve big.txt | head`) is not an error.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return Ok(exit),
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return Ok(sink.exit),
         Err(error) => return Err(error.into()),
     }
     if input.stats {
         let wall = started.elapsed().as_secs_f64();
+        let totals = &sink.totals;
         eprintln!(
-            "stats: total: {} puzzles, {} nodes, {} updates, {:.3} s solving, {:.3} s wall, {:.0} puzzles/s",
+            "stats: total: {} puzzles, {} nodes, {} updates, {:.1} ms solving, {:.1} ms wall, {:.0} puzzles/s",
             totals.puzzles,
             totals.stats.nodes,
             totals.stats.updates,
-            totals.time.as_secs_f64(),
-            wall,
+            totals.time.as_secs_f64() * 1e3,
+            wall * 1e3,
             totals.puzzles as f64 / wall.max(1e-9)
         );
     }
-    Ok(exit)
+    Ok(sink.exit)
+}
+
+/// Puzzle lines and grid blocks, answered one at a time.
+fn read_lines<W: Write>(
+    name: &str,
+    reader: &mut dyn BufRead,
+    engines: &mut Engines,
+    sink: &mut Sink<W>,
+) -> io::Result<()> {
+    let mut index = 0;
+    for item in engines.reader(reader) {
+        index += 1;
+        let (report, size) = match item {
+            Ok(entry) => {
+                let size = entry.grid.rows();
+                let mut report = match engines.get(size) {
+                    Ok(engine) => answer(engine, sink.task, &entry.grid),
+                    Err(error) => error_report(0, None, error.to_string()),
+                };
+                report.index = index;
+                report.line = Some(entry.line);
+                if let Some(message) = &mut report.error {
+                    *message = format!("line {}: {message}", entry.line);
+                }
+                (report, Some(size))
+            }
+            Err(ReadError::Parse(error)) => {
+                (error_report(index, Some(error.line), error.to_string()), None)
+            }
+            Err(error) => {
+                eprintln!("sudokux: {name}: {error}");
+                sink.exit = sink.exit.max(Exit::BadInput);
+                break;
+            }
+        };
+        let rules = size.and_then(|s| engines.rules(s));
+        sink.report(name, rules, &report)?;
+    }
+    Ok(())
+}
+
+/// A puzzle file with its rules: one puzzle.
+fn read_rule_file<W: Write>(
+    name: &str,
+    reader: &mut dyn BufRead,
+    format: Format,
+    kind: EngineKind,
+    sink: &mut Sink<W>,
+) -> io::Result<()> {
+    let mut text = String::new();
+    let read = reader.take(MAX_RULE_FILE + 1).read_to_string(&mut text);
+    let parsed = match read {
+        Err(error) => Err(format!("cannot read: {error}")),
+        Ok(_) if text.len() as u64 > MAX_RULE_FILE => Err(format!(
+            "a puzzle file is at most {} MiB",
+            MAX_RULE_FILE >> 20
+        )),
+        Ok(_) if format == Format::Json => from_json(&text).map_err(|e| e.to_string()),
+        Ok(_) => from_toml(&text).map_err(|e| e.to_string()),
+    };
+    match parsed {
+        Ok(file) => {
+            let mut engine = make_engine(kind, file.rules);
+            let mut report = answer(engine.as_mut(), sink.task, &file.givens);
+            report.index = 1;
+            sink.report(name, Some(engine.rules()), &report)
+        }
+        Err(message) => sink.report(name, None, &error_report(1, None, message)),
+    }
+}
+
+/// How an input is written: by its extension, else by its first line that is neither blank
+/// nor a `#` comment (`{` starts JSON, `key =` or `[table]` TOML).
+fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
+    let extension = Path::new(name)
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match extension.as_deref() {
+        Some("toml") => return Format::Toml,
+        Some("json") => return Format::Json,
+        _ => {}
+    }
+    let Ok(buffer) = reader.fill_buf() else {
+        return Format::Lines;
+    };
+    let text = String::from_utf8_lossy(buffer);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    match first {
+        Some(line) if line.starts_with('{') => Format::Json,
+        Some(line) if line.starts_with('[') => Format::Toml,
+        Some(line) => {
+            let key = line.split('=').next().unwrap_or("").trim();
+            let is_key = line.contains('=')
+                && !key.is_empty()
+                && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if is_key {
+                Format::Toml
+            } else {
+                Format::Lines
+            }
+        }
+        None => Format::Lines,
+    }
 }
 
 /// Calls `each` with every input opened for reading; an input that cannot be opened is

@@ -231,6 +231,11 @@ impl<R: BufRead> Reader<R> {
         &self.default
     }
 
+    /// The cells of a line in the alphabet for side `n`; see [`split`].
+    fn split(&mut self, text: &[u8], n: usize, first_token: bool) -> Vec<ReadCell> {
+        split(self.symbols(n), text, n, first_token)
+    }
+
     fn push_error(&mut self, column: Option<usize>, cell: Option<Cell>, kind: ParseErrorKind) {
         let error = ParseError {
             line: self.line,
@@ -315,56 +320,6 @@ impl<R: BufRead> Reader<R> {
             Some(n) => (cells == n * n).then_some(n),
             None => INFERRED.clone().find(|n| n * n == cells),
         }
-    }
-
-    /// The cells of a line: one per character (spaces, tabs and `|` skipped) or, for
-    /// multi-character alphabets, one per whitespace-separated token. With `first_token`, a
-    /// one-character line stops at the first separator (the rest is a comment).
-    fn split(&mut self, text: &[u8], n: usize, first_token: bool) -> Vec<ReadCell> {
-        let symbols = self.symbols(n).clone();
-        let mut cells = Vec::new();
-        if !symbols.is_single_char() {
-            let mut k = 0;
-            for token in text.split(|b| b.is_ascii_whitespace()) {
-                if !token.is_empty() {
-                    let name = String::from_utf8_lossy(token);
-                    let cell = match symbols.read(&name) {
-                        CellChar::Digit(d) => Ok(d),
-                        CellChar::Blank => Ok(0),
-                        _ => Err(ParseErrorKind::UnexpectedToken(name.into_owned())),
-                    };
-                    cells.push((k + 1, cell));
-                }
-                k += token.len() + 1;
-            }
-            return cells;
-        }
-        let mut k = 0;
-        while k < text.len() {
-            let b = text[k];
-            if first_token && matches!(b, b' ' | b'\t' | b',' | b';') {
-                break;
-            }
-            if matches!(b, b' ' | b'\t' | b'|') {
-                k += 1;
-                continue;
-            }
-            let (c, len) = decode_char(&text[k..]);
-            let cell = match c {
-                None => Err(ParseErrorKind::InvalidByte(b)),
-                Some(c) => match symbols.read_char(c) {
-                    CellChar::Digit(d) => Ok(d),
-                    CellChar::Blank => Ok(0),
-                    CellChar::OutOfRange(_) => {
-                        Err(ParseErrorKind::OutOfRange { symbol: c, size: n })
-                    }
-                    CellChar::Other => Err(ParseErrorKind::UnexpectedChar(c)),
-                },
-            };
-            cells.push((k + 1, cell));
-            k += len;
-        }
-        cells
     }
 
     fn finish_line(&mut self, cells: &[ReadCell], n: usize, offset: usize) {
@@ -482,6 +437,53 @@ impl<R: BufRead> Reader<R> {
             }
         }
     }
+}
+
+/// The cells of a line: one per character (spaces, tabs and `|` skipped) or, for
+/// multi-character alphabets, one per whitespace-separated token. With `first_token`, a
+/// one-character line stops at the first separator (the rest is a comment).
+fn split(symbols: &Symbols, text: &[u8], n: usize, first_token: bool) -> Vec<ReadCell> {
+    let mut cells = Vec::new();
+    if !symbols.is_single_char() {
+        let mut k = 0;
+        for token in text.split(|b| b.is_ascii_whitespace()) {
+            if !token.is_empty() {
+                let name = String::from_utf8_lossy(token);
+                let cell = match symbols.read(&name) {
+                    CellChar::Digit(d) => Ok(d),
+                    CellChar::Blank => Ok(0),
+                    _ => Err(ParseErrorKind::UnexpectedToken(name.into_owned())),
+                };
+                cells.push((k + 1, cell));
+            }
+            k += token.len() + 1;
+        }
+        return cells;
+    }
+    let mut k = 0;
+    while k < text.len() {
+        let b = text[k];
+        if first_token && matches!(b, b' ' | b'\t' | b',' | b';') {
+            break;
+        }
+        if matches!(b, b' ' | b'\t' | b'|') {
+            k += 1;
+            continue;
+        }
+        let (c, len) = decode_char(&text[k..]);
+        let cell = match c {
+            None => Err(ParseErrorKind::InvalidByte(b)),
+            Some(c) => match symbols.read_char(c) {
+                CellChar::Digit(d) => Ok(d),
+                CellChar::Blank => Ok(0),
+                CellChar::OutOfRange(_) => Err(ParseErrorKind::OutOfRange { symbol: c, size: n }),
+                CellChar::Other => Err(ParseErrorKind::UnexpectedChar(c)),
+            },
+        };
+        cells.push((k + 1, cell));
+        k += len;
+    }
+    cells
 }
 
 /// The character at the start of `bytes` and its length in bytes; `None` (length 1) for a byte

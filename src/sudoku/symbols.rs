@@ -52,6 +52,8 @@ pub struct Symbols {
     /// Every name is one character.
     single: bool,
     by_name: HashMap<String, u8>,
+    /// What every ASCII character reads as: the hot path of reading puzzle lines.
+    ascii: [CellChar; 128],
 }
 
 impl Symbols {
@@ -106,11 +108,16 @@ impl Symbols {
             }
         }
         let single = names.iter().all(|n| n.chars().count() == 1);
-        Ok(Symbols {
+        let mut symbols = Symbols {
             names,
             single,
             by_name,
-        })
+            ascii: [CellChar::Other; 128],
+        };
+        for b in 0..128u8 {
+            symbols.ascii[b as usize] = symbols.read_slow(&(b as char).to_string());
+        }
+        Ok(symbols)
     }
 
     /// Number of digits.
@@ -145,6 +152,13 @@ impl Symbols {
     /// Reads one token: a symbol, a blank, or something else. Letters of the default alphabet
     /// are read in either case when the other case is not a symbol of its own.
     pub fn read(&self, token: &str) -> CellChar {
+        match token.as_bytes() {
+            &[b] if b.is_ascii() => self.ascii[b as usize],
+            _ => self.read_slow(token),
+        }
+    }
+
+    fn read_slow(&self, token: &str) -> CellChar {
         if let Some(&d) = self.by_name.get(token) {
             return CellChar::Digit(d);
         }
@@ -180,6 +194,9 @@ impl Symbols {
 
     /// Reads one character (see [`Symbols::read`]).
     pub fn read_char(&self, c: char) -> CellChar {
+        if c.is_ascii() {
+            return self.ascii[c as usize];
+        }
         let mut buf = [0u8; 4];
         self.read(c.encode_utf8(&mut buf))
     }
