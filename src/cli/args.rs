@@ -143,7 +143,10 @@ pub struct RuleArgs {
 fn parse_box(text: &str) -> Result<(usize, usize), String> {
     let bad = || format!("expected rows x columns like 2x3, found {text:?}");
     let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    Ok((r.trim().parse().map_err(|_| bad())?, c.trim().parse().map_err(|_| bad())?))
+    Ok((
+        r.trim().parse().map_err(|_| bad())?,
+        c.trim().parse().map_err(|_| bad())?,
+    ))
 }
 
 /// Which solver answers.

@@ -206,11 +206,9 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
     };
     let started = Instant::now();
 
-    let result = each_input(&input, |name, reader| {
-        match detect(name, reader) {
-            Format::Lines => read_lines(name, reader, &mut engines, &mut sink),
-            format => read_rule_file(name, reader, format, input.engine, &mut sink),
-        }
+    let result = each_input(&input, |name, reader| match detect(name, reader) {
+        Format::Lines => read_lines(name, reader, &mut engines, &mut sink),
+        format => read_rule_file(name, reader, format, input.engine, &mut sink),
     });
     match result.and_then(|exit_input| {
         sink.out.flush()?;
@@ -261,9 +259,10 @@ fn read_lines<W: Write>(
                 }
                 (report, Some(size))
             }
-            Err(ReadError::Parse(error)) => {
-                (error_report(index, Some(error.line), error.to_string()), None)
-            }
+            Err(ReadError::Parse(error)) => (
+                error_report(index, Some(error.line), error.to_string()),
+                None,
+            ),
             Err(error) => {
                 eprintln!("sudokux: {name}: {error}");
                 sink.exit = sink.exit.max(Exit::BadInput);

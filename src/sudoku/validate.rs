@@ -276,7 +276,7 @@ pub fn validate(rules: &Rules, puzzle: &Grid, solution: &Grid) -> Result<(), Vio
             let other = |dr: isize, dc: isize| {
                 let (r2, c2) = (r + dr, c + dc);
                 (r2 >= 0 && c2 >= 0 && (r2 as usize) < rows && (c2 as usize) < cols)
-                    .then(|| Cell {
+                    .then_some(Cell {
                         row: r2 as usize,
                         col: c2 as usize,
                     })
