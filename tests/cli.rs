@@ -323,3 +323,147 @@ fn a_closed_pipe_is_not_an_error() {
     assert_eq!(status.code(), Some(0), "{err}");
     assert_eq!(err, "");
 }
+
+fn example(name: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn expected_solution(name: &str) -> String {
+    std::fs::read_to_string(example(name)).unwrap().trim().to_string()
+}
+
+#[test]
+fn puzzle_files_of_every_kind_are_solved() {
+    for stem in [
+        "4x4",
+        "6x6",
+        "16x16",
+        "x-sudoku",
+        "windoku",
+        "jigsaw",
+        "killer",
+        "anti-knight",
+        "non-consecutive",
+        "samurai",
+    ] {
+        let output = sudokux(&["solve", &example(&format!("{stem}.toml"))], "");
+        assert_eq!(code(&output), 0, "{stem}: {}", stderr(&output));
+        assert_eq!(
+            stdout(&output).trim(),
+            expected_solution(&format!("{stem}.solution")),
+            "{stem}"
+        );
+    }
+    let json = sudokux(&["check", "--json", &example("jigsaw.json")], "");
+    let record: serde_json::Value = serde_json::from_str(stdout(&json).trim()).unwrap();
+    assert_eq!(record["status"], "unique");
+}
+
+#[test]
+fn samurai_json_solution_marks_the_holes() {
+    let output = sudokux(&["solve", "--json", &example("samurai.toml")], "");
+    let record: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    let solution = record["solution"].as_str().unwrap();
+    assert_eq!(solution.len(), 21 * 21);
+    // r1c10 lies between the two top grids.
+    assert_eq!(&solution[9..12], "...");
+    assert!(!solution[..9].contains('.'));
+    let pretty = sudokux(&["solve", "--pretty", &example("samurai.toml")], "");
+    let text = stdout(&pretty);
+    assert!(text.contains("+-------+-------+-------+       +-------+-------+-------+"));
+}
+
+#[test]
+fn rule_files_on_stdin_are_detected() {
+    let toml = std::fs::read_to_string(example("6x6.toml")).unwrap();
+    let output = sudokux(&["solve"], &toml);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(stdout(&output).trim(), expected_solution("6x6.solution"));
+    let json = std::fs::read_to_string(example("jigsaw.json")).unwrap();
+    let output = sudokux(&["solve"], &json);
+    assert_eq!(stdout(&output).trim(), expected_solution("jigsaw.solution"));
+}
+
+#[test]
+fn bad_rule_files_say_what_and_where() {
+    let cases = [
+        ("size = 9\ncolor = true\n", "unknown field `color`"),
+        ("size = 9\nbox = \"2x4\"\n", "a 2x4 box does not tile a 9x9 grid"),
+        (
+            "size = 4\nregions = \"\"\"\naabb\naabb\nccdd\ncddd\n\"\"\"\n",
+            "region c has 3 cells, every region needs 4",
+        ),
+        (
+            "size = 4\n[[cage]]\nsum = 20\ncells = \"r1c1 r1c2\"\n",
+            "cage 1: no 2 different digits add up to 20 (possible: 3 to 7)",
+        ),
+        ("size = 4\n[[unit]]\ncells = \"r1c1 r5c5\"\n", "unit 1: r5c5 is outside the grid"),
+        (
+            "size = 4\ngivens = \"\"\"\n11..\n....\n....\n....\n\"\"\"\n",
+            "r1c1 and r1c2 both hold 1 (row 1)",
+        ),
+    ];
+    for (text, message) in cases {
+        let output = sudokux(&["solve", "--json"], text);
+        assert_eq!(code(&output), 2, "{text}");
+        let record: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+        assert_eq!(record["status"], "error");
+        let error = record["error"].as_str().unwrap();
+        assert!(error.contains(message), "{error:?} lacks {message:?}");
+        assert!(stderr(&output).contains(message));
+    }
+}
+
+#[test]
+fn rule_flags_for_puzzle_lines() {
+    // Sizes read off each line: a 4x4, a 9x9 and a 6x6 (2x3 boxes by default) in one input.
+    let four = format!("1{}\n", ".".repeat(15));
+    let six = std::fs::read_to_string(example("6x6.toml")).unwrap();
+    let six_line: String = six
+        .lines()
+        .filter(|l| l.len() == 6 && !l.contains('='))
+        .collect();
+    let input = format!("{four}{PUZZLE}\n{six_line}\n");
+    let output = sudokux(&["solve", "--first"], &input);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let lines: Vec<String> = stdout(&output).lines().map(String::from).collect();
+    assert_eq!(lines[0].len(), 16);
+    assert_eq!(lines[1], SOLUTION);
+    assert_eq!(lines[2], expected_solution("6x6.solution"));
+
+    // --box 3x2 reads the same 6x6 line with boxes three rows high: two givens now share a
+    // box.
+    let output = sudokux(&["count", "--box", "3x2"], &format!("{six_line}\n"));
+    assert_eq!(code(&output), 2);
+    assert!(stderr(&output).contains("r1c4 and r3c3 both hold 1 (box 2)"));
+
+    // X-sudoku from flags: the example's givens as one line.
+    let x = std::fs::read_to_string(example("x-sudoku.toml")).unwrap();
+    let x_line: String = x.lines().filter(|l| l.len() == 9).collect();
+    let output = sudokux(&["check", "--diagonals"], &format!("{x_line}\n"));
+    assert_eq!(stdout(&output), "unique\n");
+    let output = sudokux(&["check"], &format!("{x_line}\n"));
+    assert_eq!(stdout(&output), "multiple\n");
+
+    // A 16x16 written in hexadecimal, 0 to F.
+    let sixteen = expected_solution("16x16.solution");
+    let hex: String = sixteen
+        .chars()
+        .map(|c| {
+            let d = "123456789ABCDEFG".find(c).unwrap();
+            "0123456789ABCDEF".chars().nth(d).unwrap()
+        })
+        .collect();
+    let mut puzzle = hex.clone();
+    puzzle.replace_range(0..3, "...");
+    let output = sudokux(&["solve", "--symbols", "0123456789ABCDEF"], &format!("{puzzle}\n"));
+    assert_eq!(stdout(&output).trim(), hex);
+
+    let bad = sudokux(&["solve", "--size", "9", "--box", "2x3"], "");
+    assert_eq!(code(&bad), 2);
+    assert!(stderr(&bad).contains("disagree"));
+}
