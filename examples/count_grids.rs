@@ -17,7 +17,9 @@ fn main() {
     let rules = Rules::with_boxes(rows, cols).expect("a valid box shape");
     let mut solver = Solver::new(rules.clone());
     let started = Instant::now();
-    let answer = solver.count(&rules.empty_grid(), None).expect("an empty grid is valid");
+    let answer = solver
+        .count(&rules.empty_grid(), None)
+        .expect("an empty grid is valid");
     let n = rules.size();
     println!(
         "{n}x{n} with {rows}x{cols} boxes: {} filled grids ({} nodes, {} updates) in {:.2} s",

@@ -333,7 +333,10 @@ fn example(name: &str) -> String {
 }
 
 fn expected_solution(name: &str) -> String {
-    std::fs::read_to_string(example(name)).unwrap().trim().to_string()
+    std::fs::read_to_string(example(name))
+        .unwrap()
+        .trim()
+        .to_string()
 }
 
 #[test]
@@ -392,7 +395,10 @@ fn rule_files_on_stdin_are_detected() {
 fn bad_rule_files_say_what_and_where() {
     let cases = [
         ("size = 9\ncolor = true\n", "unknown field `color`"),
-        ("size = 9\nbox = \"2x4\"\n", "a 2x4 box does not tile a 9x9 grid"),
+        (
+            "size = 9\nbox = \"2x4\"\n",
+            "a 2x4 box does not tile a 9x9 grid",
+        ),
         (
             "size = 4\nregions = \"\"\"\naabb\naabb\nccdd\ncddd\n\"\"\"\n",
             "region c has 3 cells, every region needs 4",
@@ -401,7 +407,10 @@ fn bad_rule_files_say_what_and_where() {
             "size = 4\n[[cage]]\nsum = 20\ncells = \"r1c1 r1c2\"\n",
             "cage 1: no 2 different digits add up to 20 (possible: 3 to 7)",
         ),
-        ("size = 4\n[[unit]]\ncells = \"r1c1 r5c5\"\n", "unit 1: r5c5 is outside the grid"),
+        (
+            "size = 4\n[[unit]]\ncells = \"r1c1 r5c5\"\n",
+            "unit 1: r5c5 is outside the grid",
+        ),
         (
             "size = 4\ngivens = \"\"\"\n11..\n....\n....\n....\n\"\"\"\n",
             "r1c1 and r1c2 both hold 1 (row 1)",
@@ -460,7 +469,10 @@ fn rule_flags_for_puzzle_lines() {
         .collect();
     let mut puzzle = hex.clone();
     puzzle.replace_range(0..3, "...");
-    let output = sudokux(&["solve", "--symbols", "0123456789ABCDEF"], &format!("{puzzle}\n"));
+    let output = sudokux(
+        &["solve", "--symbols", "0123456789ABCDEF"],
+        &format!("{puzzle}\n"),
+    );
     assert_eq!(stdout(&output).trim(), hex);
 
     let bad = sudokux(&["solve", "--size", "9", "--box", "2x3"], "");
