@@ -88,6 +88,46 @@ Examples:
         #[arg(long)]
         pretty: bool,
     },
+    /// Solve an exact-cover problem written in Knuth's format (as his DLX1/DLX2 read it).
+    #[command(after_help = concat!("\
+The first line lists the primary items, then `|`, then the secondary items; every other line is
+an option, a list of item names, where a secondary item may carry a color as `item:color`.
+Lines starting with `|` are comments.
+
+Prints each solution as its options, one per line as written in the input, with a blank line
+between solutions. On a terminal a progress line shows the estimated share of the search tree
+explored, the solutions so far and the speed.
+
+Examples:
+  sudokux xc examples/xc/knuth.xc
+  sudokux xc --count --stats examples/xc/pentominoes-6x10.xc
+  sudokux xc --limit 1 --json examples/xc/word-square.xc
+
+", exit_codes!()))]
+    Xc(XcArgs),
+}
+
+/// Options of the `xc` command.
+#[derive(Debug, Args)]
+pub struct XcArgs {
+    /// The problem in Knuth's format; `-` or nothing for stdin.
+    #[arg(value_name = "FILE")]
+    pub input: Option<PathBuf>,
+    /// Print only the number of solutions.
+    #[arg(long)]
+    pub count: bool,
+    /// Stop after N solutions; a count is then a lower bound.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u128>,
+    /// JSON lines: one object per solution, then a summary.
+    #[arg(long)]
+    pub json: bool,
+    /// Nodes, updates, solutions and time, on stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Show a live progress line on stderr even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
 }
 
 /// Options every command takes.

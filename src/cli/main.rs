@@ -4,6 +4,7 @@ mod args;
 mod error;
 mod output;
 mod run;
+mod xc;
 
 use std::process::ExitCode;
 

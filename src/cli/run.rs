@@ -183,6 +183,7 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
             witness,
             pretty,
         } => (input, Task::Check { witness }, pretty),
+        Command::Xc(args) => return crate::xc::run(args),
     };
     let mut engines = Engines::new(input.engine, &input.rules)?;
     let stdout = io::stdout();

@@ -86,6 +86,7 @@ pub struct Dlx {
     pub(crate) committed: Vec<u32>,
     /// Reused by searches so that a search allocates nothing.
     pub(crate) scratch_stack: Vec<u32>,
+    pub(crate) scratch_branch: Vec<[u32; 2]>,
     pub(crate) scratch_solution: Vec<OptionId>,
 }
 
@@ -267,6 +268,7 @@ impl Dlx {
             colors,
             committed: Vec::new(),
             scratch_stack: Vec::with_capacity(primary as usize + 1),
+            scratch_branch: Vec::with_capacity(primary as usize + 1),
             scratch_solution: Vec::with_capacity(primary as usize + 1),
         })
     }

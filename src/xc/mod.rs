@@ -23,9 +23,12 @@
 //! ```
 
 mod dlx;
+pub mod knuth;
+mod labelled;
 mod problem;
 mod search;
 
 pub use dlx::{CommitError, Dlx};
+pub use labelled::{Labelled, LabelledSolver};
 pub use problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError};
-pub use search::{Count, Outcome, Search, Stats, Visitor};
+pub use search::{Count, Outcome, Progress, Search, Solutions, Stats, Visitor};

@@ -112,6 +112,20 @@ pub enum ProblemError {
         /// The primary item.
         item: u32,
     },
+    /// A label given to two items.
+    #[error("item {label} is defined twice")]
+    DuplicateLabel {
+        /// The label, as debug text.
+        label: String,
+    },
+    /// An option names a label no item has.
+    #[error("option {option}: unknown item {label}")]
+    UnknownLabel {
+        /// The option being added (0-based).
+        option: usize,
+        /// The label, as debug text.
+        label: String,
+    },
     /// The problem is larger than the 32-bit node indices of the matrix allow.
     #[error("the problem is too large: {nodes} nodes, at most {max} are supported")]
     TooLarge {

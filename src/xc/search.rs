@@ -109,10 +109,38 @@ pub struct Search<'a> {
     dlx: &'a mut Dlx,
     /// `stack[l]` is the option node chosen at level `l` (Knuth's `x_l`).
     stack: Vec<u32>,
+    /// `branch[l] = [k, d]`: the option tried at level `l` is the `k`-th (0-based) of the `d`
+    /// its item had when chosen; for the progress estimate.
+    branch: Vec<[u32; 2]>,
     /// The solution handed to the caller: committed options, then `stack` decoded.
     solution: Vec<OptionId>,
     state: State,
     stats: Stats,
+    /// Called every so many nodes; may stop the search.
+    hook: Option<ProgressHook<'a>>,
+    /// Node count at which the hook is called next (`u64::MAX` without a hook).
+    next_check: u64,
+    /// The hook stopped the search.
+    stopped: bool,
+}
+
+/// How far a search has gone.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// Work done so far.
+    pub stats: Stats,
+    /// Estimated share of the search tree explored, from 0 to 1: Knuth's estimate from the
+    /// branch taken at each level (the `k`-th of `d` options contributes `k / (d_1 ... d_l)`).
+    pub explored: f64,
+    /// Current depth.
+    pub depth: usize,
+}
+
+type ProgressFn<'a> = Box<dyn FnMut(&Progress) -> ControlFlow<()> + 'a>;
+
+struct ProgressHook<'a> {
+    every: u64,
+    report: ProgressFn<'a>,
 }
 
 impl Dlx {
@@ -120,32 +148,43 @@ impl Dlx {
     pub fn search(&mut self) -> Search<'_> {
         let mut stack = std::mem::take(&mut self.scratch_stack);
         stack.clear();
+        let mut branch = std::mem::take(&mut self.scratch_branch);
+        branch.clear();
         let mut solution = std::mem::take(&mut self.scratch_solution);
         solution.clear();
         Search {
             dlx: self,
             stack,
+            branch,
             solution,
             state: State::Descend,
             stats: Stats::default(),
+            hook: None,
+            next_check: u64::MAX,
+            stopped: false,
         }
+    }
+
+    /// Every solution, as an iterator (each solution a new `Vec`; [`Dlx::search`] lends
+    /// slices instead).
+    ///
+    /// ```
+    /// use sudokux::xc::{Dlx, ProblemBuilder};
+    ///
+    /// let mut b = ProblemBuilder::new();
+    /// let x = b.primary();
+    /// b.option([x]).unwrap();
+    /// b.option([x]).unwrap();
+    /// let mut dlx = Dlx::new(&b.build());
+    /// assert_eq!(dlx.solutions().count(), 2);
+    /// ```
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        Solutions(self.search())
     }
 
     /// Runs a search to its end or until `visitor` breaks.
     pub fn visit<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Outcome {
-        let mut search = self.search();
-        while let Some(solution) = search.next_solution() {
-            if visitor.visit(solution).is_break() {
-                return Outcome {
-                    complete: false,
-                    stats: search.stats(),
-                };
-            }
-        }
-        Outcome {
-            complete: true,
-            stats: search.stats(),
-        }
+        self.search().visit(visitor)
     }
 
     /// The first solution found, if any.
@@ -211,6 +250,76 @@ fn incomplete() -> Outcome {
     }
 }
 
+/// Every solution of a search, as an [`Iterator`]; see [`Dlx::solutions`].
+pub struct Solutions<'a>(Search<'a>);
+
+impl Iterator for Solutions<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        self.0.next_solution().map(<[OptionId]>::to_vec)
+    }
+}
+
+impl<'a> Search<'a> {
+    /// Calls `report` every `every` nodes (at least 1) with the search's progress; returning
+    /// [`ControlFlow::Break`] stops the search, which then ends as incomplete.
+    pub fn on_progress(
+        &mut self,
+        every: u64,
+        report: impl FnMut(&Progress) -> ControlFlow<()> + 'a,
+    ) {
+        let every = every.max(1);
+        self.next_check = self.stats.nodes + every;
+        self.hook = Some(ProgressHook {
+            every,
+            report: Box::new(report),
+        });
+    }
+
+    /// True when the progress hook stopped the search.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// The search's progress now.
+    pub fn progress(&self) -> Progress {
+        progress(&self.branch, self.stats)
+    }
+
+    /// Runs the search to its end or until `visitor` (or the progress hook) stops it.
+    pub fn visit<V: Visitor + ?Sized>(mut self, visitor: &mut V) -> Outcome {
+        while let Some(solution) = self.next_solution() {
+            if visitor.visit(solution).is_break() {
+                return Outcome {
+                    complete: false,
+                    stats: self.stats(),
+                };
+            }
+        }
+        Outcome {
+            complete: !self.stopped,
+            stats: self.stats(),
+        }
+    }
+}
+
+/// Knuth's estimate of the share of the tree explored, from the branches taken.
+fn progress(branch: &[[u32; 2]], stats: Stats) -> Progress {
+    let mut explored = 0.0;
+    let mut width = 1.0;
+    for &[k, d] in branch {
+        width /= f64::from(d.max(1));
+        explored += f64::from(k) * width;
+    }
+    explored += width / 2.0;
+    Progress {
+        stats,
+        explored: explored.min(1.0),
+        depth: branch.len(),
+    }
+}
+
 impl Search<'_> {
     /// Work done so far.
     pub fn stats(&self) -> Stats {
@@ -241,6 +350,16 @@ impl Search<'_> {
         let stack = &mut self.stack;
         let mut state = self.state;
         loop {
+            if stats.nodes >= self.next_check {
+                if let Some(hook) = &mut self.hook {
+                    self.next_check = stats.nodes + hook.every;
+                    if (hook.report)(&progress(&self.branch, *stats)).is_break() {
+                        self.stopped = true;
+                        self.state = State::Done;
+                        return None;
+                    }
+                }
+            }
             match state {
                 State::Descend => {
                     if dlx.links[ROOT as usize].right == ROOT {
@@ -260,6 +379,7 @@ impl Search<'_> {
                         state = State::Backtrack;
                         continue;
                     }
+                    self.branch.push([0, dlx.nodes[i as usize].top]);
                     dlx.cover::<COLORS>(i, &mut stats.updates);
                     stats.nodes += 1;
                     dlx.commit_others::<COLORS>(first, &mut stats.updates);
@@ -276,8 +396,12 @@ impl Search<'_> {
                     if next == i {
                         dlx.uncover::<COLORS>(i);
                         stack.pop();
+                        self.branch.pop();
                     } else {
                         *stack.last_mut().expect("stack is not empty") = next;
+                        if let Some(b) = self.branch.last_mut() {
+                            b[0] += 1;
+                        }
                         stats.nodes += 1;
                         dlx.commit_others::<COLORS>(next, &mut stats.updates);
                         state = State::Descend;
@@ -325,6 +449,7 @@ impl Drop for Search<'_> {
             }
         }
         self.dlx.scratch_stack = std::mem::take(&mut self.stack);
+        self.dlx.scratch_branch = std::mem::take(&mut self.branch);
         self.dlx.scratch_solution = std::mem::take(&mut self.solution);
     }
 }

@@ -1,0 +1,198 @@
+//! The exact-cover engine as a tool: Knuth's format, the example problems and their known
+//! counts, colors, the `sudokux xc` command.
+
+use std::collections::HashSet;
+use std::process::{Command, Output, Stdio};
+
+use sudokux::xc::knuth::read;
+
+#[path = "../examples/langford.rs"]
+mod langford;
+
+fn example(name: &str) -> String {
+    format!("{}/examples/xc/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn count_file(name: &str) -> u128 {
+    let text = std::fs::read_to_string(example(name)).unwrap();
+    let mut problem = read(text.as_bytes()).unwrap();
+    let count = problem.solver.count(None);
+    assert!(count.complete);
+    count.count
+}
+
+#[test]
+fn example_files_have_their_known_counts() {
+    assert_eq!(count_file("knuth.xc"), 1);
+    // Langford pairs, n = 7: 26 arrangements and their mirror images.
+    assert_eq!(count_file("langford-7.xc"), 52);
+    // The pentominoes fill a 3x20 box in 2 ways, each found in its 4 symmetric versions.
+    assert_eq!(count_file("pentominoes-3x20.xc"), 8);
+}
+
+#[test]
+fn pentominoes_fill_6x10_in_2339_ways() {
+    // 2,339 tilings, each found once per symmetry of the rectangle.
+    assert_eq!(count_file("pentominoes-6x10.xc"), 4 * 2339);
+}
+
+#[test]
+fn langford_pairs_from_the_builder() {
+    for (n, expected) in [(1, 0), (2, 0), (3, 2), (4, 2), (5, 0), (7, 52), (8, 300)] {
+        let mut solver = langford::langford(n);
+        let mut count = 0;
+        for solution in solver.solutions() {
+            count += 1;
+            // Check the arrangement itself: every slot once, the two ks k apart.
+            let mut row = vec![0usize; 2 * n];
+            for option in &solution {
+                let parts: Vec<&str> = option.split(' ').collect();
+                let k: usize = parts[0].parse().unwrap();
+                let a: usize = parts[1][1..].parse().unwrap();
+                let b: usize = parts[2][1..].parse().unwrap();
+                assert_eq!(b - a, k + 1);
+                for slot in [a, b] {
+                    assert_eq!(row[slot - 1], 0, "slot {slot} used twice");
+                    row[slot - 1] = k;
+                }
+            }
+            assert!(row.iter().all(|&k| k > 0));
+        }
+        assert_eq!(count, expected, "n = {n}");
+    }
+}
+
+#[test]
+fn word_squares_match_brute_force() {
+    let text = std::fs::read_to_string(example("word-square.xc")).unwrap();
+    // The words, read back from the options of the first row: "row1 c11:a c12:c c13:e".
+    let words: Vec<String> = text
+        .lines()
+        .filter(|l| l.starts_with("row1 c"))
+        .map(|l| {
+            l.split_whitespace()
+                .skip(1)
+                .map(|t| t.split_once(':').unwrap().1)
+                .collect()
+        })
+        .collect();
+    assert!(words.len() > 100);
+    let set: HashSet<&str> = words.iter().map(String::as_str).collect();
+    let mut brute = 0u128;
+    for a in &words {
+        for b in &words {
+            for c in &words {
+                let column = |i: usize| -> String {
+                    [a, b, c].iter().map(|w| w.as_bytes()[i] as char).collect()
+                };
+                if (0..3).all(|i| set.contains(column(i).as_str())) {
+                    brute += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(count_file("word-square.xc"), brute);
+}
+
+fn sudokux(args: &[&str], stdin: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokux"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[test]
+fn the_xc_command_prints_options_as_written() {
+    let output = sudokux(&["xc", &example("knuth.xc")], "");
+    assert_eq!(output.status.code(), Some(0));
+    let out = text(&output.stdout);
+    let mut lines: Vec<&str> = out.lines().collect();
+    lines.sort();
+    assert_eq!(lines, ["a d f", "b g", "c e"]);
+    assert_eq!(
+        text(&output.stderr),
+        "",
+        "no progress line when not on a terminal"
+    );
+
+    // Two solutions, separated by a blank line.
+    let output = sudokux(&["xc"], "x y\nx\ny\nx y\n");
+    assert_eq!(text(&output.stdout), "x\ny\n\nx y\n");
+
+    let count = sudokux(&["xc", "--count", &example("langford-7.xc")], "");
+    assert_eq!(text(&count.stdout), "52\n");
+    let limited = sudokux(
+        &["xc", "--count", "--limit", "10", &example("langford-7.xc")],
+        "",
+    );
+    assert_eq!(text(&limited.stdout), ">=10\n");
+
+    let json = sudokux(
+        &["xc", "--json", "--limit", "2", &example("langford-7.xc")],
+        "",
+    );
+    let records: Vec<serde_json::Value> = text(&json.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 3);
+    assert_eq!(records[1]["solution"], 2);
+    assert_eq!(records[0]["options"].as_array().unwrap().len(), 7);
+    assert_eq!(records[2]["count"], 2);
+    assert_eq!(records[2]["complete"], false);
+    assert!(records[2]["nodes"].as_u64().unwrap() > 0);
+
+    let none = sudokux(&["xc"], "a b\na\n");
+    assert_eq!(
+        (none.status.code(), text(&none.stdout).as_str()),
+        (Some(1), "")
+    );
+}
+
+#[test]
+fn xc_errors_name_the_line_and_the_item() {
+    let output = sudokux(&["xc"], "| items\na b | c\na c\nb z\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stderr),
+        "sudokux: -: line 4: unknown item \"z\"\n"
+    );
+    let output = sudokux(&["xc", "/no/such/problem.xc"], "");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn progress_and_stats_when_asked() {
+    let output = sudokux(
+        &[
+            "xc",
+            "--count",
+            "--progress",
+            "--stats",
+            &example("pentominoes-3x20.xc"),
+        ],
+        "",
+    );
+    assert_eq!(text(&output.stdout), "8\n");
+    let err = text(&output.stderr);
+    assert!(err.contains("% explored"), "{err}");
+    assert!(
+        err.contains("stats: 72 items (72 primary), 1236 options; 8 solutions"),
+        "{err}"
+    );
+}
