@@ -94,7 +94,7 @@ fn pretty_draws_boxes() {
     let output = sudokux(&["solve", "--pretty"], &format!("{PUZZLE}\n"));
     assert_eq!(code(&output), 0);
     let expected = "\
-puzzle 1 (line 1): unique
+# -, puzzle 1 (line 1): unique
 +-------+-------+-------+
 | 2 9 4 | 5 1 8 | 7 3 6 |
 | 6 1 5 | 3 7 2 | 8 9 4 |
@@ -111,6 +111,32 @@ puzzle 1 (line 1): unique
 
 ";
     assert_eq!(stdout(&output), expected);
+    // The picture reads back as input: its header is a comment, its frame separators.
+    let again = sudokux(&["solve"], expected);
+    assert_eq!((stdout(&again), code(&again)), (format!("{SOLUTION}\n"), 0));
+}
+
+#[test]
+fn limits_and_unreadable_inputs_in_json() {
+    let zero = sudokux(&["count", "--limit", "0"], "");
+    assert_eq!(code(&zero), 2);
+    let output = sudokux(
+        &["check", "--json", "/no/such/file.txt", "-"],
+        &format!("{PUZZLE}\n"),
+    );
+    assert_eq!(code(&output), 2);
+    let records: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["index"], 0);
+    assert_eq!(records[0]["status"], "error");
+    assert!(records[0]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("cannot open"));
+    assert_eq!(records[1]["status"], "unique");
 }
 
 #[test]
@@ -397,7 +423,7 @@ fn bad_rule_files_say_what_and_where() {
         ("size = 9\ncolor = true\n", "unknown field `color`"),
         (
             "size = 9\nbox = \"2x4\"\n",
-            "a 2x4 box does not tile a 9x9 grid",
+            "box 2x4 does not tile the 9x9 grid",
         ),
         (
             "size = 4\nregions = \"\"\"\naabb\naabb\nccdd\ncddd\n\"\"\"\n",
@@ -405,7 +431,7 @@ fn bad_rule_files_say_what_and_where() {
         ),
         (
             "size = 4\n[[cage]]\nsum = 20\ncells = \"r1c1 r1c2\"\n",
-            "cage 1: no 2 different digits add up to 20 (possible: 3 to 7)",
+            "cage 1: 2 different digits cannot add up to 20 (possible: 3 to 7)",
         ),
         (
             "size = 4\n[[unit]]\ncells = \"r1c1 r5c5\"\n",

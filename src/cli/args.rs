@@ -43,14 +43,14 @@ Examples:
 
 ", exit_codes!()))]
     Solve {
-        #[command(flatten)]
-        input: InputArgs,
         /// Draw each solution as a boxed grid.
         #[arg(long)]
         pretty: bool,
         /// Stop at the first solution without proving it unique (status `solved`).
         #[arg(long)]
         first: bool,
+        #[command(flatten)]
+        input: InputArgs,
     },
     /// Count the solutions of each puzzle.
     #[command(after_help = concat!("\
@@ -63,11 +63,11 @@ Examples:
 
 ", exit_codes!()))]
     Count {
+        /// Stop counting at N solutions (N >= 1); the count is then a lower bound.
+        #[arg(long, value_name = "N", value_parser = parse_limit)]
+        limit: Option<u128>,
         #[command(flatten)]
         input: InputArgs,
-        /// Stop counting at N solutions; the count is then a lower bound.
-        #[arg(long, value_name = "N")]
-        limit: Option<u128>,
     },
     /// Say whether each puzzle has one solution: `unique`, `multiple` or `none`.
     #[command(after_help = concat!("\
@@ -79,14 +79,14 @@ Examples:
 
 ", exit_codes!()))]
     Check {
-        #[command(flatten)]
-        input: InputArgs,
         /// For a puzzle with several solutions, show two that differ.
         #[arg(long)]
         witness: bool,
         /// Draw witnesses as boxed grids.
         #[arg(long)]
         pretty: bool,
+        #[command(flatten)]
+        input: InputArgs,
     },
     /// Solve an exact-cover problem written in Knuth's format (as his DLX1/DLX2 read it).
     #[command(after_help = concat!("\
@@ -116,8 +116,8 @@ pub struct XcArgs {
     /// Print only the number of solutions.
     #[arg(long)]
     pub count: bool,
-    /// Stop after N solutions; a count is then a lower bound.
-    #[arg(long, value_name = "N")]
+    /// Stop after N solutions (N >= 1); a count is then a lower bound.
+    #[arg(long, value_name = "N", value_parser = parse_limit)]
     pub limit: Option<u128>,
     /// JSON lines: one object per solution, then a summary.
     #[arg(long)]
@@ -154,7 +154,7 @@ pub struct InputArgs {
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Rules for puzzle lines (puzzle files carry their own)")]
 pub struct RuleArgs {
-    /// Digits, the side of the grid; read off each puzzle when left out (4 to 35).
+    /// Digits, the side of the grid (1 to 64); when left out, read off each puzzle (4 to 35).
     #[arg(long, value_name = "N")]
     pub size: Option<usize>,
     /// Box shape, rows x columns, e.g. 2x3; default the most square one.
@@ -178,6 +178,14 @@ pub struct RuleArgs {
     /// Orthogonal neighbours never hold consecutive digits.
     #[arg(long)]
     pub non_consecutive: bool,
+}
+
+fn parse_limit(text: &str) -> Result<u128, String> {
+    match text.parse::<u128>() {
+        Ok(0) => Err("the limit is at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 fn parse_box(text: &str) -> Result<(usize, usize), String> {

@@ -117,7 +117,7 @@ impl Printer {
                     Status::Error => "error",
                     Status::Unique | Status::Solved => report.status.as_str(),
                 };
-                writeln!(out, "{}: {title}", self.where_(report))?;
+                writeln!(out, "{}: {title}", self.where_(input, report))?;
                 if let Some(solution) = &report.solution {
                     write!(out, "{}", draw(solution))?;
                 }
@@ -130,7 +130,11 @@ impl Printer {
             },
             TextKind::Check { witness } => match (&report.witnesses, witness) {
                 (Some((a, b)), true) if self.pretty => {
-                    writeln!(out, "{}: multiple, for instance:", self.where_(report))?;
+                    writeln!(
+                        out,
+                        "{}: multiple solutions, for instance:",
+                        self.where_(input, report)
+                    )?;
                     write!(out, "{}", draw(a))?;
                     writeln!(out, "and")?;
                     write!(out, "{}", draw(b))?;
@@ -138,17 +142,22 @@ impl Printer {
                 }
                 (Some((a, b)), true) => writeln!(out, "multiple {} {}", line(a), line(b)),
                 _ if self.pretty => {
-                    writeln!(out, "{}: {}", self.where_(report), report.status.as_str())
+                    let word = match report.status {
+                        Status::None => "no solution",
+                        status => status.as_str(),
+                    };
+                    writeln!(out, "{}: {word}", self.where_(input, report))
                 }
                 _ => writeln!(out, "{}", report.status.as_str()),
             },
         }
     }
 
-    fn where_(&self, report: &Report) -> String {
+    /// The header of a picture: a `#` comment, so that the output reads back as input.
+    fn where_(&self, input: &str, report: &Report) -> String {
         match report.line {
-            Some(line) => format!("puzzle {} (line {line})", report.index),
-            None => format!("puzzle {}", report.index),
+            Some(line) => format!("# {input}, puzzle {} (line {line})", report.index),
+            None => format!("# {input}"),
         }
     }
 
@@ -171,7 +180,10 @@ impl Printer {
             error: report.error.as_deref(),
             nodes: report.stats.nodes,
             updates: report.stats.updates,
-            time_ms: self.stats.then_some(report.time.as_secs_f64() * 1e3),
+            // Microseconds are as precise as a clock reading on a busy machine gets.
+            time_ms: self
+                .stats
+                .then_some((report.time.as_secs_f64() * 1e6).round() / 1e3),
         };
         serde_json::to_writer(&mut *out, &record)?;
         writeln!(out)

@@ -48,6 +48,8 @@ const MAX_RULE_FILE: u64 = 16 << 20;
 /// Engines for puzzle lines, one per size, made on first use.
 struct Engines {
     kind: EngineKind,
+    /// Some rule flag was given (they do not apply to puzzle files).
+    flags_given: bool,
     /// The rules from the command line, without the size.
     template: Spec,
     /// The size the command line fixes, if it does.
@@ -87,8 +89,15 @@ impl Engines {
             symbols,
             ..Spec::default()
         };
+        let flags_given = size.is_some()
+            || flags.diagonals
+            || flags.windoku
+            || flags.anti_knight
+            || flags.anti_king
+            || flags.non_consecutive;
         let mut engines = Engines {
             kind,
+            flags_given,
             template,
             size,
             by_size: HashMap::new(),
@@ -136,6 +145,8 @@ fn make_engine(kind: EngineKind, rules: Rules) -> Box<dyn Engine> {
 /// Writes reports and keeps the tallies of a run.
 struct Sink<W: Write> {
     out: W,
+    /// Messages and statistics; buffered, since `--stats` writes a line per puzzle.
+    err: io::BufWriter<io::StderrLock<'static>>,
     printer: Printer,
     task: Task,
     stats: bool,
@@ -147,26 +158,45 @@ struct Sink<W: Write> {
 impl<W: Write> Sink<W> {
     fn report(&mut self, name: &str, rules: Option<&Rules>, report: &Report) -> io::Result<()> {
         if let Some(message) = &report.error {
-            eprintln!("sudokux: {name}: {message}");
+            writeln!(self.err, "sudokux: {name}: {message}")?;
         }
         self.exit = self.exit.max(exit_of(self.task, report));
+        if report.index == 0 {
+            // The input as a whole failed (it could not be opened): a JSON record, but no
+            // line among the puzzles' answers.
+            if self.printer.json {
+                self.printer.write(&mut self.out, name, rules, report)?;
+            }
+            return self.flush_if_interactive();
+        }
         if self.stats {
-            eprintln!(
+            writeln!(
+                self.err,
                 "stats: {name}: puzzle {}: {} nodes, {} updates, {:.3} ms",
                 report.index,
                 report.stats.nodes,
                 report.stats.updates,
                 report.time.as_secs_f64() * 1e3
-            );
+            )?;
             self.totals.puzzles += 1;
             self.totals.stats += report.stats;
             self.totals.time += report.time;
         }
         self.printer.write(&mut self.out, name, rules, report)?;
+        self.flush_if_interactive()
+    }
+
+    fn flush_if_interactive(&mut self) -> io::Result<()> {
         if self.interactive {
             self.out.flush()?;
+            self.err.flush()?;
         }
         Ok(())
+    }
+
+    /// A message about an input as a whole.
+    fn note(&mut self, name: &str, message: &str) -> io::Result<()> {
+        writeln!(self.err, "sudokux: {name}: {message}")
     }
 }
 
@@ -190,6 +220,7 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
     let mut sink = Sink {
         interactive: stdout.is_terminal(),
         out: io::BufWriter::new(stdout.lock()),
+        err: io::BufWriter::new(io::stderr().lock()),
         printer: Printer {
             kind: match task {
                 Task::Solve { .. } => TextKind::Solve,
@@ -207,15 +238,26 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
     };
     let started = Instant::now();
 
-    let result = each_input(&input, |name, reader| match detect(name, reader) {
-        Format::Lines => read_lines(name, reader, &mut engines, &mut sink),
-        format => read_rule_file(name, reader, format, input.engine, &mut sink),
+    let result = each_input(&input, |name, opened| match opened {
+        Err(message) => sink.report(name, None, &error_report(0, None, message)),
+        Ok(reader) => match detect(name, reader) {
+            Format::Lines => read_lines(name, reader, &mut engines, &mut sink),
+            format => {
+                if engines.flags_given {
+                    sink.note(
+                        name,
+                        "rule flags ignored: a puzzle file carries its own rules",
+                    )?;
+                }
+                read_rule_file(name, reader, format, input.engine, &mut sink)
+            }
+        },
     });
-    match result.and_then(|exit_input| {
+    match result.and_then(|()| {
         sink.out.flush()?;
-        Ok(exit_input)
+        sink.err.flush()
     }) {
-        Ok(bad_input) => sink.exit = sink.exit.max(bad_input),
+        Ok(()) => {}
         // A reader that went away (`sudokux solve big.txt | head`) is not an error.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return Ok(sink.exit),
         Err(error) => return Err(error.into()),
@@ -223,14 +265,15 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
     if input.stats {
         let wall = started.elapsed().as_secs_f64();
         let totals = &sink.totals;
+        let rate = totals.puzzles as f64 / wall.max(1e-9);
+        let digits = if rate < 100.0 { 2 } else { 0 };
         eprintln!(
-            "stats: total: {} puzzles, {} nodes, {} updates, {:.1} ms solving, {:.1} ms wall, {:.0} puzzles/s",
+            "stats: total: {} puzzles, {} nodes, {} updates, {:.1} ms solving, {:.1} ms wall, {rate:.digits$} puzzles/s",
             totals.puzzles,
             totals.stats.nodes,
             totals.stats.updates,
             totals.time.as_secs_f64() * 1e3,
             wall * 1e3,
-            totals.puzzles as f64 / wall.max(1e-9)
         );
     }
     Ok(sink.exit)
@@ -265,7 +308,7 @@ fn read_lines<W: Write>(
                 None,
             ),
             Err(error) => {
-                eprintln!("sudokux: {name}: {error}");
+                sink.note(name, &error.to_string())?;
                 sink.exit = sink.exit.max(Exit::BadInput);
                 break;
             }
@@ -344,38 +387,32 @@ fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
     }
 }
 
-/// Calls `each` with every input opened for reading; an input that cannot be opened is
-/// reported and skipped. Returns [`Exit::BadInput`] if one could not be opened.
+/// Calls `each` with every input opened for reading, or with why it could not be opened.
 fn each_input(
     input: &InputArgs,
-    mut each: impl FnMut(&str, &mut dyn BufRead) -> io::Result<()>,
-) -> io::Result<Exit> {
+    mut each: impl FnMut(&str, Result<&mut dyn BufRead, String>) -> io::Result<()>,
+) -> io::Result<()> {
     let stdin = [Path::new("-").to_path_buf()];
     let inputs = if input.inputs.is_empty() {
         &stdin[..]
     } else {
         &input.inputs[..]
     };
-    let mut exit = Exit::Ok;
     for path in inputs {
         let name = path.display().to_string();
         if name == "-" {
-            each("-", &mut io::stdin().lock())?;
+            each("-", Ok(&mut io::stdin().lock()))?;
             continue;
         }
         match File::open(path) {
             Ok(file) if file.metadata().is_ok_and(|m| m.is_dir()) => {
-                eprintln!("sudokux: {name}: is a directory");
-                exit = Exit::BadInput;
+                each(&name, Err("is a directory".into()))?;
             }
-            Ok(file) => each(&name, &mut BufReader::with_capacity(1 << 16, file))?,
-            Err(error) => {
-                eprintln!("sudokux: {name}: {error}");
-                exit = Exit::BadInput;
-            }
+            Ok(file) => each(&name, Ok(&mut BufReader::with_capacity(1 << 16, file)))?,
+            Err(error) => each(&name, Err(format!("cannot open: {error}")))?,
         }
     }
-    Ok(exit)
+    Ok(())
 }
 
 fn error_report(index: usize, line: Option<usize>, message: String) -> Report {

@@ -55,8 +55,8 @@ pub enum FileError {
     /// A value that does not make sense.
     #[error("{key}{}: {message}", line.map(|l| format!(", line {l}")).unwrap_or_default())]
     Value {
-        /// The key.
-        key: &'static str,
+        /// The key (or the cage or unit, as `cage 3`).
+        key: String,
         /// 1-based line within the key's text, for `givens` and `regions`.
         line: Option<usize>,
         /// What is wrong.
@@ -166,8 +166,12 @@ pub fn from_json(text: &str) -> Result<PuzzleFile, FileError> {
     build(raw)
 }
 
-fn value(key: &'static str, line: Option<usize>, message: String) -> FileError {
-    FileError::Value { key, line, message }
+fn value(key: impl Into<String>, line: Option<usize>, message: String) -> FileError {
+    FileError::Value {
+        key: key.into(),
+        line,
+        message,
+    }
 }
 
 /// Non-empty lines of a multi-line string, with their 1-based line numbers; blank lines at
@@ -186,7 +190,7 @@ fn lines(text: &str) -> Vec<(usize, &str)> {
     }
 }
 
-fn cells(key: &'static str, what: &str, raw: &RawCells) -> Result<Vec<Cell>, FileError> {
+fn cells(what: &str, raw: &RawCells) -> Result<Vec<Cell>, FileError> {
     let names: Vec<&str> = match raw {
         RawCells::Text(text) => text
             .split(|c: char| c.is_whitespace() || c == ',')
@@ -199,9 +203,9 @@ fn cells(key: &'static str, what: &str, raw: &RawCells) -> Result<Vec<Cell>, Fil
         .map(|name| {
             Cell::parse(name).ok_or_else(|| {
                 value(
-                    key,
+                    what,
                     None,
-                    format!("{what}: cannot read {name:?} as a cell (write cells as r3c4)"),
+                    format!("cannot read {name:?} as a cell (write cells as r3c4)"),
                 )
             })
         })
@@ -300,7 +304,7 @@ fn build(raw: RawFile) -> Result<PuzzleFile, FileError> {
         .unit
         .iter()
         .enumerate()
-        .map(|(k, u)| cells("unit", &format!("unit {}", k + 1), &u.cells))
+        .map(|(k, u)| cells(&format!("unit {}", k + 1), &u.cells))
         .collect::<Result<Vec<_>, _>>()?;
     let cages = raw
         .cage
@@ -309,10 +313,17 @@ fn build(raw: RawFile) -> Result<PuzzleFile, FileError> {
         .map(|(k, c)| {
             Ok(Cage {
                 sum: c.sum,
-                cells: cells("cage", &format!("cage {}", k + 1), &c.cells)?,
+                cells: cells(&format!("cage {}", k + 1), &c.cells)?,
             })
         })
         .collect::<Result<Vec<_>, FileError>>()?;
+    if raw.layout.is_some() && size != 9 {
+        return Err(value(
+            "layout",
+            None,
+            format!("the named layouts are made of 9x9 grids, not {size}x{size}; give `grids` for other sizes"),
+        ));
+    }
     let rules = Rules::new(Spec {
         size,
         box_shape,
@@ -348,14 +359,20 @@ fn read_givens(rules: &Rules, lines: &[(usize, &str)]) -> Result<Grid, FileError
     let symbols = rules.symbols();
     let mut grid = rules.empty_grid();
     for (r, &(line, text)) in lines.iter().enumerate() {
-        let chars: Vec<char> = text.chars().collect();
+        let mut chars: Vec<char> = text.chars().collect();
+        if chars.len() > cols {
+            // Spaces after the last column mean nothing.
+            chars.truncate(text.trim_end().chars().count().max(cols));
+        }
         let tokens: Vec<&str> = text.split_whitespace().collect();
+        // A short line may leave out trailing positions outside every grid (an editor trims
+        // them), never a cell.
+        let holes_only = (chars.len()..cols).all(|c| !rules.is_active(r * cols + c));
         let cells: Vec<String> = if chars.len() == cols {
             chars.iter().map(|c| c.to_string()).collect()
         } else if tokens.len() == cols {
             tokens.iter().map(|t| t.to_string()).collect()
-        } else if chars.len() < cols && symbols.is_single_char() {
-            // Trailing holes of a layout, trimmed by an editor.
+        } else if chars.len() < cols && holes_only && symbols.is_single_char() {
             let mut padded: Vec<String> = chars.iter().map(|c| c.to_string()).collect();
             padded.resize(cols, " ".into());
             padded
@@ -419,7 +436,7 @@ mod tests {
         assert!(err("size = 9\ncolour = 1\n").contains("unknown field `colour`"));
         assert_eq!(
             err("size = 9\nbox = \"2x4\"\n"),
-            "a 2x4 box does not tile a 9x9 grid"
+            "box 2x4 does not tile the 9x9 grid"
         );
         assert_eq!(
             err("size = 4\ngivens = \"\"\"\n1...\n..x.\n....\n....\n\"\"\"\n"),
@@ -431,13 +448,28 @@ mod tests {
         );
         assert_eq!(
             err("size = 4\n[[cage]]\nsum = 3\ncells = \"r1c1 q\"\n"),
-            "cage: cage 1: cannot read \"q\" as a cell (write cells as r3c4)"
+            "cage 1: cannot read \"q\" as a cell (write cells as r3c4)"
         );
         assert_eq!(
             err("layout = \"pinwheel\"\n"),
             "layout: unknown layout \"pinwheel\" (known: samurai, twodoku, butterfly, flower)"
         );
         assert!(err("size = ").starts_with("TOML: "));
+    }
+
+    #[test]
+    fn short_and_long_givens_lines() {
+        let err = |text: &str| from_toml(text).unwrap_err().to_string();
+        // A row one cell short is an error, not a shifted row.
+        assert_eq!(
+            err("size = 4\ngivens = \"\"\"\n1...\n..2\n....\n....\n\"\"\"\n"),
+            "givens, line 2: expected 4 cells, found 3 characters and 1 tokens"
+        );
+        // Trailing spaces are fine.
+        let file =
+            from_toml("size = 4\ngivens = \"\"\"\n1...  \n..2.\n....\n....\n\"\"\"\n").unwrap();
+        assert_eq!(file.givens.get(1, 2), 2);
+        assert!(err("layout = \"samurai\"\nsize = 4\n").contains("9x9 grids"));
     }
 
     #[test]

@@ -62,6 +62,11 @@ pub enum ParseErrorKind {
         /// Side of the grid.
         size: usize,
     },
+    /// A puzzle line's worth of cells, but with spaces or `|` among them.
+    SpacedLine {
+        /// Side of the grid.
+        size: usize,
+    },
     /// A row of a grid block with the wrong number of cells.
     WrongRowLength {
         /// 1-based row within the block.
@@ -108,8 +113,14 @@ impl fmt::Display for ParseError {
             ParseErrorKind::UnexpectedToken(t) => write!(f, "{t:?} is not a symbol of the puzzle"),
             ParseErrorKind::InvalidByte(b) => write!(f, "invalid byte 0x{b:02x} (not text)"),
             ParseErrorKind::OutOfRange { symbol, size } => {
-                write!(f, "{symbol} is not a digit of a {size}x{size} grid")
+                write!(f, "{symbol} is not a digit of this {size}x{size} grid")
             }
+            ParseErrorKind::SpacedLine { size } => write!(
+                f,
+                "{} cells with spaces or | among them: write a puzzle line without them, or a \
+                 grid as {size} rows",
+                size * size
+            ),
             ParseErrorKind::WrongCellCount { found, size } => write!(
                 f,
                 "expected {} cells (a puzzle line) or {size} (a row of a grid), found {found}",
@@ -122,7 +133,11 @@ impl fmt::Display for ParseError {
                 )
             }
             ParseErrorKind::IncompleteGrid { rows, size } => {
-                write!(f, "the grid starting here has {rows} rows, expected {size}")
+                let s = if *rows == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "the grid starting here has {rows} row{s}, expected {size}"
+                )
             }
         }
     }
@@ -279,19 +294,26 @@ impl<R: BufRead> Reader<R> {
         if text[0] == b'#' {
             return;
         }
+        let row_size = self
+            .block
+            .as_ref()
+            .map_or(self.size.unwrap_or(9), |b| b.size);
+        if is_separator(text, row_size) {
+            return;
+        }
         if let Some(n) = self.puzzle_line_size(text) {
             // A puzzle line also ends a grid block left incomplete.
             self.end_block();
             let cells = self.split(text, n, true);
-            return self.finish_line(&cells[..n * n], n, offset);
-        }
-        if is_separator(
-            text,
-            self.block
-                .as_ref()
-                .map_or(self.size.unwrap_or(9), |b| b.size),
-        ) {
-            return;
+            if cells.len() != n * n {
+                // Characters that are not one byte each: count again as cells.
+                let kind = ParseErrorKind::WrongCellCount {
+                    found: cells.len(),
+                    size: n,
+                };
+                return self.push_error(None, None, kind);
+            }
+            return self.finish_line(&cells, n, offset);
         }
         self.read_row(text, offset);
     }
@@ -363,18 +385,17 @@ impl<R: BufRead> Reader<R> {
         };
         let row = self.block.as_ref().map_or(0, |b| b.rows);
         let cells = self.split(text, n, false);
-        let mut bad = cells.iter().enumerate().find_map(|(k, (column, cell))| {
-            let kind = cell.as_ref().err()?.clone();
-            let cell = (k < n && row < n).then_some(Cell { row, col: k });
-            Some((Some(offset + column), cell, kind))
-        });
-        if bad.is_none() && cells.len() != n {
+        // A wrong number of cells says more than any one character does.
+        let mut bad = None;
+        if cells.len() != n {
             let kind = if self.block.is_some() {
                 ParseErrorKind::WrongRowLength {
                     row: row + 1,
                     found: cells.len(),
                     size: n,
                 }
+            } else if cells.len() == n * n {
+                ParseErrorKind::SpacedLine { size: n }
             } else {
                 ParseErrorKind::WrongCellCount {
                     found: cells.len(),
@@ -383,6 +404,21 @@ impl<R: BufRead> Reader<R> {
             };
             bad = Some((None, None, kind));
         }
+        let inferred = self.block.is_none() && self.size.is_none();
+        bad = bad.or_else(|| {
+            cells.iter().enumerate().find_map(|(k, (column, cell))| {
+                let mut kind = cell.as_ref().err()?.clone();
+                if inferred {
+                    // The side was guessed from this very line: a letter beyond it is more
+                    // likely text than a digit.
+                    if let ParseErrorKind::OutOfRange { symbol, .. } = kind {
+                        kind = ParseErrorKind::UnexpectedChar(symbol);
+                    }
+                }
+                let cell = (k < n && row < n).then_some(Cell { row, col: k });
+                Some((Some(offset + column), cell, kind))
+            })
+        });
         let line = self.line;
         match (&mut self.block, bad) {
             (None, Some((column, cell, kind))) => {
@@ -498,8 +534,8 @@ fn decode_char(bytes: &[u8]) -> (Option<char>, usize) {
     (None, 1)
 }
 
-/// A line of `-`, `+`, `=`, spaces and `|` between bands; a run of exactly `size` dashes is a
-/// row of blanks instead.
+/// A line of `-`, `+`, `=`, spaces and `|` between bands. Only dashes, as many as a grid row
+/// has cells (`size`) or a puzzle line (`size * size`), are blanks instead.
 fn is_separator(text: &[u8], size: usize) -> bool {
     let mut dashes = 0;
     let mut other = false;
@@ -511,7 +547,7 @@ fn is_separator(text: &[u8], size: usize) -> bool {
             _ => return false,
         }
     }
-    other || dashes != size
+    other || (dashes != size && dashes != size * size)
 }
 
 impl<R: BufRead> Iterator for Reader<R> {
@@ -665,13 +701,75 @@ mod tests {
     }
 
     #[test]
+    fn multibyte_characters_never_break_the_reader() {
+        // A line of 81 bytes holding fewer characters, then a good puzzle.
+        let mut line = "é".as_bytes().to_vec();
+        line.extend(std::iter::repeat_n(b'.', 77));
+        line.extend(b"\xe9.\n");
+        line.extend(LINE.as_bytes());
+        line.push(b'\n');
+        let got: Vec<_> = Reader::inferring(&line[..]).collect();
+        assert_eq!(got.len(), 2);
+        assert!(got[0].is_err());
+        assert!(got[1].is_ok());
+    }
+
+    #[test]
+    fn framed_grids_and_separators() {
+        // sudokux's own --pretty output reads back, its header being a comment.
+        let framed = "\
+# puzzle 1 (line 1): unique
++-------+-------+-------+
+| 2 . 4 | . 1 . | . . . |
+| . 1 5 | . . . | . . 4 |
+| . . . | 9 6 . | . . . |
++-------+-------+-------+
+| 3 . 7 | . . 1 | . . . |
+| . 4 . | . . . | . 5 . |
+| . . . | 4 . . | 9 . 3 |
++-------+-------+-------+
+| . . . | . 3 9 | . . . |
+| 1 . . | . . . | 6 2 . |
+| . . . | . 8 . | 3 . 9 |
++-------+-------+-------+
+";
+        let got: Vec<_> = Reader::inferring(framed.as_bytes()).collect();
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].as_ref().unwrap().grid.to_line(), LINE);
+        // Runs of 16 or 25 dashes are separators, not empty puzzles.
+        let text = format!("{}\n{LINE}\n{}\n", "-".repeat(16), "-".repeat(25));
+        let got: Vec<_> = Reader::inferring(text.as_bytes()).collect();
+        assert_eq!(got.len(), 1);
+        // 81 dashes are an empty 9x9 puzzle line.
+        let got: Vec<_> = Reader::new(format!("{}\n", "-".repeat(81)).as_bytes(), 9).collect();
+        assert_eq!(got[0].as_ref().unwrap().grid.filled(), 0);
+    }
+
+    #[test]
+    fn the_most_telling_error_comes_first() {
+        let read_with = |text: &str, size: usize| -> String {
+            Reader::new(text.as_bytes(), size)
+                .next()
+                .unwrap()
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            read_with(&format!("{LINE}\n"), 4),
+            "line 1: expected 16 cells (a puzzle line) or 4 (a row of a grid), found 81"
+        );
+        let spaced = format!("{} {}\n", &LINE[..40], &LINE[40..]);
+        assert!(read_with(&spaced, 9).contains("81 cells with spaces or | among them"));
+    }
+
+    #[test]
     fn digits_beyond_the_grid_and_invalid_bytes() {
         let got: Vec<_> = Reader::new("1234\n5...\n....\n....\n".as_bytes(), 4)
             .map(|r| r.map_err(|e| e.to_string()))
             .collect();
         assert_eq!(
             got[0].as_ref().unwrap_err(),
-            "line 2, column 1 (r2c1): 5 is not a digit of a 4x4 grid"
+            "line 2, column 1 (r2c1): 5 is not a digit of this 4x4 grid"
         );
         let got: Vec<_> = Reader::new(&b"12\xff4\n"[..], 4)
             .map(|r| r.map_err(|e| e.to_string()))

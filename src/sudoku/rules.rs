@@ -177,7 +177,7 @@ pub enum RulesError {
     #[error("a grid of {0} digits is not supported (1 to {MAX_SIZE})")]
     Size(usize),
     /// A box shape that does not tile the grid.
-    #[error("a {rows}x{cols} box does not tile a {size}x{size} grid")]
+    #[error("box {rows}x{cols} does not tile the {size}x{size} grid")]
     BadBox {
         /// Rows of the box.
         rows: usize,
@@ -244,7 +244,10 @@ pub enum RulesError {
         size: usize,
     },
     /// A cage sum that no set of different digits reaches.
-    #[error("cage {cage}: no {cells} different digits add up to {sum} (possible: {min} to {max})")]
+    #[error(
+        "cage {cage}: {} cannot add up to {sum} (possible: {min} to {max})",
+        if *cells == 1 { "one digit".to_string() } else { format!("{cells} different digits") }
+    )]
     CageSum {
         /// 1-based cage number.
         cage: usize,
@@ -942,7 +945,7 @@ mod tests {
             })
             .unwrap_err()
             .to_string(),
-            "a 2x4 box does not tile a 9x9 grid"
+            "box 2x4 does not tile the 9x9 grid"
         );
     }
 
@@ -1022,7 +1025,7 @@ mod tests {
         };
         assert_eq!(
             Rules::new(spec).unwrap_err().to_string(),
-            "cage 1: no 2 different digits add up to 18 (possible: 3 to 17)"
+            "cage 1: 2 different digits cannot add up to 18 (possible: 3 to 17)"
         );
         let spec = Spec {
             cages: vec![cage(3, &[(0, 0), (9, 1)])],
