@@ -5,7 +5,7 @@ mod common;
 use std::io::{Read, Write};
 use std::process::{Command, Output, Stdio};
 
-use common::{data, lines};
+use common::{data, lines, sudokux};
 
 const PUZZLE: &str =
     "2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9";
@@ -20,20 +20,6 @@ const NONE: &str =
 /// Two 5s in row 1.
 const CONFLICT: &str =
     "..5....5.........................................................................";
-
-fn sudokux(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokux"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.as_bytes()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
-}
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()

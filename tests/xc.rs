@@ -1,9 +1,11 @@
 //! The exact-cover engine as a tool: Knuth's format, the example problems and their known
 //! counts, colors, the `sudokux xc` command.
 
-use std::collections::HashSet;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::collections::HashSet;
+
+use common::sudokux;
 use sudokux::xc::knuth::read;
 
 #[path = "../examples/langford.rs"]
@@ -92,24 +94,6 @@ fn word_squares_match_brute_force() {
         }
     }
     assert_eq!(count_file("word-square.xc"), brute);
-}
-
-fn sudokux(args: &[&str], stdin: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokux"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn text(bytes: &[u8]) -> String {

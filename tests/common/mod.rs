@@ -1,7 +1,9 @@
 //! Helpers shared by the integration tests: test data, and small generators.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
 
 use sudokux::sudoku::{Engine, Grid, Rules};
 
@@ -143,4 +145,20 @@ pub fn checked_count(engine: &mut dyn Engine, puzzle: &Grid, limit: u128) -> (u1
         "a solution was reported twice"
     );
     (answer.count, answer.complete)
+}
+
+/// Runs the real binary with `args`, feeding it `stdin`.
+pub fn sudokux(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokux"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    // A binary that stops reading early closes the pipe; that is its business.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    child.wait_with_output().unwrap()
 }
