@@ -491,3 +491,36 @@ fn rule_flags_for_puzzle_lines() {
     assert_eq!(code(&bad), 2);
     assert!(stderr(&bad).contains("disagree"));
 }
+
+#[test]
+fn parallel_batches_keep_input_order() {
+    // Hard and easy puzzles mixed with bad lines: every worker count gives the same output.
+    let mut input = String::new();
+    for (k, line) in lines("sample_hardest_1106.txt").iter().enumerate() {
+        input.push_str(line);
+        input.push('\n');
+        if k % 7 == 3 {
+            input.push_str(CONFLICT);
+            input.push('\n');
+        }
+        if k % 5 == 1 {
+            input.push_str(TWO);
+            input.push('\n');
+        }
+    }
+    let one = sudokux(&["solve", "--json", "--jobs", "1"], &input);
+    for jobs in ["2", "3", "8"] {
+        let many = sudokux(&["solve", "--json", "--jobs", jobs], &input);
+        assert_eq!(stdout(&many), stdout(&one), "--jobs {jobs}");
+        assert_eq!(code(&many), 2);
+    }
+    let indexes: Vec<u64> = stdout(&one)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["index"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(indexes, (1..=indexes.len() as u64).collect::<Vec<_>>());
+}

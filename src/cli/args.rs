@@ -146,6 +146,9 @@ pub struct InputArgs {
     /// The solver to use.
     #[arg(long, value_enum, default_value_t = EngineKind::Dlx)]
     pub engine: EngineKind,
+    /// Worker threads for batches (default: one per core); output stays in input order.
+    #[arg(long, value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
@@ -178,6 +181,14 @@ pub struct RuleArgs {
     /// Orthogonal neighbours never hold consecutive digits.
     #[arg(long)]
     pub non_consecutive: bool,
+}
+
+fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=1024).contains(&n) => Ok(n),
+        Ok(_) => Err("between 1 and 1024 workers".into()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 fn parse_limit(text: &str) -> Result<u128, String> {

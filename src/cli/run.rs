@@ -4,6 +4,7 @@ use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use sudokux::sudoku::file::{from_json, from_toml};
@@ -54,7 +55,7 @@ struct Engines {
     template: Spec,
     /// The size the command line fixes, if it does.
     size: Option<usize>,
-    by_size: HashMap<usize, Box<dyn Engine>>,
+    by_size: HashMap<usize, Box<dyn Engine + Send>>,
 }
 
 impl Engines {
@@ -121,11 +122,6 @@ impl Engines {
         Ok(self.by_size.get_mut(&size).expect("inserted").as_mut())
     }
 
-    /// The rules of the engine for a size, once made.
-    fn rules(&self, size: usize) -> Option<&Rules> {
-        self.by_size.get(&size).map(|engine| engine.rules())
-    }
-
     fn reader<'a>(&self, input: &'a mut dyn BufRead) -> Reader<&'a mut dyn BufRead> {
         match (&self.template.symbols, self.size) {
             (Some(symbols), _) => Reader::with_symbols(input, symbols.clone()),
@@ -135,7 +131,7 @@ impl Engines {
     }
 }
 
-fn make_engine(kind: EngineKind, rules: Rules) -> Box<dyn Engine> {
+fn make_engine(kind: EngineKind, rules: Rules) -> Box<dyn Engine + Send> {
     match kind {
         EngineKind::Dlx => Box::new(Solver::new(rules)),
         EngineKind::Backtrack => Box::new(Backtracker::new(rules)),
@@ -215,7 +211,15 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         } => (input, Task::Check { witness }, pretty),
         Command::Xc(args) => return crate::xc::run(args),
     };
-    let mut engines = Engines::new(input.engine, &input.rules)?;
+    let jobs = match input.jobs {
+        Some(jobs) => jobs,
+        // Typing puzzles at a terminal: answer each line as it comes.
+        None if input.inputs.is_empty() && io::stdin().is_terminal() => 1,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let mut pool = (0..jobs)
+        .map(|_| Engines::new(input.engine, &input.rules))
+        .collect::<Result<Vec<_>, _>>()?;
     let stdout = io::stdout();
     let mut sink = Sink {
         interactive: stdout.is_terminal(),
@@ -241,9 +245,9 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
     let result = each_input(&input, |name, opened| match opened {
         Err(message) => sink.report(name, None, &error_report(0, None, message)),
         Ok(reader) => match detect(name, reader) {
-            Format::Lines => read_lines(name, reader, &mut engines, &mut sink),
+            Format::Lines => read_lines(name, reader, &mut pool, &mut sink),
             format => {
-                if engines.flags_given {
+                if pool[0].flags_given {
                     sink.note(
                         name,
                         "rule flags ignored: a puzzle file carries its own rules",
@@ -279,44 +283,133 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
     Ok(sink.exit)
 }
 
-/// Puzzle lines and grid blocks, answered one at a time.
+/// A puzzle read from a line input, or the report of one that could not be read.
+enum Work {
+    Puzzle {
+        index: usize,
+        line: usize,
+        grid: Grid,
+    },
+    Failed(Report),
+}
+
+/// Puzzles per worker and batch: enough to keep the workers busy, few enough to keep memory
+/// flat and the output flowing.
+const BATCH_PER_WORKER: usize = 256;
+
+/// Puzzle lines and grid blocks, read in batches that the workers (one engine set each)
+/// answer in parallel; reports are written in input order as each batch ends.
 fn read_lines<W: Write>(
     name: &str,
     reader: &mut dyn BufRead,
-    engines: &mut Engines,
+    pool: &mut [Engines],
     sink: &mut Sink<W>,
 ) -> io::Result<()> {
+    let batch = if pool.len() == 1 {
+        1
+    } else {
+        BATCH_PER_WORKER * pool.len()
+    };
+    let mut entries = pool[0].reader(reader);
     let mut index = 0;
-    for item in engines.reader(reader) {
-        index += 1;
-        let (report, size) = match item {
-            Ok(entry) => {
-                let size = entry.grid.rows();
-                let mut report = match engines.get(size) {
-                    Ok(engine) => answer(engine, sink.task, &entry.grid),
-                    Err(error) => error_report(0, None, error.to_string()),
-                };
-                report.index = index;
-                report.line = Some(entry.line);
-                if let Some(message) = &mut report.error {
-                    *message = format!("line {}: {message}", entry.line);
+    let mut done = false;
+    while !done {
+        let mut work = Vec::with_capacity(batch);
+        let mut failure = None;
+        while work.len() < batch {
+            match entries.next() {
+                None => {
+                    done = true;
+                    break;
                 }
-                (report, Some(size))
+                Some(Ok(entry)) => {
+                    index += 1;
+                    work.push(Work::Puzzle {
+                        index,
+                        line: entry.line,
+                        grid: entry.grid,
+                    });
+                }
+                Some(Err(ReadError::Parse(error))) => {
+                    index += 1;
+                    let report = error_report(index, Some(error.line), error.to_string());
+                    work.push(Work::Failed(report));
+                }
+                Some(Err(error)) => {
+                    failure = Some(error);
+                    done = true;
+                    break;
+                }
             }
-            Err(ReadError::Parse(error)) => (
-                error_report(index, Some(error.line), error.to_string()),
-                None,
-            ),
-            Err(error) => {
-                sink.note(name, &error.to_string())?;
-                sink.exit = sink.exit.max(Exit::BadInput);
-                break;
-            }
-        };
-        let rules = size.and_then(|s| engines.rules(s));
-        sink.report(name, rules, &report)?;
+        }
+        for (report, size) in answer_all(&work, pool, sink.task) {
+            let rules = size.and_then(|s| pool[0].get(s).ok()).map(|e| e.rules());
+            sink.report(name, rules, &report)?;
+        }
+        if let Some(error) = failure {
+            sink.note(name, &error.to_string())?;
+            sink.exit = sink.exit.max(Exit::BadInput);
+        }
     }
     Ok(())
+}
+
+/// Answers a batch, in parallel when there are several workers; results in input order.
+fn answer_all(work: &[Work], pool: &mut [Engines], task: Task) -> Vec<(Report, Option<usize>)> {
+    if pool.len() == 1 || work.len() <= 1 {
+        return work
+            .iter()
+            .map(|w| answer_work(w, &mut pool[0], task))
+            .collect();
+    }
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<Option<(Report, Option<usize>)>> = Vec::with_capacity(work.len());
+    results.resize_with(work.len(), || None);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = pool
+            .iter_mut()
+            .map(|engines| {
+                let next = &next;
+                scope.spawn(move || {
+                    let mut done = Vec::new();
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(w) = work.get(k) else { break };
+                        done.push((k, answer_work(w, engines, task)));
+                    }
+                    done
+                })
+            })
+            .collect();
+        for worker in workers {
+            for (k, result) in worker.join().expect("a worker panicked") {
+                results[k] = Some(result);
+            }
+        }
+    });
+    results
+        .into_iter()
+        .map(|r| r.expect("every puzzle answered"))
+        .collect()
+}
+
+fn answer_work(work: &Work, engines: &mut Engines, task: Task) -> (Report, Option<usize>) {
+    match work {
+        Work::Failed(report) => (report.clone(), None),
+        Work::Puzzle { index, line, grid } => {
+            let size = grid.rows();
+            let mut report = match engines.get(size) {
+                Ok(engine) => answer(engine, task, grid),
+                Err(error) => error_report(0, None, error.to_string()),
+            };
+            report.index = *index;
+            report.line = Some(*line);
+            if let Some(message) = &mut report.error {
+                *message = format!("line {line}: {message}");
+            }
+            (report, Some(size))
+        }
+    }
 }
 
 /// A puzzle file with its rules: one puzzle.
