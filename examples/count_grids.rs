@@ -17,15 +17,16 @@ fn main() {
     let rules = Rules::with_boxes(rows, cols).expect("a valid box shape");
     let mut solver = Solver::new(rules.clone());
     let started = Instant::now();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let answer = solver
-        .count(&rules.empty_grid(), None)
+        .count_threads(&rules.empty_grid(), None, threads)
         .expect("an empty grid is valid");
     let n = rules.size();
     println!(
-        "{n}x{n} with {rows}x{cols} boxes: {} filled grids ({} nodes, {} updates) in {:.2} s",
+        "{n}x{n} with {rows}x{cols} boxes: {} filled grids ({} nodes, {} updates) in {:.2} s on {threads} threads",
         answer.count,
         answer.stats.nodes,
         answer.stats.updates,
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
     );
 }

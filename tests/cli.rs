@@ -524,3 +524,19 @@ fn parallel_batches_keep_input_order() {
         .collect();
     assert_eq!(indexes, (1..=indexes.len() as u64).collect::<Vec<_>>());
 }
+
+#[test]
+fn one_puzzle_counted_on_every_worker() {
+    let empty4 = format!("{}\n", ".".repeat(16));
+    for jobs in ["1", "2", "3"] {
+        let output = sudokux(&["count", "--jobs", jobs], &empty4);
+        assert_eq!(stdout(&output), "288\n", "--jobs {jobs}");
+        let limited = sudokux(&["count", "--jobs", jobs, "--limit", "100"], &empty4);
+        assert_eq!(stdout(&limited), ">=100\n", "--jobs {jobs}");
+    }
+    let sparse = format!("{}{}\n", &SOLUTION[..40], ".".repeat(41));
+    let one = sudokux(&["count", "--jobs", "1"], &sparse);
+    let two = sudokux(&["count", "--jobs", "2"], &sparse);
+    assert_eq!(stdout(&one), "10008\n");
+    assert_eq!(stdout(&one), stdout(&two));
+}

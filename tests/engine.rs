@@ -312,3 +312,53 @@ fn colors_only_on_secondary_items() {
     assert!(b.colored_option([(p, None), (s, Color::new(3))]).is_ok());
     assert!(Color::new(0).is_none() && Color::new(u32::MAX).is_none());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Split across threads, the count is the same, with or without a limit, and with options
+    /// committed first.
+    #[test]
+    fn parallel_counts_equal_sequential_ones(
+        (kinds, options) in small_problem(),
+        threads in 2usize..=4,
+        limit in proptest::option::of(1u128..6),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let mut builder = ProblemBuilder::new();
+        for &kind in &kinds {
+            builder.item(kind);
+        }
+        for option in &options {
+            builder.option(option.iter().map(|&i| ItemId(i))).unwrap();
+        }
+        let original = Dlx::new(&builder.build());
+        let mut dlx = original.clone();
+        let sequential = dlx.count(limit);
+        let parallel = dlx.count_parallel(limit, threads);
+        prop_assert_eq!((parallel.count, parallel.complete), (sequential.count, sequential.complete));
+        prop_assert!(dlx == original);
+        if !options.is_empty() {
+            let k = pick.index(options.len()) as u32;
+            dlx.commit(OptionId(k)).unwrap();
+            let sequential = dlx.count(None).count;
+            prop_assert_eq!(dlx.count_parallel(None, threads).count, sequential);
+        }
+    }
+}
+
+#[test]
+fn queens_counted_in_parallel() {
+    for (n, expected) in [(6, 4), (8, 92), (10, 724)] {
+        let mut dlx = Dlx::new(&queens::queens(n));
+        let count = dlx.count_parallel(None, 2);
+        assert_eq!(
+            (count.count, count.complete),
+            (expected, true),
+            "{n}-queens"
+        );
+        let limited = dlx.count_parallel(Some(50), 2);
+        assert_eq!(limited.count, expected.min(50));
+        assert_eq!(limited.complete, expected < 50);
+    }
+}

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use sudokux::sudoku::file::{from_json, from_toml};
 use sudokux::sudoku::{
-    Backtracker, Engine, Grid, ReadError, Reader, Rules, RulesError, Solver, Spec, Symbols,
+    Answer, Backtracker, Engine, Grid, ReadError, Reader, Rules, RulesError, Solver, Spec, Symbols,
 };
 use sudokux::xc::Stats;
 
@@ -356,6 +356,12 @@ fn read_lines<W: Write>(
 
 /// Answers a batch, in parallel when there are several workers; results in input order.
 fn answer_all(work: &[Work], pool: &mut [Engines], task: Task) -> Vec<(Report, Option<usize>)> {
+    if let (Task::Count { limit }, [Work::Puzzle { index, line, grid }]) = (task, work) {
+        if pool.len() > 1 {
+            // One puzzle to count: split its search tree across the workers instead.
+            return vec![count_split(*index, *line, grid, limit, pool)];
+        }
+    }
     if pool.len() == 1 || work.len() <= 1 {
         return work
             .iter()
@@ -391,6 +397,56 @@ fn answer_all(work: &[Work], pool: &mut [Engines], task: Task) -> Vec<(Report, O
         .into_iter()
         .map(|r| r.expect("every puzzle answered"))
         .collect()
+}
+
+fn count_split(
+    index: usize,
+    line: usize,
+    grid: &Grid,
+    limit: Option<u128>,
+    pool: &mut [Engines],
+) -> (Report, Option<usize>) {
+    let threads = pool.len();
+    let size = grid.rows();
+    let started = Instant::now();
+    let mut report = match pool[0].get(size) {
+        Ok(engine) => match engine.count_threads(grid, limit, threads) {
+            Ok(answer) => count_report(&answer),
+            Err(error) => error_report(0, None, error.to_string()),
+        },
+        Err(error) => error_report(0, None, error.to_string()),
+    };
+    report.index = index;
+    report.line = Some(line);
+    report.time = started.elapsed();
+    if let Some(message) = &mut report.error {
+        *message = format!("line {line}: {message}");
+    }
+    (report, Some(size))
+}
+
+/// The report of a count.
+fn count_report(answer: &Answer) -> Report {
+    Report {
+        index: 0,
+        line: None,
+        status: status_of(answer.count, answer.complete),
+        solution: None,
+        witnesses: None,
+        count: Some((answer.count, answer.complete)),
+        error: None,
+        stats: answer.stats,
+        time: Duration::ZERO,
+    }
+}
+
+fn status_of(count: u128, complete: bool) -> Status {
+    match (count, complete) {
+        (0, _) => Status::None,
+        (1, true) => Status::Unique,
+        (1, false) => Status::Solved,
+        _ => Status::Multiple,
+    }
 }
 
 fn answer_work(work: &Work, engines: &mut Engines, task: Task) -> (Report, Option<usize>) {
@@ -534,12 +590,7 @@ fn answer(engine: &mut dyn Engine, task: Task, puzzle: &Grid) -> Report {
         Ok(answer) => answer,
         Err(error) => return error_report(0, None, error.to_string()),
     };
-    let status = match (answer.count, answer.complete) {
-        (0, _) => Status::None,
-        (1, true) => Status::Unique,
-        (1, false) => Status::Solved,
-        _ => Status::Multiple,
-    };
+    let status = status_of(answer.count, answer.complete);
     let mut solutions = answer.solutions.into_iter();
     let (first, second) = (solutions.next(), solutions.next());
     let witnesses = match (task, &first, second) {

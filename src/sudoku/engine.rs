@@ -67,6 +67,22 @@ pub trait Engine {
         self.enumerate(puzzle, limit, 0)
     }
 
+    /// Counts solutions up to `limit` on up to `threads` threads, splitting the search tree;
+    /// engines that cannot split count on one.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::enumerate`].
+    fn count_threads(
+        &mut self,
+        puzzle: &Grid,
+        limit: Option<u128>,
+        threads: usize,
+    ) -> Result<Answer, PuzzleError> {
+        let _ = threads;
+        self.count(puzzle, limit)
+    }
+
     /// Proves that a puzzle has no, one, or several solutions, by counting to 2.
     ///
     /// # Errors

@@ -54,9 +54,53 @@ impl Solver {
     }
 }
 
+impl Solver {
+    /// Commits the givens; `false` if they contradict each other through the rules.
+    fn commit_givens(&mut self, puzzle: &Grid) -> bool {
+        self.dlx.reset();
+        for (position, &digit) in puzzle.cells().iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            // Positions outside every sub-grid have no option: their digits are ignored.
+            let Some(option) = self.options.option_of(position, digit) else {
+                continue;
+            };
+            if self.dlx.commit(option).is_err() {
+                self.dlx.reset();
+                return false;
+            }
+        }
+        true
+    }
+}
+
 impl Engine for Solver {
     fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    fn count_threads(
+        &mut self,
+        puzzle: &Grid,
+        limit: Option<u128>,
+        threads: usize,
+    ) -> Result<Answer, PuzzleError> {
+        self.rules.check_givens(puzzle)?;
+        let mut answer = Answer {
+            count: 0,
+            complete: true,
+            solutions: Vec::new(),
+            stats: Stats::default(),
+        };
+        if self.commit_givens(puzzle) {
+            let count = self.dlx.count_parallel(limit, threads);
+            self.dlx.reset();
+            answer.count = count.count;
+            answer.complete = count.complete;
+            answer.stats = count.stats;
+        }
+        Ok(answer)
     }
 
     fn enumerate(
@@ -76,20 +120,9 @@ impl Engine for Solver {
             answer.complete = false;
             return Ok(answer);
         }
-        self.dlx.reset();
-        for (position, &digit) in puzzle.cells().iter().enumerate() {
-            if digit == 0 {
-                continue;
-            }
-            // Positions outside every sub-grid have no option: their digits are ignored.
-            let Some(option) = self.options.option_of(position, digit) else {
-                continue;
-            };
-            if self.dlx.commit(option).is_err() {
-                // Givens that contradict each other through the rules: no solution.
-                self.dlx.reset();
-                return Ok(answer);
-            }
+        if !self.commit_givens(puzzle) {
+            // Givens that contradict each other through the rules: no solution.
+            return Ok(answer);
         }
         let options = &self.options;
         let outcome = self.dlx.visit(&mut |chosen: &[OptionId]| {

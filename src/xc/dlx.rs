@@ -330,7 +330,13 @@ impl Dlx {
 
     /// Takes back every committed option, newest first, restoring the matrix as built.
     pub fn reset(&mut self) {
-        while let Some(first) = self.committed.pop() {
+        self.uncommit_to(0);
+    }
+
+    /// Takes back committed options, newest first, until `len` remain.
+    pub fn uncommit_to(&mut self, len: usize) {
+        while self.committed.len() > len {
+            let first = self.committed.pop().expect("more than len committed");
             let mut x = first;
             while self.nodes[x as usize].top != SPACER {
                 x += 1;

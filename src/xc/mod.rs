@@ -25,6 +25,7 @@
 mod dlx;
 pub mod knuth;
 mod labelled;
+mod parallel;
 mod problem;
 mod search;
 

@@ -122,6 +122,11 @@ pub struct Search<'a> {
     next_check: u64,
     /// The hook stopped the search.
     stopped: bool,
+    /// Depth at which the search stops descending and reports the path instead
+    /// (`usize::MAX`: never).
+    frontier: usize,
+    /// The last report was a frontier path, not a solution.
+    at_frontier: bool,
 }
 
 /// How far a search has gone.
@@ -162,6 +167,8 @@ impl Dlx {
             hook: None,
             next_check: u64::MAX,
             stopped: false,
+            frontier: usize::MAX,
+            at_frontier: false,
         }
     }
 
@@ -277,6 +284,20 @@ impl<'a> Search<'a> {
         });
     }
 
+    /// Stops descending at `depth` choices: [`Search::next_solution`] then also returns every
+    /// path of that length that is not yet a solution (committed options first, as for
+    /// solutions), and [`Search::at_frontier`] says which is which. The subtrees below those
+    /// paths are what a parallel search hands out.
+    pub fn split_at(&mut self, depth: usize) {
+        self.frontier = depth;
+    }
+
+    /// Whether the last path returned is a frontier path (see [`Search::split_at`]) rather than
+    /// a solution.
+    pub fn at_frontier(&self) -> bool {
+        self.at_frontier
+    }
+
     /// True when the progress hook stopped the search.
     pub fn stopped(&self) -> bool {
         self.stopped
@@ -362,9 +383,12 @@ impl Search<'_> {
             }
             match state {
                 State::Descend => {
-                    if dlx.links[ROOT as usize].right == ROOT {
-                        // Every primary item is covered: a solution.
-                        stats.solutions += 1;
+                    let solved = dlx.links[ROOT as usize].right == ROOT;
+                    if solved || stack.len() >= self.frontier {
+                        // Every primary item is covered (a solution), or the split depth is
+                        // reached: report the path.
+                        self.at_frontier = !solved;
+                        stats.solutions += u128::from(solved);
                         self.state = State::Backtrack;
                         self.solution.clear();
                         self.solution.extend(dlx.committed());

@@ -1,0 +1,128 @@
+//! Counting on several threads: the search tree split into independent subtrees.
+//!
+//! The tree is walked to a split depth; every path that reaches that depth without being a
+//! solution is a subproblem, and solutions completed above it are counted during that walk,
+//! exactly once. Each worker clones the matrix, commits a subproblem's options, counts its
+//! subtree and takes them back.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use super::dlx::Dlx;
+use super::problem::OptionId;
+use super::search::{Count, Stats};
+
+/// Subproblems per thread worth splitting into, so that uneven subtrees even out.
+const PIECES_PER_THREAD: usize = 64;
+
+/// Deepest split tried.
+const MAX_SPLIT: usize = 12;
+
+impl Dlx {
+    /// Counts solutions on `threads` threads, all or up to `limit`; the same answer as
+    /// [`Dlx::count`] (with a limit, the search may go a little past it, but the count reported
+    /// never exceeds it and is then marked incomplete).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudokux::xc::{Dlx, ProblemBuilder};
+    ///
+    /// // Four independent items with three options each: 81 solutions.
+    /// let mut b = ProblemBuilder::new();
+    /// for _ in 0..4 {
+    ///     let item = b.primary();
+    ///     for _ in 0..3 {
+    ///         b.option([item]).unwrap();
+    ///     }
+    /// }
+    /// let mut dlx = Dlx::new(&b.build());
+    /// assert_eq!(dlx.count_parallel(None, 2).count, 81);
+    /// ```
+    pub fn count_parallel(&mut self, limit: Option<u128>, threads: usize) -> Count {
+        if threads <= 1 || limit == Some(0) {
+            return self.count(limit);
+        }
+        let base = self.committed.len();
+        // Deepen the split until there are enough pieces (or the tree is that shallow).
+        let mut depth = 1;
+        let (pieces, above, mut stats) = loop {
+            let (pieces, above, stats) = self.frontier(depth, base);
+            let enough = pieces.len() >= PIECES_PER_THREAD * threads;
+            if enough || pieces.is_empty() || depth >= MAX_SPLIT {
+                break (pieces, above, stats);
+            }
+            depth += 1;
+        };
+        if limit.is_some_and(|l| above >= l) {
+            return Count {
+                count: limit.unwrap_or(above),
+                complete: false,
+                stats,
+            };
+        }
+        let total = Mutex::new((above, stats));
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                let mut dlx = self.clone();
+                let (pieces, total, next) = (&pieces, &total, &next);
+                scope.spawn(move || loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(piece) = pieces.get(k) else { break };
+                    let remaining = match limit {
+                        Some(l) => {
+                            let so_far = total.lock().map_or(0, |t| t.0);
+                            if so_far >= l {
+                                break;
+                            }
+                            Some(l - so_far)
+                        }
+                        None => None,
+                    };
+                    for &option in piece {
+                        dlx.commit(option).expect("a frontier path is live");
+                    }
+                    let count = dlx.count(remaining);
+                    dlx.uncommit_to(base);
+                    if let Ok(mut t) = total.lock() {
+                        t.0 += count.count;
+                        t.1 += count.stats;
+                    }
+                });
+            }
+        });
+        let (count, worker_stats) = total.into_inner().unwrap_or_default();
+        stats = worker_stats;
+        match limit {
+            Some(l) if count >= l => Count {
+                count: l,
+                complete: false,
+                stats,
+            },
+            _ => Count {
+                count,
+                complete: true,
+                stats,
+            },
+        }
+    }
+
+    /// The paths at `depth` below the committed options (each as the options to commit), the
+    /// solutions found above that depth, and the work done.
+    fn frontier(&mut self, depth: usize, base: usize) -> (Vec<Vec<OptionId>>, u128, Stats) {
+        let mut pieces = Vec::new();
+        let mut above = 0;
+        let mut search = self.search();
+        search.split_at(depth);
+        while let Some(path) = search.next_solution() {
+            let path = path[base..].to_vec();
+            if search.at_frontier() {
+                pieces.push(path);
+            } else {
+                above += 1;
+            }
+        }
+        (pieces, above, search.stats())
+    }
+}
