@@ -8,7 +8,11 @@
 //! ```text
 //! cargo run --release --example bench -- ../shared/data/puzzles2_17_clue ../shared/data/puzzles6_forum_hardest_1106
 //! cargo run --release --example bench -- --runs 3 --limit 5000 FILE...
+//! cargo run --release --example bench -- bench/16x16.txt bench/25x25.txt
 //! ```
+//!
+//! The size of a file's puzzles is read off its first puzzle (9x9, 16x16, 25x25, ...; boxes of
+//! the most square shape).
 //!
 //! Prints one Markdown table row per file: puzzles, puzzles/s and nodes per puzzle for each
 //! solver, and the ratio of throughputs.
@@ -35,29 +39,32 @@ fn sudokux_pass(solver: &mut Solver, puzzles: &[Grid]) -> (Vec<Option<Grid>>, u6
 
 /// One pass of the `dlx` crate, as its own sudoku example builds problems: the items and
 /// options that the givens leave, made anew for each puzzle.
-fn dlx_pass(puzzles: &[Grid]) -> (Vec<Option<Grid>>, u64) {
+fn dlx_pass(rules: &Rules, puzzles: &[Grid]) -> (Vec<Option<Grid>>, u64) {
     let mut nodes = 0;
     let mut found = Vec::with_capacity(puzzles.len());
     for puzzle in puzzles {
-        let (solution, n) = dlx_solve(puzzle);
+        let (solution, n) = dlx_solve(rules, puzzle);
         nodes += n;
         found.push(solution);
     }
     (found, nodes)
 }
 
-fn dlx_solve(puzzle: &Grid) -> (Option<Grid>, u64) {
+fn dlx_solve(rules: &Rules, puzzle: &Grid) -> (Option<Grid>, u64) {
+    let n = rules.size();
+    let (box_rows, box_cols) = rules.box_shape();
     let cells = puzzle.cells();
-    let box_of = |r: usize, c: usize| (r / 3) * 3 + c / 3;
+    let box_of = |r: usize, c: usize| (r / box_rows) * (n / box_cols) + c / box_cols;
+    let (rows, cols, boxes) = (n * n, 2 * n * n, 3 * n * n);
     // Which items the givens already cover.
-    let mut used = [false; 324];
+    let mut used = vec![false; 4 * n * n];
     for (k, &d) in cells.iter().enumerate() {
         if d != 0 {
-            let (r, c, d) = (k / 9, k % 9, d as usize - 1);
+            let (r, c, d) = (k / n, k % n, d as usize - 1);
             used[k] = true;
-            used[81 + r * 9 + d] = true;
-            used[162 + c * 9 + d] = true;
-            used[243 + box_of(r, c) * 9 + d] = true;
+            used[rows + r * n + d] = true;
+            used[cols + c * n + d] = true;
+            used[boxes + box_of(r, c) * n + d] = true;
         }
     }
     let mut index = HashMap::new();
@@ -67,14 +74,14 @@ fn dlx_solve(puzzle: &Grid) -> (Option<Grid>, u64) {
     }
     let mut options = Vec::new();
     let mut placements = Vec::new();
-    for k in 0..81 {
-        let (r, c) = (k / 9, k % 9);
-        for d in 0..9 {
+    for k in 0..n * n {
+        let (r, c) = (k / n, k % n);
+        for d in 0..n {
             let items = [
                 k,
-                81 + r * 9 + d,
-                162 + c * 9 + d,
-                243 + box_of(r, c) * 9 + d,
+                rows + r * n + d,
+                cols + c * n + d,
+                boxes + box_of(r, c) * n + d,
             ];
             if items.iter().all(|&i| !used[i]) {
                 options.push(items.iter().map(|i| index[i]).collect::<Vec<Uint>>());
@@ -95,7 +102,7 @@ fn dlx_solve(puzzle: &Grid) -> (Option<Grid>, u64) {
                 let (k, d) = placements[option as usize];
                 grid[k] = d;
             }
-            first = Grid::from_cells(9, grid);
+            first = Grid::from_cells(n, grid);
         }
     }
     let nodes = solver.get_profile().iter().sum::<usize>() as u64;
@@ -123,17 +130,22 @@ fn main() {
         !files.is_empty(),
         "usage: bench [--runs N] [--limit N] FILE..."
     );
-    let rules = Rules::classic();
-    let mut solver = Solver::new(rules.clone());
     println!("| set | puzzles | sudokux puzzles/s | sudokux nodes/puzzle | dlx puzzles/s | dlx nodes/puzzle | ratio |");
     println!("|---|---:|---:|---:|---:|---:|---:|");
     for file in &files {
         let text = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
-        let puzzles: Vec<Grid> = Reader::new(&text[..], 9)
+        let puzzles: Vec<Grid> = Reader::inferring(&text[..])
             .filter_map(Result::ok)
             .map(|entry| entry.grid)
             .take(limit)
             .collect();
+        let n = puzzles.first().map_or(9, Grid::rows);
+        let box_rows = (1..=n)
+            .filter(|r| n % r == 0 && r * r <= n)
+            .max()
+            .unwrap_or(1);
+        let rules = Rules::with_boxes(box_rows, n / box_rows).expect("a square size");
+        let mut solver = Solver::new(rules.clone());
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         let (mut our_found, mut our_nodes) = (Vec::new(), 0);
         let (mut their_found, mut their_nodes) = (Vec::new(), 0);
@@ -143,7 +155,7 @@ fn main() {
             (our_found, our_nodes) = sudokux_pass(&mut solver, &puzzles);
             ours.push(started.elapsed());
             let started = Instant::now();
-            (their_found, their_nodes) = dlx_pass(&puzzles);
+            (their_found, their_nodes) = dlx_pass(&rules, &puzzles);
             theirs.push(started.elapsed());
         }
         // Correctness is never traded: both answers agree and every solution is valid.
