@@ -54,7 +54,7 @@ fn main() {
         })
         .collect();
     let (size, count, floor) = (args[0], args[1], args[2]);
-    let mut rng = Rng(args.get(3).copied().unwrap_or(2026) as u64 * 0x9E37_79B9 | 1);
+    let mut rng = Rng((args.get(3).copied().unwrap_or(2026) as u64 * 0x9E37_79B9) | 1);
     let box_rows = (1..=size)
         .filter(|r| size % r == 0 && r * r <= size)
         .max()
