@@ -9,15 +9,13 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use crate::xc::Stats;
-
 use super::engine::{Answer, Engine};
 use super::grid::{Cell, Grid};
 use super::rules::{PuzzleError, Rules};
 
 /// The reference solver. Slow and obviously correct.
 ///
-/// Its [`Stats`]: `nodes` counts the digits tried at branching cells, `updates` the digits
+/// Its [`Stats`](crate::xc::Stats): `nodes` counts the digits tried at branching cells, `updates` the digits
 /// written (naked singles and branches).
 #[derive(Debug, Clone)]
 pub struct Backtracker {
@@ -350,12 +348,7 @@ impl Engine for Backtracker {
         let mut search = Search {
             limit,
             keep,
-            answer: Answer {
-                count: 0,
-                complete: true,
-                solutions: Vec::new(),
-                stats: Stats::default(),
-            },
+            answer: Answer::empty(),
         };
         if limit == Some(0) {
             search.answer.complete = false;

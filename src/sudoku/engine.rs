@@ -18,6 +18,18 @@ pub struct Answer {
     pub stats: Stats,
 }
 
+impl Answer {
+    /// No solution found yet, no work done; complete until a limit says otherwise.
+    pub fn empty() -> Answer {
+        Answer {
+            count: 0,
+            complete: true,
+            solutions: Vec::new(),
+            stats: Stats::default(),
+        }
+    }
+}
+
 /// Whether a puzzle has exactly one solution.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {

@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::xc::{Dlx, OptionId, Stats};
+use crate::xc::{Dlx, OptionId};
 
 use super::encode::{encode, Options};
 use super::engine::{Answer, Engine};
@@ -87,12 +87,7 @@ impl Engine for Solver {
         threads: usize,
     ) -> Result<Answer, PuzzleError> {
         self.rules.check_givens(puzzle)?;
-        let mut answer = Answer {
-            count: 0,
-            complete: true,
-            solutions: Vec::new(),
-            stats: Stats::default(),
-        };
+        let mut answer = Answer::empty();
         if self.commit_givens(puzzle) {
             let count = self.dlx.count_parallel(limit, threads);
             self.dlx.reset();
@@ -110,12 +105,7 @@ impl Engine for Solver {
         keep: usize,
     ) -> Result<Answer, PuzzleError> {
         self.rules.check_givens(puzzle)?;
-        let mut answer = Answer {
-            count: 0,
-            complete: true,
-            solutions: Vec::new(),
-            stats: Stats::default(),
-        };
+        let mut answer = Answer::empty();
         if limit == Some(0) {
             answer.complete = false;
             return Ok(answer);
