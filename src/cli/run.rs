@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use sudokux::sudoku::file::{from_json, from_toml};
 use sudokux::sudoku::{
-    Answer, Backtracker, Engine, Grid, ReadError, Reader, Rules, RulesError, Solver, Spec, Symbols,
+    Answer, Backtracker, Engine, Entry, Grid, ReadError, Reader, Rules, RulesError, Solver, Spec,
+    Symbols,
 };
 use sudokux::xc::Stats;
 
@@ -298,80 +299,116 @@ enum Work {
 const BATCH_PER_WORKER: usize = 256;
 
 /// Puzzle lines and grid blocks, read in batches that the workers (one engine set each)
-/// answer in parallel; reports are written in input order as each batch ends.
+/// answer in parallel while the next batch is read; reports are written in input order as
+/// each batch ends.
 fn read_lines<W: Write>(
     name: &str,
     reader: &mut dyn BufRead,
     pool: &mut [Engines],
     sink: &mut Sink<W>,
 ) -> io::Result<()> {
-    let batch = if pool.len() == 1 {
+    let size = if pool.len() == 1 {
         1
     } else {
         BATCH_PER_WORKER * pool.len()
     };
     let mut entries = pool[0].reader(reader);
     let mut index = 0;
-    let mut done = false;
-    while !done {
-        let mut work = Vec::with_capacity(batch);
-        let mut failure = None;
-        while work.len() < batch {
-            match entries.next() {
-                None => {
-                    done = true;
-                    break;
-                }
-                Some(Ok(entry)) => {
-                    index += 1;
-                    work.push(Work::Puzzle {
-                        index,
-                        line: entry.line,
-                        grid: entry.grid,
-                    });
-                }
-                Some(Err(ReadError::Parse(error))) => {
-                    index += 1;
-                    let report = error_report(index, Some(error.line), error.to_string());
-                    work.push(Work::Failed(report));
-                }
-                Some(Err(error)) => {
-                    failure = Some(error);
-                    done = true;
-                    break;
-                }
-            }
-        }
-        for (report, size) in answer_all(&work, pool, sink.task) {
+    let mut current = read_batch(&mut entries, &mut index, size);
+    loop {
+        let last = current.last;
+        let (results, next) = answer_all(&current.work, pool, sink.task, || {
+            (!last).then(|| read_batch(&mut entries, &mut index, size))
+        });
+        for (report, size) in results {
             let rules = size.and_then(|s| pool[0].get(s).ok()).map(|e| e.rules());
             sink.report(name, rules, &report)?;
         }
-        if let Some(error) = failure {
+        if let Some(error) = current.failure.take() {
             sink.note(name, &error.to_string())?;
             sink.exit = sink.exit.max(Exit::BadInput);
         }
+        match next {
+            Some(batch) => current = batch,
+            None => return Ok(()),
+        }
     }
-    Ok(())
 }
 
-/// Answers a batch, in parallel when there are several workers; results in input order.
-fn answer_all(work: &[Work], pool: &mut [Engines], task: Task) -> Vec<(Report, Option<usize>)> {
+/// Puzzles read for the workers, in input order.
+struct Batch {
+    work: Vec<Work>,
+    /// The input failed after these.
+    failure: Option<ReadError>,
+    /// Nothing follows.
+    last: bool,
+}
+
+fn read_batch(
+    entries: &mut impl Iterator<Item = Result<Entry, ReadError>>,
+    index: &mut usize,
+    size: usize,
+) -> Batch {
+    let mut batch = Batch {
+        work: Vec::with_capacity(size),
+        failure: None,
+        last: false,
+    };
+    while batch.work.len() < size {
+        match entries.next() {
+            None => {
+                batch.last = true;
+                break;
+            }
+            Some(Ok(entry)) => {
+                *index += 1;
+                batch.work.push(Work::Puzzle {
+                    index: *index,
+                    line: entry.line,
+                    grid: entry.grid,
+                });
+            }
+            Some(Err(ReadError::Parse(error))) => {
+                *index += 1;
+                let report = error_report(*index, Some(error.line), error.to_string());
+                batch.work.push(Work::Failed(report));
+            }
+            Some(Err(error)) => {
+                batch.failure = Some(error);
+                batch.last = true;
+                break;
+            }
+        }
+    }
+    batch
+}
+
+/// Answers a batch, in parallel when there are several workers, running `during` on this
+/// thread meanwhile; results in input order.
+fn answer_all<R>(
+    work: &[Work],
+    pool: &mut [Engines],
+    task: Task,
+    during: impl FnOnce() -> R,
+) -> (Vec<(Report, Option<usize>)>, R) {
     if let (Task::Count { limit }, [Work::Puzzle { index, line, grid }]) = (task, work) {
         if pool.len() > 1 {
             // One puzzle to count: split its search tree across the workers instead.
-            return vec![count_split(*index, *line, grid, limit, pool)];
+            let counted = count_split(*index, *line, grid, limit, pool);
+            return (vec![counted], during());
         }
     }
     if pool.len() == 1 || work.len() <= 1 {
-        return work
+        let results = work
             .iter()
             .map(|w| answer_work(w, &mut pool[0], task))
             .collect();
+        return (results, during());
     }
     let next = AtomicUsize::new(0);
     let mut results: Vec<Option<(Report, Option<usize>)>> = Vec::with_capacity(work.len());
     results.resize_with(work.len(), || None);
-    std::thread::scope(|scope| {
+    let meanwhile = std::thread::scope(|scope| {
         let workers: Vec<_> = pool
             .iter_mut()
             .map(|engines| {
@@ -387,16 +424,19 @@ fn answer_all(work: &[Work], pool: &mut [Engines], task: Task) -> Vec<(Report, O
                 })
             })
             .collect();
+        let meanwhile = during();
         for worker in workers {
             for (k, result) in worker.join().expect("a worker panicked") {
                 results[k] = Some(result);
             }
         }
+        meanwhile
     });
-    results
+    let results = results
         .into_iter()
         .map(|r| r.expect("every puzzle answered"))
-        .collect()
+        .collect();
+    (results, meanwhile)
 }
 
 fn count_split(
