@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 use dlx::x::make_problem;
 use dlx::{OptOrder, Solver as DlxSolver, Uint};
-use sudokux::sudoku::{validate, Engine, Grid, Reader, Rules, Solver};
+use sudokux::sudoku::{validate, Engine, Grid, Reader, Rules, Solver, Spec};
 
 /// One pass of sudokux over the puzzles: (unique solutions found, nodes).
 fn sudokux_pass(solver: &mut Solver, puzzles: &[Grid]) -> (Vec<Option<Grid>>, u64) {
@@ -140,11 +140,8 @@ fn main() {
             .take(limit)
             .collect();
         let n = puzzles.first().map_or(9, Grid::rows);
-        let box_rows = (1..=n)
-            .filter(|r| n % r == 0 && r * r <= n)
-            .max()
-            .unwrap_or(1);
-        let rules = Rules::with_boxes(box_rows, n / box_rows).expect("a square size");
+        // Boxes of the most square shape, as for puzzle lines.
+        let rules = Rules::new(Spec::new(n)).expect("a supported size");
         let mut solver = Solver::new(rules.clone());
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         let (mut our_found, mut our_nodes) = (Vec::new(), 0);

@@ -8,7 +8,7 @@
 //! cargo run --release --example bench_sets -- 25 100 330 > bench/25x25.txt
 //! ```
 
-use sudokux::sudoku::{Engine, Grid, Rules, Solver};
+use sudokux::sudoku::{Engine, Grid, Rules, Solver, Spec};
 
 /// xorshift64*: the same puzzles on every machine.
 struct Rng(u64);
@@ -55,11 +55,8 @@ fn main() {
         .collect();
     let (size, count, floor) = (args[0], args[1], args[2]);
     let mut rng = Rng((args.get(3).copied().unwrap_or(2026) as u64 * 0x9E37_79B9) | 1);
-    let box_rows = (1..=size)
-        .filter(|r| size % r == 0 && r * r <= size)
-        .max()
-        .unwrap_or(1);
-    let rules = Rules::with_boxes(box_rows, size / box_rows).expect("a square size");
+    // Boxes of the most square shape, as for puzzle lines.
+    let rules = Rules::new(Spec::new(size)).expect("a supported size");
     let mut solver = Solver::new(rules.clone());
     for _ in 0..count {
         let mut puzzle = random_solution(&rules, &mut solver, &mut rng);
