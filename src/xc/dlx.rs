@@ -42,6 +42,45 @@ pub(crate) struct Node {
     pub(crate) top: u32,
 }
 
+/// The node at index `x`, without a bounds check in release builds.
+///
+/// Every index stored in a node's `up`, `down` and `top` (and in [`Link`]) is below
+/// `nodes.len()`: [`Dlx::new`] only writes indices of nodes it creates, and every later
+/// operation only copies such stored indices from one field to another. Callers pass only
+/// such stored indices (or header indices `<= items`), which is what makes the unchecked
+/// access sound; debug builds (and so the tests) check the bound anyway.
+#[inline(always)]
+pub(crate) fn at(nodes: &[Node], x: u32) -> &Node {
+    debug_assert!((x as usize) < nodes.len(), "node {x} out of bounds");
+    // SAFETY: `x` is a stored node index, below `nodes.len()` (see above).
+    unsafe { nodes.get_unchecked(x as usize) }
+}
+
+/// Mutable [`at`].
+#[inline(always)]
+pub(crate) fn at_mut(nodes: &mut [Node], x: u32) -> &mut Node {
+    debug_assert!((x as usize) < nodes.len(), "node {x} out of bounds");
+    // SAFETY: as for `at`.
+    unsafe { nodes.get_unchecked_mut(x as usize) }
+}
+
+/// The link of item header `i`, without a bounds check in release builds; `i` is a header
+/// index or [`ROOT`], below `links.len()` by the same argument as for [`at`].
+#[inline(always)]
+pub(crate) fn link(links: &[Link], i: u32) -> &Link {
+    debug_assert!((i as usize) < links.len(), "item {i} out of bounds");
+    // SAFETY: `i` is a stored item index, below `links.len()`.
+    unsafe { links.get_unchecked(i as usize) }
+}
+
+/// Mutable [`link`].
+#[inline(always)]
+pub(crate) fn link_mut(links: &mut [Link], i: u32) -> &mut Link {
+    debug_assert!((i as usize) < links.len(), "item {i} out of bounds");
+    // SAFETY: as for `link`.
+    unsafe { links.get_unchecked_mut(i as usize) }
+}
+
 /// Left/right links of an item header in its list of active items.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Link {
@@ -367,27 +406,27 @@ impl Dlx {
     /// Removes item `i` from the active list and hides every option that contains it.
     #[inline]
     pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32, updates: &mut u64) {
-        let mut p = self.nodes[i as usize].down;
+        let mut p = at(&self.nodes, i).down;
         while p != i {
             self.hide::<COLORS>(p, updates);
-            p = self.nodes[p as usize].down;
+            p = at(&self.nodes, p).down;
         }
-        let Link { left, right } = self.links[i as usize];
-        self.links[left as usize].right = right;
-        self.links[right as usize].left = left;
+        let Link { left, right } = *link(&self.links, i);
+        link_mut(&mut self.links, left).right = right;
+        link_mut(&mut self.links, right).left = left;
         *updates += 1;
     }
 
     /// Exact inverse of [`Dlx::cover`].
     #[inline]
     pub(crate) fn uncover<const COLORS: bool>(&mut self, i: u32) {
-        let Link { left, right } = self.links[i as usize];
-        self.links[left as usize].right = i;
-        self.links[right as usize].left = i;
-        let mut p = self.nodes[i as usize].up;
+        let Link { left, right } = *link(&self.links, i);
+        link_mut(&mut self.links, left).right = i;
+        link_mut(&mut self.links, right).left = i;
+        let mut p = at(&self.nodes, i).up;
         while p != i {
             self.unhide::<COLORS>(p);
-            p = self.nodes[p as usize].up;
+            p = at(&self.nodes, p).up;
         }
     }
 
@@ -399,15 +438,15 @@ impl Dlx {
         let nodes = &mut self.nodes[..];
         let mut q = p + 1;
         while q != p {
-            let Node { up, down, top } = nodes[q as usize];
+            let Node { up, down, top } = *at(nodes, q);
             if top == SPACER {
                 q = up;
             } else if COLORS && self.colors[q as usize] == PURIFIED {
                 q += 1;
             } else {
-                nodes[up as usize].down = down;
-                nodes[down as usize].up = up;
-                nodes[top as usize].top -= 1;
+                at_mut(nodes, up).down = down;
+                at_mut(nodes, down).up = up;
+                at_mut(nodes, top).top -= 1;
                 *updates += 1;
                 q += 1;
             }
@@ -420,15 +459,15 @@ impl Dlx {
         let nodes = &mut self.nodes[..];
         let mut q = p - 1;
         while q != p {
-            let Node { up, down, top } = nodes[q as usize];
+            let Node { up, down, top } = *at(nodes, q);
             if top == SPACER {
                 q = down;
             } else if COLORS && self.colors[q as usize] == PURIFIED {
                 q -= 1;
             } else {
-                nodes[up as usize].down = q;
-                nodes[down as usize].up = q;
-                nodes[top as usize].top += 1;
+                at_mut(nodes, up).down = q;
+                at_mut(nodes, down).up = q;
+                at_mut(nodes, top).top += 1;
                 q -= 1;
             }
         }
@@ -439,7 +478,7 @@ impl Dlx {
     /// unless an earlier choice already did.
     #[inline]
     fn commit_node<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
-        let item = self.nodes[p as usize].top;
+        let item = at(&self.nodes, p).top;
         if !COLORS {
             return self.cover::<false>(item, updates);
         }
@@ -463,7 +502,7 @@ impl Dlx {
     /// Exact inverse of [`Dlx::commit_node`].
     #[inline]
     fn uncommit_node<const COLORS: bool>(&mut self, p: u32) {
-        let item = self.nodes[p as usize].top;
+        let item = at(&self.nodes, p).top;
         if !COLORS {
             return self.uncover::<false>(item);
         }
@@ -491,8 +530,9 @@ impl Dlx {
     pub(crate) fn commit_others<const COLORS: bool>(&mut self, x: u32, updates: &mut u64) {
         let mut p = x + 1;
         while p != x {
-            if self.nodes[p as usize].top == SPACER {
-                p = self.nodes[p as usize].up;
+            let node = at(&self.nodes, p);
+            if node.top == SPACER {
+                p = node.up;
             } else {
                 self.commit_node::<COLORS>(p, updates);
                 p += 1;
@@ -505,8 +545,9 @@ impl Dlx {
     pub(crate) fn uncommit_others<const COLORS: bool>(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
-            if self.nodes[p as usize].top == SPACER {
-                p = self.nodes[p as usize].down;
+            let node = at(&self.nodes, p);
+            if node.top == SPACER {
+                p = node.down;
             } else {
                 self.uncommit_node::<COLORS>(p);
                 p -= 1;

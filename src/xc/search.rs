@@ -8,7 +8,7 @@
 
 use std::ops::ControlFlow;
 
-use super::dlx::{Dlx, ROOT};
+use super::dlx::{at, link, Dlx, ROOT};
 use super::problem::OptionId;
 
 /// Work done by a search.
@@ -383,7 +383,7 @@ impl Search<'_> {
             }
             match state {
                 State::Descend => {
-                    let solved = dlx.links[ROOT as usize].right == ROOT;
+                    let solved = link(&dlx.links, ROOT).right == ROOT;
                     if solved || stack.len() >= self.frontier {
                         // Every primary item is covered (a solution), or the split depth is
                         // reached: report the path.
@@ -397,13 +397,13 @@ impl Search<'_> {
                         return Some(&self.solution);
                     }
                     let i = choose_item(dlx);
-                    let first = dlx.nodes[i as usize].down;
+                    let first = at(&dlx.nodes, i).down;
                     if first == i {
                         // An item no option can cover: dead end.
                         state = State::Backtrack;
                         continue;
                     }
-                    self.branch.push([0, dlx.nodes[i as usize].top]);
+                    self.branch.push([0, at(&dlx.nodes, i).top]);
                     dlx.cover::<COLORS>(i, &mut stats.updates);
                     stats.nodes += 1;
                     dlx.commit_others::<COLORS>(first, &mut stats.updates);
@@ -415,8 +415,8 @@ impl Search<'_> {
                         return None;
                     };
                     dlx.uncommit_others::<COLORS>(x);
-                    let i = dlx.nodes[x as usize].top;
-                    let next = dlx.nodes[x as usize].down;
+                    let i = at(&dlx.nodes, x).top;
+                    let next = at(&dlx.nodes, x).down;
                     if next == i {
                         dlx.uncover::<COLORS>(i);
                         stack.pop();
@@ -443,9 +443,9 @@ impl Search<'_> {
 fn choose_item(dlx: &Dlx) -> u32 {
     let mut best = ROOT;
     let mut best_len = u32::MAX;
-    let mut p = dlx.links[ROOT as usize].right;
+    let mut p = link(&dlx.links, ROOT).right;
     while p != ROOT {
-        let len = dlx.nodes[p as usize].top;
+        let len = at(&dlx.nodes, p).top;
         if len < best_len {
             best = p;
             best_len = len;
@@ -453,7 +453,7 @@ fn choose_item(dlx: &Dlx) -> u32 {
                 break;
             }
         }
-        p = dlx.links[p as usize].right;
+        p = link(&dlx.links, p).right;
     }
     best
 }
@@ -463,7 +463,7 @@ impl Drop for Search<'_> {
     fn drop(&mut self) {
         let colored = self.dlx.colored();
         while let Some(x) = self.stack.pop() {
-            let i = self.dlx.nodes[x as usize].top;
+            let i = at(&self.dlx.nodes, x).top;
             if colored {
                 self.dlx.uncommit_others::<true>(x);
                 self.dlx.uncover::<true>(i);
