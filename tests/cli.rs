@@ -43,7 +43,19 @@ fn solve_a_file_prints_one_solution_per_line() {
         .map(|l| format!("{l}\n"))
         .collect();
     assert_eq!(stdout(&output), expected);
-    assert_eq!(stderr(&output), "");
+    let n = expected.lines().count();
+    let err = stderr(&output);
+    assert!(
+        err.starts_with(&format!(
+            "sudokux: {n} puzzles: {n} solved ({n} unique, 0 multiple), 0 none, 0 errors in "
+        )),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // --quiet drops the summary, and nothing else changes.
+    let quiet = sudokux(&["solve", "--quiet", path.to_str().unwrap()], "");
+    assert_eq!(stdout(&quiet), expected);
+    assert_eq!(stderr(&quiet), "");
 }
 
 #[test]
@@ -248,7 +260,10 @@ fn bad_input_mid_file_is_reported_and_the_rest_answered() {
         err.contains("-: line 3: r1c3 and r1c8 both hold 5 (row 1)"),
         "{err}"
     );
-    assert_eq!(err.lines().count(), 3, "{err}");
+    // Three errors, then the summary.
+    assert_eq!(err.lines().count(), 4, "{err}");
+    let summary = err.lines().last().unwrap();
+    assert!(summary.contains(" 3 errors in "), "{summary}");
 }
 
 #[test]

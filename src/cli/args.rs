@@ -12,6 +12,7 @@ Exit codes:
   0  every puzzle was answered (and, for check, is unique)
   1  some puzzle has no solution (or, for check, is not unique)
   2  bad input or usage: a puzzle that cannot be read, conflicting givens, an unreadable file
+  130  interrupted by Ctrl-C: the answers found before it are written; a count is a lower bound
 
 A bad puzzle is reported on stderr (and as a JSON object with status \"error\") with its line
 and cell; the other puzzles are still answered."
@@ -105,6 +106,27 @@ Examples:
 
 ", exit_codes!()))]
     Xc(XcArgs),
+    /// Print a shell completion script.
+    #[command(after_help = "\
+Examples:
+  sudokux completions bash > ~/.local/share/bash-completion/completions/sudokux
+  sudokux completions zsh > ~/.zfunc/_sudokux
+  sudokux completions fish > ~/.config/fish/completions/sudokux.fish")]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), generated from this command line's definition.
+    #[command(after_help = "\
+Examples:
+  sudokux man > sudokux.1 && man ./sudokux.1
+  sudokux man --dir ~/.local/share/man/man1")]
+    Man {
+        /// Write one page per command (sudokux.1, sudokux-solve.1, ...) into DIR instead.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
 }
 
 /// Options of the `xc` command.
@@ -143,6 +165,17 @@ pub struct InputArgs {
     /// Nodes, updates and time per puzzle and in total, on stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Write the answers to FILE instead of stdout: to a temporary file renamed to FILE at
+    /// the end, so that FILE never holds half an answer set (after Ctrl-C the answers found
+    /// go to FILE.partial).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// No summary on stderr at the end (puzzles read, solved, unique, ..., time).
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Show a progress bar on stderr even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
     /// The solver to use.
     #[arg(long, value_enum, default_value_t = EngineKind::Dlx)]
     pub engine: EngineKind,

@@ -14,6 +14,9 @@ pub enum Exit {
     NotUnique = 1,
     /// Bad input or usage.
     BadInput = 2,
+    /// Interrupted by Ctrl-C: the answers written are those found before it; a count is a
+    /// lower bound.
+    Interrupted = 130,
 }
 
 impl From<Exit> for ExitCode {

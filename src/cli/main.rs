@@ -2,8 +2,12 @@
 
 mod args;
 mod error;
+mod interrupt;
+mod outfile;
 mod output;
+mod progress;
 mod run;
+mod shell;
 mod xc;
 
 use std::process::ExitCode;

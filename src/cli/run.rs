@@ -1,10 +1,12 @@
 //! Runs a command over every puzzle of every input.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
-use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use sudokux::sudoku::file::{from_json, from_toml};
@@ -12,11 +14,14 @@ use sudokux::sudoku::{
     Answer, Backtracker, Engine, Entry, Grid, ReadError, Reader, Rules, RulesError, Solver, Spec,
     Symbols,
 };
-use sudokux::xc::Stats;
+use sudokux::xc::{Stats, Watch};
 
 use crate::args::{Cli, Command, EngineKind, InputArgs, RuleArgs};
 use crate::error::{CliError, Exit};
+use crate::interrupt;
+use crate::outfile::Out;
 use crate::output::{Printer, Report, Status, TextKind};
+use crate::progress::{self, Counting};
 
 /// What is asked of each puzzle.
 #[derive(Debug, Clone, Copy)]
@@ -139,15 +144,63 @@ fn make_engine(kind: EngineKind, rules: Rules) -> Box<dyn Engine + Send> {
     }
 }
 
+/// Counts by outcome, for the summary at the end of a run.
+#[derive(Default)]
+struct Tally {
+    read: u64,
+    unique: u64,
+    multiple: u64,
+    /// Solved without proving uniqueness (`solve --first`, or a count stopped at 1).
+    solved: u64,
+    none: u64,
+    errors: u64,
+}
+
+impl Tally {
+    fn add(&mut self, status: Status) {
+        self.read += 1;
+        match status {
+            Status::Unique => self.unique += 1,
+            Status::Multiple => self.multiple += 1,
+            Status::Solved => self.solved += 1,
+            Status::None => self.none += 1,
+            Status::Error => self.errors += 1,
+        }
+    }
+
+    /// `12 puzzles: 11 solved (10 unique, 1 multiple), 0 none, 1 error in 0.52 s (23/s)`.
+    fn summary(&self, elapsed: Duration) -> String {
+        let seconds = elapsed.as_secs_f64();
+        let rate = self.read as f64 / seconds.max(1e-9);
+        let digits = if rate < 100.0 { 1 } else { 0 };
+        let plural = |n: u64, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        let mut solved = format!("{} unique, {} multiple", self.unique, self.multiple);
+        if self.solved > 0 {
+            solved.push_str(&format!(", {} not proved unique", self.solved));
+        }
+        format!(
+            "{}: {} solved ({solved}), {} none, {} in {seconds:.2} s ({rate:.digits$} puzzles/s)",
+            plural(self.read, "puzzle"),
+            self.unique + self.multiple + self.solved,
+            self.none,
+            plural(self.errors, "error"),
+        )
+    }
+}
+
 /// Writes reports and keeps the tallies of a run.
 struct Sink<W: Write> {
     out: W,
+    tally: Tally,
     /// Messages and statistics; buffered, since `--stats` writes a line per puzzle.
-    err: io::BufWriter<io::StderrLock<'static>>,
+    /// (Not holding stderr's lock: a progress bar draws from another thread.)
+    err: io::BufWriter<io::Stderr>,
     printer: Printer,
     task: Task,
     stats: bool,
     interactive: bool,
+    /// Draw progress bars on stderr.
+    progress: bool,
     exit: Exit,
     totals: Totals,
 }
@@ -158,6 +211,9 @@ impl<W: Write> Sink<W> {
             writeln!(self.err, "sudokux: {name}: {message}")?;
         }
         self.exit = self.exit.max(exit_of(self.task, report));
+        if report.index > 0 {
+            self.tally.add(report.status);
+        }
         if report.index == 0 {
             // The input as a whole failed (it could not be opened): a JSON record, but no
             // line among the puzzles' answers.
@@ -211,7 +267,10 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
             pretty,
         } => (input, Task::Check { witness }, pretty),
         Command::Xc(args) => return crate::xc::run(args),
+        Command::Completions { shell } => return crate::shell::completions(shell),
+        Command::Man { dir } => return crate::shell::man(dir.as_deref()),
     };
+    crate::interrupt::install();
     let jobs = match input.jobs {
         Some(jobs) => jobs,
         // Typing puzzles at a terminal: answer each line as it comes.
@@ -221,11 +280,14 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
     let mut pool = (0..jobs)
         .map(|_| Engines::new(input.engine, &input.rules))
         .collect::<Result<Vec<_>, _>>()?;
-    let stdout = io::stdout();
+    let out = Out::open(input.output.as_deref())
+        .map_err(|e| CliError::Usage(format!("--output: cannot create a file beside it: {e}")))?;
     let mut sink = Sink {
-        interactive: stdout.is_terminal(),
-        out: io::BufWriter::new(stdout.lock()),
-        err: io::BufWriter::new(io::stderr().lock()),
+        interactive: out.is_terminal(),
+        out,
+        tally: Tally::default(),
+        progress: progress::wanted(input.progress),
+        err: io::BufWriter::new(io::stderr()),
         printer: Printer {
             kind: match task {
                 Task::Solve { .. } => TextKind::Solve,
@@ -243,10 +305,11 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
     };
     let started = Instant::now();
 
-    let result = each_input(&input, |name, opened| match opened {
+    let meter = Meter::default();
+    let result = each_input(&input, &meter, |name, opened| match opened {
         Err(message) => sink.report(name, None, &error_report(0, None, message)),
         Ok(reader) => match detect(name, reader) {
-            Format::Lines => read_lines(name, reader, &mut pool, &mut sink),
+            Format::Lines => read_lines(name, reader, &meter, &mut pool, &mut sink),
             format => {
                 if pool[0].flags_given {
                     sink.note(
@@ -281,6 +344,31 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
             wall * 1e3,
         );
     }
+    let interrupted = interrupt::interrupted();
+    if let Out::File(file) = sink.out {
+        // Only a complete run takes the final name.
+        let partial = interrupted.then(|| {
+            let mut name = file.path().as_os_str().to_owned();
+            name.push(".partial");
+            PathBuf::from(name)
+        });
+        let path = partial
+            .as_deref()
+            .unwrap_or(file.path())
+            .display()
+            .to_string();
+        file.commit(partial.as_deref())
+            .map_err(|e| CliError::Usage(format!("--output: cannot write {path}: {e}")))?;
+        if interrupted {
+            eprintln!("sudokux: the answers found before the interruption are in {path}");
+        }
+    }
+    if !input.quiet && (sink.tally.read > 1 || interrupted) {
+        eprintln!("sudokux: {}", sink.tally.summary(started.elapsed()));
+    }
+    if interrupted {
+        return Ok(Exit::Interrupted);
+    }
     Ok(sink.exit)
 }
 
@@ -304,6 +392,25 @@ const BATCH_PER_WORKER: usize = 256;
 fn read_lines<W: Write>(
     name: &str,
     reader: &mut dyn BufRead,
+    meter: &Meter,
+    pool: &mut [Engines],
+    sink: &mut Sink<W>,
+) -> io::Result<()> {
+    let mut bar = progress::Batch::new(
+        sink.progress,
+        name,
+        meter.size.get(),
+        Arc::clone(&meter.read),
+    );
+    let result = answer_lines(name, reader, &mut bar, pool, sink);
+    bar.finish();
+    result
+}
+
+fn answer_lines<W: Write>(
+    name: &str,
+    reader: &mut dyn BufRead,
+    bar: &mut progress::Batch,
     pool: &mut [Engines],
     sink: &mut Sink<W>,
 ) -> io::Result<()> {
@@ -314,15 +421,24 @@ fn read_lines<W: Write>(
     };
     let mut entries = pool[0].reader(reader);
     let mut index = 0;
+    let mut done = 0;
     let mut current = read_batch(&mut entries, &mut index, size);
     loop {
         let last = current.last;
-        let (results, next) = answer_all(&current.work, pool, sink.task, || {
-            (!last).then(|| read_batch(&mut entries, &mut index, size))
+        let (results, next) = answer_all(&current.work, pool, sink.task, sink.progress, || {
+            (!last && !interrupt::interrupted()).then(|| read_batch(&mut entries, &mut index, size))
         });
-        for (report, size) in results {
+        // After Ctrl-C the workers leave puzzles unanswered: write those before the first.
+        for (report, size) in results.into_iter().map_while(|r| r) {
             let rules = size.and_then(|s| pool[0].get(s).ok()).map(|e| e.rules());
             sink.report(name, rules, &report)?;
+            done += 1;
+        }
+        // Messages (bad puzzles, stats) go out between two draws of the bar.
+        bar.suspend(|| sink.err.flush())?;
+        bar.update(done);
+        if interrupt::interrupted() {
+            return Ok(());
         }
         if let Some(error) = current.failure.take() {
             sink.note(name, &error.to_string())?;
@@ -383,30 +499,34 @@ fn read_batch(
     batch
 }
 
+/// A puzzle's report, with its size (to draw it) when it was read.
+type Answered = (Report, Option<usize>);
+
 /// Answers a batch, in parallel when there are several workers, running `during` on this
 /// thread meanwhile; results in input order.
 fn answer_all<R>(
     work: &[Work],
     pool: &mut [Engines],
     task: Task,
+    progress: bool,
     during: impl FnOnce() -> R,
-) -> (Vec<(Report, Option<usize>)>, R) {
+) -> (Vec<Option<Answered>>, R) {
     if let (Task::Count { limit }, [Work::Puzzle { index, line, grid }]) = (task, work) {
         if pool.len() > 1 {
             // One puzzle to count: split its search tree across the workers instead.
-            let counted = count_split(*index, *line, grid, limit, pool);
-            return (vec![counted], during());
+            let counted = count_split(*index, *line, grid, limit, pool, progress);
+            return (vec![Some(counted)], during());
         }
     }
     if pool.len() == 1 || work.len() <= 1 {
         let results = work
             .iter()
-            .map(|w| answer_work(w, &mut pool[0], task))
+            .map(|w| (!interrupt::interrupted()).then(|| answer_work(w, &mut pool[0], task)))
             .collect();
         return (results, during());
     }
     let next = AtomicUsize::new(0);
-    let mut results: Vec<Option<(Report, Option<usize>)>> = Vec::with_capacity(work.len());
+    let mut results: Vec<Option<Answered>> = Vec::with_capacity(work.len());
     results.resize_with(work.len(), || None);
     let meanwhile = std::thread::scope(|scope| {
         let workers: Vec<_> = pool
@@ -415,7 +535,7 @@ fn answer_all<R>(
                 let next = &next;
                 scope.spawn(move || {
                     let mut done = Vec::new();
-                    loop {
+                    while !interrupt::interrupted() {
                         let k = next.fetch_add(1, Ordering::Relaxed);
                         let Some(w) = work.get(k) else { break };
                         done.push((k, answer_work(w, engines, task)));
@@ -432,10 +552,6 @@ fn answer_all<R>(
         }
         meanwhile
     });
-    let results = results
-        .into_iter()
-        .map(|r| r.expect("every puzzle answered"))
-        .collect();
     (results, meanwhile)
 }
 
@@ -445,15 +561,22 @@ fn count_split(
     grid: &Grid,
     limit: Option<u128>,
     pool: &mut [Engines],
+    progress: bool,
 ) -> (Report, Option<usize>) {
     let threads = pool.len();
     let size = grid.rows();
     let started = Instant::now();
+    let watch = Watch::new();
     let mut report = match pool[0].get(size) {
-        Ok(engine) => match engine.count_threads(grid, limit, threads) {
-            Ok(answer) => count_report(&answer),
-            Err(error) => error_report(0, None, error.to_string()),
-        },
+        Ok(engine) => {
+            let counted = progress::count(progress, &watch, || {
+                engine.count_watched(grid, limit, threads, &watch)
+            });
+            match counted {
+                Ok(answer) => count_report(&answer),
+                Err(error) => error_report(0, None, error.to_string()),
+            }
+        }
         Err(error) => error_report(0, None, error.to_string()),
     };
     report.index = index;
@@ -576,9 +699,19 @@ fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
     }
 }
 
+/// How much of the current input is read, for progress bars.
+#[derive(Default)]
+struct Meter {
+    /// Its size in bytes, when it is a file.
+    size: Cell<Option<u64>>,
+    /// Bytes taken from it so far.
+    read: Arc<AtomicU64>,
+}
+
 /// Calls `each` with every input opened for reading, or with why it could not be opened.
 fn each_input(
     input: &InputArgs,
+    meter: &Meter,
     mut each: impl FnMut(&str, Result<&mut dyn BufRead, String>) -> io::Result<()>,
 ) -> io::Result<()> {
     let stdin = [Path::new("-").to_path_buf()];
@@ -588,7 +721,12 @@ fn each_input(
         &input.inputs[..]
     };
     for path in inputs {
+        if interrupt::interrupted() {
+            break;
+        }
         let name = path.display().to_string();
+        meter.size.set(None);
+        meter.read.store(0, Ordering::Relaxed);
         if name == "-" {
             each("-", Ok(&mut io::stdin().lock()))?;
             continue;
@@ -597,7 +735,11 @@ fn each_input(
             Ok(file) if file.metadata().is_ok_and(|m| m.is_dir()) => {
                 each(&name, Err("is a directory".into()))?;
             }
-            Ok(file) => each(&name, Ok(&mut BufReader::with_capacity(1 << 16, file)))?,
+            Ok(file) => {
+                meter.size.set(file.metadata().ok().map(|m| m.len()));
+                let counted = Counting::new(file, Arc::clone(&meter.read));
+                each(&name, Ok(&mut BufReader::with_capacity(1 << 16, counted)))?;
+            }
             Err(error) => each(&name, Err(format!("cannot open: {error}")))?,
         }
     }
@@ -626,7 +768,12 @@ fn answer(engine: &mut dyn Engine, task: Task, puzzle: &Grid) -> Report {
         Task::Solve { first: false } | Task::Check { .. } => (Some(2), 2),
         Task::Count { limit } => (limit, 0),
     };
-    let answer = match engine.enumerate(puzzle, limit, keep) {
+    let answered = match task {
+        // Counts can be long: Ctrl-C stops them with what they have.
+        Task::Count { .. } => engine.count_watched(puzzle, limit, 1, &interrupt::INTERRUPT),
+        _ => engine.enumerate(puzzle, limit, keep),
+    };
+    let answer = match answered {
         Ok(answer) => answer,
         Err(error) => return error_report(0, None, error.to_string()),
     };

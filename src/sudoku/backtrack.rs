@@ -9,6 +9,8 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
+use crate::xc::Watch;
+
 use super::engine::{Answer, Engine};
 use super::grid::{Cell, Grid};
 use super::rules::{PuzzleError, Rules};
@@ -36,10 +38,37 @@ pub struct Backtracker {
     cages_of: Vec<Vec<usize>>,
 }
 
-struct Search {
+struct Search<'w> {
     limit: Option<u128>,
     keep: usize,
     answer: Answer,
+    /// Where progress is published, every [`PUBLISH_EVERY`] nodes, and a stop asked for.
+    watch: Option<&'w Watch>,
+    /// Nodes and solutions published so far.
+    published: (u64, u128),
+}
+
+/// Nodes between two looks at the watch.
+const PUBLISH_EVERY: u64 = 1 << 12;
+
+impl Search<'_> {
+    /// Publishes the work done since the last call; `Break` when a stop was asked for.
+    fn publish(&mut self) -> ControlFlow<()> {
+        let Some(watch) = self.watch else {
+            return ControlFlow::Continue(());
+        };
+        let stats = self.answer.stats;
+        watch.add(
+            stats.nodes - self.published.0,
+            stats.solutions - self.published.1,
+        );
+        self.published = (stats.nodes, stats.solutions);
+        if watch.stop_requested() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
 }
 
 /// A group of cells that must all differ, named for what it is.
@@ -269,6 +298,9 @@ impl Backtracker {
             }
             search.answer.stats.nodes += 1;
             search.answer.stats.updates += 1;
+            if search.answer.stats.nodes % PUBLISH_EVERY == 0 {
+                search.publish()?;
+            }
             let mut next = cells.clone();
             next[branch_cell] = digit;
             self.search(next, search)?;
@@ -324,6 +356,29 @@ impl Engine for Backtracker {
         limit: Option<u128>,
         keep: usize,
     ) -> Result<Answer, PuzzleError> {
+        self.run(puzzle, limit, keep, None)
+    }
+
+    fn count_watched(
+        &mut self,
+        puzzle: &Grid,
+        limit: Option<u128>,
+        _threads: usize,
+        watch: &Watch,
+    ) -> Result<Answer, PuzzleError> {
+        self.run(puzzle, limit, 0, Some(watch))
+    }
+}
+
+impl Backtracker {
+    /// Counts up to `limit` solutions, keeping `keep`, publishing to `watch` if given.
+    fn run(
+        &self,
+        puzzle: &Grid,
+        limit: Option<u128>,
+        keep: usize,
+        watch: Option<&Watch>,
+    ) -> Result<Answer, PuzzleError> {
         if (puzzle.rows(), puzzle.cols()) != (self.rows, self.cols) {
             return Err(PuzzleError::WrongSize {
                 rows: self.rows,
@@ -349,12 +404,16 @@ impl Engine for Backtracker {
             limit,
             keep,
             answer: Answer::empty(),
+            watch,
+            published: (0, 0),
         };
         if limit == Some(0) {
             search.answer.complete = false;
             return Ok(search.answer);
         }
         let stopped = self.search(cells, &mut search).is_break();
+        // The last nodes and solutions since the last publication.
+        let _ = search.publish();
         search.answer.complete = !stopped;
         Ok(search.answer)
     }

@@ -1,6 +1,6 @@
 //! What every sudoku engine answers: solutions counted up to a limit, a uniqueness verdict.
 
-use crate::xc::Stats;
+use crate::xc::{Stats, Watch};
 
 use super::grid::Grid;
 use super::rules::{PuzzleError, Rules};
@@ -91,9 +91,23 @@ pub trait Engine {
         limit: Option<u128>,
         threads: usize,
     ) -> Result<Answer, PuzzleError> {
-        let _ = threads;
-        self.count(puzzle, limit)
+        self.count_watched(puzzle, limit, threads, &Watch::new())
     }
+
+    /// [`Engine::count_threads`], publishing progress to `watch` (solutions and nodes so far,
+    /// and the share of the tree explored where the engine can estimate it) and stopping when
+    /// the watch asks: the count is then incomplete, a lower bound.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::enumerate`].
+    fn count_watched(
+        &mut self,
+        puzzle: &Grid,
+        limit: Option<u128>,
+        threads: usize,
+        watch: &Watch,
+    ) -> Result<Answer, PuzzleError>;
 
     /// Proves that a puzzle has no, one, or several solutions, by counting to 2.
     ///

@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::xc::{Dlx, OptionId};
+use crate::xc::{Dlx, OptionId, Watch};
 
 use super::encode::{encode, Options};
 use super::engine::{Answer, Engine};
@@ -80,16 +80,17 @@ impl Engine for Solver {
         &self.rules
     }
 
-    fn count_threads(
+    fn count_watched(
         &mut self,
         puzzle: &Grid,
         limit: Option<u128>,
         threads: usize,
+        watch: &Watch,
     ) -> Result<Answer, PuzzleError> {
         self.rules.check_givens(puzzle)?;
         let mut answer = Answer::empty();
         if self.commit_givens(puzzle) {
-            let count = self.dlx.count_parallel(limit, threads);
+            let count = self.dlx.count_watched(limit, threads, watch);
             self.dlx.reset();
             answer.count = count.count;
             answer.complete = count.complete;

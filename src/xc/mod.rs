@@ -28,8 +28,10 @@ mod labelled;
 mod parallel;
 mod problem;
 mod search;
+mod watch;
 
 pub use dlx::{CommitError, Dlx};
 pub use labelled::{Labelled, LabelledSolver};
 pub use problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError};
 pub use search::{Count, Outcome, Progress, Search, Solutions, Stats, Visitor};
+pub use watch::Watch;

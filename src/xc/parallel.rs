@@ -5,12 +5,18 @@
 //! exactly once. Each worker clones the matrix, commits a subproblem's options, counts its
 //! subtree and takes them back.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::dlx::Dlx;
 use super::problem::OptionId;
-use super::search::{Count, Stats};
+use super::search::{Count, Progress, Stats};
+use super::watch::Watch;
+
+/// Nodes between two publications of a search's progress to its [`Watch`].
+const PUBLISH_EVERY: u64 = 1 << 14;
 
 /// Subproblems per thread worth splitting into, so that uneven subtrees even out.
 const PIECES_PER_THREAD: usize = 64;
@@ -40,8 +46,22 @@ impl Dlx {
     /// assert_eq!(dlx.count_parallel(None, 2).count, 81);
     /// ```
     pub fn count_parallel(&mut self, limit: Option<u128>, threads: usize) -> Count {
-        if threads <= 1 || limit == Some(0) {
-            return self.count(limit);
+        self.count_watched(limit, threads, &Watch::new())
+    }
+
+    /// [`Dlx::count_parallel`], publishing its progress to `watch` and stopping when the watch
+    /// asks; a stopped count is marked incomplete (a lower bound). With one thread the count
+    /// is a plain search (no split).
+    pub fn count_watched(&mut self, limit: Option<u128>, threads: usize, watch: &Watch) -> Count {
+        if limit == Some(0) || watch.stop_requested() {
+            return Count {
+                count: 0,
+                complete: false,
+                stats: Stats::default(),
+            };
+        }
+        if threads <= 1 {
+            return self.count_piece(limit, watch, |share| share);
         }
         let base = self.committed.len();
         // Deepen the split until there are enough pieces (or the tree is that shallow).
@@ -54,6 +74,7 @@ impl Dlx {
             }
             depth += 1;
         };
+        watch.add(stats.nodes, above);
         if limit.is_some_and(|l| above >= l) {
             return Count {
                 count: limit.unwrap_or(above),
@@ -63,11 +84,18 @@ impl Dlx {
         }
         let total = Mutex::new((above, stats));
         let next = AtomicUsize::new(0);
+        let done = AtomicUsize::new(0);
+        let stopped = AtomicBool::new(false);
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 let mut dlx = self.clone();
-                let (pieces, total, next) = (&pieces, &total, &next);
+                let (pieces, total, next, done, stopped) =
+                    (&pieces, &total, &next, &done, &stopped);
                 scope.spawn(move || loop {
+                    if watch.stop_requested() {
+                        stopped.store(true, Ordering::Relaxed);
+                        break;
+                    }
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(piece) = pieces.get(k) else { break };
                     let remaining = match limit {
@@ -83,8 +111,15 @@ impl Dlx {
                     for &option in piece {
                         dlx.commit(option).expect("a frontier path is live");
                     }
-                    let count = dlx.count(remaining);
+                    // Pieces finished, plus this one's share, out of all: rough but rising.
+                    let count = dlx.count_piece(remaining, watch, |share| {
+                        (done.load(Ordering::Relaxed) as f64 + share) / pieces.len() as f64
+                    });
                     dlx.uncommit_to(base);
+                    if watch.stop_requested() && !count.complete {
+                        stopped.store(true, Ordering::Relaxed);
+                    }
+                    done.fetch_add(1, Ordering::Relaxed);
                     if let Ok(mut t) = total.lock() {
                         t.0 += count.count;
                         t.1 += count.stats;
@@ -102,9 +137,57 @@ impl Dlx {
             },
             _ => Count {
                 count,
-                complete: true,
+                complete: !stopped.load(Ordering::Relaxed),
                 stats,
             },
+        }
+    }
+
+    /// Counts the solutions below the committed options, publishing to `watch` (with the
+    /// share explored mapped through `share`) and stopping when it asks.
+    fn count_piece(
+        &mut self,
+        limit: Option<u128>,
+        watch: &Watch,
+        share: impl Fn(f64) -> f64,
+    ) -> Count {
+        let published = Cell::new((0u64, 0u128));
+        let publish = |stats: Stats| {
+            let (nodes, solutions) = published.get();
+            watch.add(stats.nodes - nodes, stats.solutions - solutions);
+            published.set((stats.nodes, stats.solutions));
+        };
+        let mut search = self.search();
+        search.on_progress(PUBLISH_EVERY, |progress: &Progress| {
+            publish(progress.stats);
+            watch.raise_explored(share(progress.explored));
+            if watch.stop_requested() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        let mut count: u128 = 0;
+        let exhausted = loop {
+            if search.next_solution().is_none() {
+                break true;
+            }
+            count += 1;
+            if Some(count) == limit {
+                break false;
+            }
+        };
+        let stats = search.stats();
+        let complete = exhausted && !search.stopped();
+        drop(search);
+        publish(stats);
+        if complete {
+            watch.raise_explored(share(1.0));
+        }
+        Count {
+            count,
+            complete,
+            stats,
         }
     }
 

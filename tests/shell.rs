@@ -1,0 +1,194 @@
+//! The long-job side of the command line, on the real binary: the output file written
+//! atomically, progress bars only where they belong, Ctrl-C, completions and the man page.
+
+mod common;
+
+use std::fs;
+use std::process::{Command, Output, Stdio};
+use std::thread::sleep;
+use std::time::Duration;
+
+use common::{data, lines, sudokux};
+
+const EMPTY: &str =
+    ".................................................................................";
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh directory under the system's temporary one.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudokux-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn output_file_holds_what_stdout_would_and_nothing_else_is_left() {
+    let dir = scratch("output");
+    let path = data("sample_17_clue.txt");
+    let out = dir.join("answers.txt");
+    let output = sudokux(
+        &["solve", "-o", out.to_str().unwrap(), path.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), "", "answers go to the file only");
+    let expected: String = lines("sample_17_clue.solved.txt")
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(fs::read_to_string(&out).unwrap(), expected);
+    // Only the final file: the temporary one was renamed, not copied.
+    let names: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["answers.txt"]);
+    // A directory that does not exist is a usage error, before any work.
+    let bad = dir.join("no/such/dir/answers.txt");
+    let output = sudokux(
+        &["solve", "-o", bad.to_str().unwrap(), path.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("--output"),
+        "{}",
+        text(&output.stderr)
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Starts a count of the empty grid (which never ends in a test's time), waits, sends
+/// SIGINT, and returns what the binary printed.
+fn interrupted_count(extra: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokux"))
+        .arg("count")
+        .args(extra)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{EMPTY}").unwrap();
+    }
+    sleep(Duration::from_millis(1500));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    child.wait_with_output().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_a_count_prints_a_lower_bound_and_exits_130() {
+    for jobs in ["1", "2"] {
+        let output = interrupted_count(&["--jobs", jobs]);
+        let out = text(&output.stdout);
+        let err = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(130), "{out}{err}");
+        let count = out.trim().strip_prefix(">=").expect("a lower bound");
+        assert!(count.parse::<u64>().unwrap() > 0, "{out}");
+        assert!(err.contains("interrupted"), "{err}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_with_an_output_file_leaves_the_final_name_alone() {
+    let dir = scratch("interrupt");
+    let out = dir.join("counts.txt");
+    let output = interrupted_count(&["-o", out.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(130));
+    assert!(
+        !out.exists(),
+        "an interrupted run must not write the final name"
+    );
+    let partial = dir.join("counts.txt.partial");
+    let kept = fs::read_to_string(&partial).unwrap();
+    assert!(kept.starts_with(">="), "{kept}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn progress_stays_off_when_stderr_is_not_a_terminal_unless_asked() {
+    // Long enough (over half a second) for a bar to appear when one is wanted.
+    let args = ["count", "--limit", "3000000", "--jobs", "2"];
+    let quiet = sudokux(&args, EMPTY);
+    assert_eq!(quiet.status.code(), Some(0));
+    assert_eq!(text(&quiet.stdout).trim(), ">=3000000");
+    let err = text(&quiet.stderr);
+    assert!(!err.contains("counting") && !err.contains('\r'), "{err:?}");
+
+    let mut asked = args.to_vec();
+    asked.push("--progress");
+    let shown = sudokux(&asked, EMPTY);
+    assert_eq!(text(&shown.stdout).trim(), ">=3000000");
+    let err = text(&shown.stderr);
+    assert!(
+        err.contains("counting [") && err.contains("solutions so far"),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn completions_for_each_shell() {
+    for (shell, marker) in [
+        ("bash", "_sudokux()"),
+        ("zsh", "#compdef sudokux"),
+        ("fish", "complete -c sudokux"),
+    ] {
+        let output = sudokux(&["completions", shell], "");
+        assert_eq!(output.status.code(), Some(0));
+        let script = text(&output.stdout);
+        assert!(script.contains(marker), "{shell}: {script}");
+        assert!(
+            script.contains("solve") && script.contains("json"),
+            "{shell}"
+        );
+    }
+    assert_eq!(
+        sudokux(&["completions", "cmd.exe"], "").status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn man_page_from_the_command_line_definition() {
+    let output = sudokux(&["man"], "");
+    assert_eq!(output.status.code(), Some(0));
+    let page = text(&output.stdout);
+    assert!(page.contains(".TH sudokux 1"), "{page}");
+    assert!(page.contains("solve") && page.contains("count") && page.contains("check"));
+
+    let dir = scratch("man");
+    let output = sudokux(&["man", "--dir", dir.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(0));
+    let solve = fs::read_to_string(dir.join("sudokux-solve.1")).unwrap();
+    assert!(
+        solve.contains("\\-\\-pretty") || solve.contains("--pretty"),
+        "{solve}"
+    );
+    assert!(dir.join("sudokux.1").exists());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_subcommand_has_examples_in_its_help() {
+    for sub in ["solve", "count", "check", "xc", "completions", "man"] {
+        let output = sudokux(&[sub, "--help"], "");
+        assert_eq!(output.status.code(), Some(0), "{sub}");
+        let help = text(&output.stdout);
+        assert!(help.contains("Examples:"), "{sub}: {help}");
+        assert!(help.contains(&format!("sudokux {sub}")), "{sub}: {help}");
+    }
+}
