@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
+use super::candidates::Candidates;
 use super::engine::{Answer, Engine};
 use super::grid::{Cell, Grid};
 use super::rules::{PuzzleError, Rules};
@@ -40,6 +41,15 @@ struct Search {
     limit: Option<u128>,
     keep: usize,
     answer: Answer,
+    /// The candidates each position is restricted to; empty for no restriction.
+    masks: Vec<u64>,
+}
+
+impl Search {
+    /// The digits position `p` may hold at all.
+    fn allowed(&self, p: usize) -> u64 {
+        self.masks.get(p).copied().unwrap_or(u64::MAX)
+    }
 }
 
 /// A group of cells that must all differ, named for what it is.
@@ -237,7 +247,7 @@ impl Backtracker {
                 if !self.active[p] || cells[p] != 0 {
                     continue;
                 }
-                let free = self.candidates(&cells, p);
+                let free = self.candidates(&cells, p) & search.allowed(p);
                 match free.count_ones() {
                     0 => return ControlFlow::Continue(()),
                     1 => {
@@ -324,6 +334,30 @@ impl Engine for Backtracker {
         limit: Option<u128>,
         keep: usize,
     ) -> Result<Answer, PuzzleError> {
+        self.run(puzzle, Vec::new(), limit, keep)
+    }
+
+    fn enumerate_candidates(
+        &mut self,
+        candidates: &Candidates,
+        limit: Option<u128>,
+        keep: usize,
+    ) -> Result<Answer, PuzzleError> {
+        let givens = candidates.givens();
+        self.run(&givens, candidates.masks().to_vec(), limit, keep)
+    }
+}
+
+impl Backtracker {
+    /// Answers a puzzle whose positions may hold only the digits of `masks` (all digits when
+    /// `masks` is empty).
+    fn run(
+        &self,
+        puzzle: &Grid,
+        masks: Vec<u64>,
+        limit: Option<u128>,
+        keep: usize,
+    ) -> Result<Answer, PuzzleError> {
         if (puzzle.rows(), puzzle.cols()) != (self.rows, self.cols) {
             return Err(PuzzleError::WrongSize {
                 rows: self.rows,
@@ -349,6 +383,7 @@ impl Engine for Backtracker {
             limit,
             keep,
             answer: Answer::empty(),
+            masks,
         };
         if limit == Some(0) {
             search.answer.complete = false;

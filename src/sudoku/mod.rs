@@ -6,6 +6,7 @@
 //! [`validate()`] checks any solution against the rules without either of them.
 
 pub mod backtrack;
+pub mod candidates;
 pub mod encode;
 pub mod engine;
 pub mod file;
@@ -18,6 +19,7 @@ pub mod symbols;
 pub mod validate;
 
 pub use backtrack::Backtracker;
+pub use candidates::Candidates;
 pub use encode::{decode, encode, Options};
 pub use engine::{Answer, Engine, Verdict};
 pub use file::{FileError, PuzzleFile};
