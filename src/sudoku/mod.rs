@@ -27,5 +27,5 @@ pub use grid::{Cell, Grid};
 pub use parse::{Entry, ParseError, ReadError, Reader};
 pub use rules::{Cage, Pair, PairKind, PuzzleError, Rules, RulesError, Spec, Unit, UnitKind};
 pub use solver::Solver;
-pub use symbols::Symbols;
+pub use symbols::{Alphabet, Symbols};
 pub use validate::{validate, Violation};
