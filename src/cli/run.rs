@@ -8,15 +8,16 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use sudokux::sudoku::file::{from_json, from_toml};
+use sudokux::sudoku::parse::Layout;
 use sudokux::sudoku::{
-    Answer, Backtracker, Engine, Entry, Grid, ReadError, Reader, Rules, RulesError, Solver, Spec,
-    Symbols,
+    Alphabet, Answer, Backtracker, Candidates, Engine, Entry, Grid, ReadError, Reader, Rules,
+    Solver, Spec,
 };
 use sudokux::xc::Stats;
 
-use crate::args::{Cli, Command, EngineKind, InputArgs, RuleArgs};
+use crate::args::{Cli, Command, EngineKind, FormatArg, InputArgs, RuleArgs};
 use crate::error::{CliError, Exit};
-use crate::output::{Printer, Report, Status, TextKind};
+use crate::output::{Printer, Report, Status, TextKind, CSV_HEADER};
 
 /// What is asked of each puzzle.
 #[derive(Debug, Clone, Copy)]
@@ -37,11 +38,25 @@ struct Totals {
 /// How an input is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Format {
-    /// Puzzle lines and grid blocks.
-    Lines,
+    /// Puzzle lines, grid blocks, numbers, pencilmarks: what the reader takes in a layout.
+    Lines(Layout),
     /// One puzzle with its rules.
     Toml,
     Json,
+}
+
+impl Format {
+    /// The input format a `--format` value forces; `None` for `csv`, an output format.
+    fn forced(value: FormatArg) -> Option<Format> {
+        match value {
+            FormatArg::Line | FormatArg::Ss => Some(Format::Lines(Layout::Lines)),
+            FormatArg::Sdk => Some(Format::Lines(Layout::Sdk)),
+            FormatArg::Pencilmark => Some(Format::Lines(Layout::Pencilmark)),
+            FormatArg::Toml => Some(Format::Toml),
+            FormatArg::Json => Some(Format::Json),
+            FormatArg::Csv => None,
+        }
+    }
 }
 
 /// Largest puzzle file (TOML or JSON) read whole.
@@ -52,8 +67,9 @@ struct Engines {
     kind: EngineKind,
     /// Some rule flag was given (they do not apply to puzzle files).
     flags_given: bool,
-    /// The rules from the command line, without the size.
+    /// The rules from the command line, without the size or the symbols.
     template: Spec,
+    alphabet: Alphabet,
     /// The size the command line fixes, if it does.
     size: Option<usize>,
     by_size: HashMap<usize, Box<dyn Engine + Send>>,
@@ -61,16 +77,16 @@ struct Engines {
 
 impl Engines {
     fn new(kind: EngineKind, flags: &RuleArgs) -> Result<Engines, CliError> {
-        let symbols = flags
-            .symbols
-            .as_deref()
-            .map(Symbols::from_chars)
-            .transpose()
-            .map_err(|e| CliError::Usage(format!("--symbols: {e}")))?;
+        let alphabet = match flags.symbols.as_deref() {
+            Some(text) => {
+                Alphabet::parse(text).map_err(|e| CliError::Usage(format!("--symbols: {e}")))?
+            }
+            None => Alphabet::Default,
+        };
         let sizes = [
             flags.size,
             flags.box_shape.map(|(r, c)| r * c),
-            symbols.as_ref().map(Symbols::len),
+            alphabet.fixed_size(),
         ];
         let mut fixed = sizes.into_iter().flatten();
         let size = fixed.next();
@@ -88,7 +104,6 @@ impl Engines {
             anti_knight: flags.anti_knight,
             anti_king: flags.anti_king,
             non_consecutive: flags.non_consecutive,
-            symbols,
             ..Spec::default()
         };
         let flags_given = size.is_some()
@@ -101,34 +116,39 @@ impl Engines {
             kind,
             flags_given,
             template,
+            alphabet,
             size,
             by_size: HashMap::new(),
         };
         if let Some(size) = size {
-            engines
-                .get(size)
-                .map_err(|e| CliError::Usage(e.to_string()))?;
+            engines.get(size).map_err(CliError::Usage)?;
         }
         Ok(engines)
     }
 
-    fn get(&mut self, size: usize) -> Result<&mut dyn Engine, RulesError> {
+    fn get(&mut self, size: usize) -> Result<&mut dyn Engine, String> {
         if !self.by_size.contains_key(&size) {
+            let symbols = match &self.alphabet {
+                Alphabet::Default => None,
+                alphabet => Some(alphabet.symbols_for(size).map_err(|e| e.to_string())?),
+            };
             let rules = Rules::new(Spec {
                 size,
+                symbols,
                 ..self.template.clone()
-            })?;
+            })
+            .map_err(|e| e.to_string())?;
             self.by_size.insert(size, make_engine(self.kind, rules));
         }
         Ok(self.by_size.get_mut(&size).expect("inserted").as_mut())
     }
 
-    fn reader<'a>(&self, input: &'a mut dyn BufRead) -> Reader<&'a mut dyn BufRead> {
-        match (&self.template.symbols, self.size) {
-            (Some(symbols), _) => Reader::with_symbols(input, symbols.clone()),
-            (None, Some(size)) => Reader::new(input, size),
-            (None, None) => Reader::inferring(input),
-        }
+    fn reader<'a>(
+        &self,
+        input: &'a mut dyn BufRead,
+        layout: Layout,
+    ) -> Reader<&'a mut dyn BufRead> {
+        Reader::with_alphabet(input, self.alphabet.clone(), self.size).layout(layout)
     }
 }
 
@@ -212,6 +232,19 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         } => (input, Task::Check { witness }, pretty),
         Command::Xc(args) => return crate::xc::run(args),
     };
+    let csv = input.format.contains(&FormatArg::Csv);
+    let mut forced = input.format.iter().filter_map(|&f| Format::forced(f));
+    let format = forced.next();
+    if forced.any(|f| Some(f) != format) {
+        return Err(CliError::Usage(
+            "--format: one input format at most (and csv for the output)".into(),
+        ));
+    }
+    if csv && (input.json || pretty) {
+        return Err(CliError::Usage(
+            "--format csv is an output format of its own: leave out --json and --pretty".into(),
+        ));
+    }
     let jobs = match input.jobs {
         Some(jobs) => jobs,
         // Typing puzzles at a terminal: answer each line as it comes.
@@ -234,6 +267,7 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
             },
             json: input.json,
             pretty,
+            csv,
             stats: input.stats,
         },
         task,
@@ -243,20 +277,27 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
     };
     let started = Instant::now();
 
-    let result = each_input(&input, |name, opened| match opened {
-        Err(message) => sink.report(name, None, &error_report(0, None, message)),
-        Ok(reader) => match detect(name, reader) {
-            Format::Lines => read_lines(name, reader, &mut pool, &mut sink),
-            format => {
-                if pool[0].flags_given {
-                    sink.note(
-                        name,
-                        "rule flags ignored: a puzzle file carries its own rules",
-                    )?;
+    let header = if csv {
+        writeln!(sink.out, "{CSV_HEADER}")
+    } else {
+        Ok(())
+    };
+    let result = header.and_then(|()| {
+        each_input(&input, |name, opened| match opened {
+            Err(message) => sink.report(name, None, &error_report(0, None, message)),
+            Ok(reader) => match format.unwrap_or_else(|| detect(name, reader)) {
+                Format::Lines(layout) => read_lines(name, reader, layout, &mut pool, &mut sink),
+                format => {
+                    if pool[0].flags_given {
+                        sink.note(
+                            name,
+                            "rule flags ignored: a puzzle file carries its own rules",
+                        )?;
+                    }
+                    read_rule_file(name, reader, format, input.engine, &mut sink)
                 }
-                read_rule_file(name, reader, format, input.engine, &mut sink)
-            }
-        },
+            },
+        })
     });
     match result.and_then(|()| {
         sink.out.flush()?;
@@ -290,8 +331,9 @@ enum Work {
         index: usize,
         line: usize,
         grid: Grid,
+        candidates: Option<Candidates>,
     },
-    Failed(Report),
+    Failed(Box<Report>),
 }
 
 /// Puzzles per worker and batch: enough to keep the workers busy, few enough to keep memory
@@ -304,6 +346,7 @@ const BATCH_PER_WORKER: usize = 256;
 fn read_lines<W: Write>(
     name: &str,
     reader: &mut dyn BufRead,
+    layout: Layout,
     pool: &mut [Engines],
     sink: &mut Sink<W>,
 ) -> io::Result<()> {
@@ -312,7 +355,7 @@ fn read_lines<W: Write>(
     } else {
         BATCH_PER_WORKER * pool.len()
     };
-    let mut entries = pool[0].reader(reader);
+    let mut entries = pool[0].reader(reader, layout);
     let mut index = 0;
     let mut current = read_batch(&mut entries, &mut index, size);
     loop {
@@ -366,12 +409,13 @@ fn read_batch(
                     index: *index,
                     line: entry.line,
                     grid: entry.grid,
+                    candidates: entry.candidates,
                 });
             }
             Some(Err(ReadError::Parse(error))) => {
                 *index += 1;
                 let report = error_report(*index, Some(error.line), error.to_string());
-                batch.work.push(Work::Failed(report));
+                batch.work.push(Work::Failed(Box::new(report)));
             }
             Some(Err(error)) => {
                 batch.failure = Some(error);
@@ -391,7 +435,16 @@ fn answer_all<R>(
     task: Task,
     during: impl FnOnce() -> R,
 ) -> (Vec<(Report, Option<usize>)>, R) {
-    if let (Task::Count { limit }, [Work::Puzzle { index, line, grid }]) = (task, work) {
+    if let (
+        Task::Count { limit },
+        [Work::Puzzle {
+            index,
+            line,
+            grid,
+            candidates: None,
+        }],
+    ) = (task, work)
+    {
         if pool.len() > 1 {
             // One puzzle to count: split its search tree across the workers instead.
             let counted = count_split(*index, *line, grid, limit, pool);
@@ -458,6 +511,7 @@ fn count_split(
     };
     report.index = index;
     report.line = Some(line);
+    report.puzzle = Some(grid.clone());
     report.time = started.elapsed();
     if let Some(message) = &mut report.error {
         *message = format!("line {line}: {message}");
@@ -474,6 +528,9 @@ fn count_report(answer: &Answer) -> Report {
         solution: None,
         witnesses: None,
         count: Some((answer.count, answer.complete)),
+        found: Some((answer.count, answer.complete)),
+        puzzle: None,
+        candidates: None,
         error: None,
         stats: answer.stats,
         time: Duration::ZERO,
@@ -491,15 +548,22 @@ fn status_of(count: u128, complete: bool) -> Status {
 
 fn answer_work(work: &Work, engines: &mut Engines, task: Task) -> (Report, Option<usize>) {
     match work {
-        Work::Failed(report) => (report.clone(), None),
-        Work::Puzzle { index, line, grid } => {
+        Work::Failed(report) => ((**report).clone(), None),
+        Work::Puzzle {
+            index,
+            line,
+            grid,
+            candidates,
+        } => {
             let size = grid.rows();
             let mut report = match engines.get(size) {
-                Ok(engine) => answer(engine, task, grid),
-                Err(error) => error_report(0, None, error.to_string()),
+                Ok(engine) => answer(engine, task, grid, candidates.as_ref()),
+                Err(error) => error_report(0, None, error),
             };
             report.index = *index;
             report.line = Some(*line);
+            report.puzzle = Some(grid.clone());
+            report.candidates = candidates.clone();
             if let Some(message) = &mut report.error {
                 *message = format!("line {line}: {message}");
             }
@@ -530,8 +594,9 @@ fn read_rule_file<W: Write>(
     match parsed {
         Ok(file) => {
             let mut engine = make_engine(kind, file.rules);
-            let mut report = answer(engine.as_mut(), sink.task, &file.givens);
+            let mut report = answer(engine.as_mut(), sink.task, &file.givens, None);
             report.index = 1;
+            report.puzzle = Some(file.givens);
             sink.report(name, Some(engine.rules()), &report)
         }
         Err(message) => sink.report(name, None, &error_report(1, None, message)),
@@ -539,7 +604,9 @@ fn read_rule_file<W: Write>(
 }
 
 /// How an input is written: by its extension, else by its first line that is neither blank
-/// nor a `#` comment (`{` starts JSON, `key =` or `[table]` TOML).
+/// nor a `#` comment (`[Puzzle]` starts SadMan's `.sdk`, `{` JSON, `key =` or `[table]`
+/// TOML). Simple Sudoku's `.ss` grids and pencilmark lines are among what the line reader
+/// takes by itself.
 fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
     let extension = Path::new(name)
         .extension()
@@ -548,10 +615,12 @@ fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
     match extension.as_deref() {
         Some("toml") => return Format::Toml,
         Some("json") => return Format::Json,
+        Some("sdk") => return Format::Lines(Layout::Sdk),
+        Some("ss") => return Format::Lines(Layout::Lines),
         _ => {}
     }
     let Ok(buffer) = reader.fill_buf() else {
-        return Format::Lines;
+        return Format::Lines(Layout::Lines);
     };
     let text = String::from_utf8_lossy(buffer);
     let first = text
@@ -559,6 +628,7 @@ fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('#'));
     match first {
+        Some(line) if line.eq_ignore_ascii_case("[puzzle]") => Format::Lines(Layout::Sdk),
         Some(line) if line.starts_with('{') => Format::Json,
         Some(line) if line.starts_with('[') => Format::Toml,
         Some(line) => {
@@ -569,10 +639,10 @@ fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
             if is_key {
                 Format::Toml
             } else {
-                Format::Lines
+                Format::Lines(Layout::Lines)
             }
         }
-        None => Format::Lines,
+        None => Format::Lines(Layout::Lines),
     }
 }
 
@@ -608,25 +678,37 @@ fn error_report(index: usize, line: Option<usize>, message: String) -> Report {
     Report {
         index,
         line,
+        puzzle: None,
+        candidates: None,
         status: Status::Error,
         solution: None,
         witnesses: None,
         count: None,
+        found: None,
         error: Some(message),
         stats: Stats::default(),
         time: Duration::ZERO,
     }
 }
 
-/// Answers one puzzle.
-fn answer(engine: &mut dyn Engine, task: Task, puzzle: &Grid) -> Report {
+/// Answers one puzzle, restricted to its candidates when it has them.
+fn answer(
+    engine: &mut dyn Engine,
+    task: Task,
+    puzzle: &Grid,
+    candidates: Option<&Candidates>,
+) -> Report {
     let started = Instant::now();
     let (limit, keep) = match task {
         Task::Solve { first: true } => (Some(1), 1),
         Task::Solve { first: false } | Task::Check { .. } => (Some(2), 2),
         Task::Count { limit } => (limit, 0),
     };
-    let answer = match engine.enumerate(puzzle, limit, keep) {
+    let answer = match candidates {
+        Some(candidates) => engine.enumerate_candidates(candidates, limit, keep),
+        None => engine.enumerate(puzzle, limit, keep),
+    };
+    let answer = match answer {
         Ok(answer) => answer,
         Err(error) => return error_report(0, None, error.to_string()),
     };
@@ -647,6 +729,9 @@ fn answer(engine: &mut dyn Engine, task: Task, puzzle: &Grid) -> Report {
         },
         witnesses,
         count: matches!(task, Task::Count { .. }).then_some((answer.count, answer.complete)),
+        found: Some((answer.count, answer.complete)),
+        puzzle: None,
+        candidates: None,
         error: None,
         stats: answer.stats,
         time: started.elapsed(),
