@@ -37,10 +37,14 @@ Prints one line per puzzle: the solution; the solution followed by `multiple` wh
 more than one (it is then one of them); `none` when it has none; `error` for a puzzle that could
 not be read (the message goes to stderr).
 
+With --format csv: a header `puzzle,solution,status,count`, then one row per puzzle, where count
+is the solutions counted up to 2 (`>=2` for several; `>=1` with --first).
+
 Examples:
   sudokux solve examples/puzzles.txt
   echo 2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9 | sudokux solve --pretty
   sudokux solve --first --json hard.txt
+  sudokux solve --format csv puzzles.sdk > answers.csv
 
 ", exit_codes!()))]
     Solve {
@@ -58,6 +62,9 @@ Examples:
 Prints one line per puzzle: the number of solutions, or `>=N` when the limit stopped the count
 (a lower bound).
 
+With --format csv: a header `puzzle,solution,status,count`, then one row per puzzle, count as
+above and solution empty.
+
 Examples:
   sudokux count puzzles.txt
   sudokux count --limit 1000 --json sparse.txt
@@ -73,6 +80,9 @@ Examples:
     /// Say whether each puzzle has one solution: `unique`, `multiple` or `none`.
     #[command(after_help = concat!("\
 Exit code 0 only when every puzzle is unique.
+
+With --format csv: a header `puzzle,solution,status,count`, then one row per puzzle, where count
+is 0, 1 or `>=2` (the search stops at two) and solution is the unique one.
 
 Examples:
   sudokux check puzzles.txt
@@ -159,6 +169,17 @@ pub struct InputArgs {
     /// `-` or nothing for stdin.
     #[arg(value_name = "FILE")]
     pub inputs: Vec<PathBuf>,
+    /// Input format, detected when not given (by extension: .sdk, .ss, .toml, .json; else by
+    /// content); `csv` selects CSV output instead (puzzle,solution,status,count). Both may be
+    /// given: `--format sdk,csv`.
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        value_enum,
+        value_delimiter = ',',
+        action = clap::ArgAction::Append
+    )]
+    pub format: Vec<FormatArg>,
     /// One JSON object per puzzle, one per line.
     #[arg(long)]
     pub json: bool,
@@ -196,8 +217,9 @@ pub struct RuleArgs {
     /// Box shape, rows x columns, e.g. 2x3; default the most square one.
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<(usize, usize)>,
-    /// The alphabet, one character per digit in order, e.g. 0123456789ABCDEF.
-    #[arg(long, value_name = "CHARS")]
+    /// The alphabet: `1-9A-Z`, `0-9A-F` (or `hex`), `A-Z` (or `letters`), whose first N
+    /// symbols write an NxN grid; or the characters of every digit in order, e.g. 0123456789ABCDEF.
+    #[arg(long, value_name = "ALPHABET")]
     pub symbols: Option<String>,
     /// Both main diagonals hold every digit once (X-sudoku).
     #[arg(long)]
@@ -239,6 +261,27 @@ fn parse_box(text: &str) -> Result<(usize, usize), String> {
         r.trim().parse().map_err(|_| bad())?,
         c.trim().parse().map_err(|_| bad())?,
     ))
+}
+
+/// A value of `--format`: an input format, or `csv` for the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Puzzle lines (with optional comments), grid blocks, numbers, pencilmark lines.
+    #[value(alias = "lines", alias = "grid")]
+    Line,
+    /// SadMan Sudoku: `#` header lines, grid rows, sections of which `[Puzzle]` is read.
+    Sdk,
+    /// Simple Sudoku: rows like `1.3|...|..9`, `---+---+---` separators, `.` or `_` blanks.
+    Ss,
+    /// Pencilmark lines only: 729 characters, each cell's nine candidates (`.` or `0` when
+    /// eliminated).
+    Pencilmark,
+    /// A puzzle file with rules, in TOML.
+    Toml,
+    /// A puzzle file with rules, in JSON.
+    Json,
+    /// Output: CSV with a header, `puzzle,solution,status,count`, one row per puzzle.
+    Csv,
 }
 
 /// Which solver answers.

@@ -1,10 +1,10 @@
-//! How answers are written: plain lines, boxed grids, or JSON lines.
+//! How answers are written: plain lines, boxed grids, JSON lines, or CSV.
 
 use std::io::{self, Write};
 use std::time::Duration;
 
 use serde::Serialize;
-use sudokux::sudoku::{format::pretty, Grid, Rules};
+use sudokux::sudoku::{format::pretty, Candidates, Grid, Rules};
 use sudokux::xc::Stats;
 
 /// What became of one puzzle.
@@ -38,13 +38,20 @@ pub struct Report {
     pub index: usize,
     /// 1-based line where it starts.
     pub line: Option<usize>,
+    /// The puzzle's givens, when it could be read.
+    pub puzzle: Option<Grid>,
+    /// Its candidates, for a pencilmark puzzle.
+    pub candidates: Option<Candidates>,
     pub status: Status,
     /// One solution (the only one when unique).
     pub solution: Option<Grid>,
     /// Two differing solutions, when asked for and the puzzle has several.
     pub witnesses: Option<(Grid, Grid)>,
-    /// Solutions counted and whether the count is exact.
+    /// Solutions counted and whether the count is exact (`count` only).
     pub count: Option<(u128, bool)>,
+    /// Solutions found by the search, whatever the command (counting up to 2 for `solve` and
+    /// `check`), and whether that is exact.
+    pub found: Option<(u128, bool)>,
     pub error: Option<String>,
     pub stats: Stats,
     pub time: Duration,
@@ -63,7 +70,38 @@ pub struct Printer {
     pub kind: TextKind,
     pub json: bool,
     pub pretty: bool,
+    /// CSV rows, `puzzle,solution,status,count`, after a header.
+    pub csv: bool,
     pub stats: bool,
+}
+
+/// The header of CSV output.
+pub const CSV_HEADER: &str = "puzzle,solution,status,count";
+
+/// A CSV field, quoted when it holds a comma, a quote or a line end (quotes doubled).
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// A 9x9 puzzle's candidates as a pencilmark line: each cell's nine places hold the digit when
+/// it is a candidate, `.` when not.
+fn pencilmark_line(candidates: &Candidates) -> String {
+    let n = candidates.size();
+    let mut line = String::with_capacity(candidates.masks().len() * n);
+    for &mask in candidates.masks() {
+        for d in 1..=n as u8 {
+            line.push(if mask >> (d - 1) & 1 == 1 {
+                sudokux::sudoku::grid::symbol(d)
+            } else {
+                '.'
+            });
+        }
+    }
+    line
 }
 
 #[derive(Serialize)]
@@ -103,6 +141,27 @@ impl Printer {
         let draw = |grid: &Grid| rules.map_or_else(|| grid.to_line(), |r| pretty(grid, r));
         if self.json {
             return self.write_json(out, input, report, line);
+        }
+        if self.csv {
+            let puzzle = match (&report.candidates, &report.puzzle) {
+                (Some(candidates), _) => pencilmark_line(candidates),
+                (None, Some(grid)) => line(grid),
+                (None, None) => String::new(),
+            };
+            let solution = report.solution.as_ref().map(&line).unwrap_or_default();
+            let count = match report.found {
+                Some((count, true)) => count.to_string(),
+                Some((count, false)) => format!(">={count}"),
+                None => String::new(),
+            };
+            return writeln!(
+                out,
+                "{},{},{},{}",
+                csv_field(&puzzle),
+                csv_field(&solution),
+                report.status.as_str(),
+                csv_field(&count)
+            );
         }
         match self.kind {
             TextKind::Count => match (report.status, report.count) {

@@ -10,17 +10,18 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use sudokux::sudoku::file::{from_json, from_toml};
+use sudokux::sudoku::parse::Layout;
 use sudokux::sudoku::{
-    Answer, Backtracker, Engine, Entry, Grid, ReadError, Reader, Rules, RulesError, Solver, Spec,
-    Symbols,
+    Alphabet, Answer, Backtracker, Candidates, Engine, Entry, Grid, ReadError, Reader, Rules,
+    Solver, Spec,
 };
 use sudokux::xc::{Stats, Watch};
 
-use crate::args::{Cli, Command, EngineKind, InputArgs, RuleArgs};
+use crate::args::{Cli, Command, EngineKind, FormatArg, InputArgs, RuleArgs};
 use crate::error::{CliError, Exit};
 use crate::interrupt;
 use crate::outfile::Out;
-use crate::output::{Printer, Report, Status, TextKind};
+use crate::output::{Printer, Report, Status, TextKind, CSV_HEADER};
 use crate::progress::{self, Counting};
 
 /// What is asked of each puzzle.
@@ -42,11 +43,25 @@ struct Totals {
 /// How an input is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Format {
-    /// Puzzle lines and grid blocks.
-    Lines,
+    /// Puzzle lines, grid blocks, numbers, pencilmarks: what the reader takes in a layout.
+    Lines(Layout),
     /// One puzzle with its rules.
     Toml,
     Json,
+}
+
+impl Format {
+    /// The input format a `--format` value forces; `None` for `csv`, an output format.
+    fn forced(value: FormatArg) -> Option<Format> {
+        match value {
+            FormatArg::Line | FormatArg::Ss => Some(Format::Lines(Layout::Lines)),
+            FormatArg::Sdk => Some(Format::Lines(Layout::Sdk)),
+            FormatArg::Pencilmark => Some(Format::Lines(Layout::Pencilmark)),
+            FormatArg::Toml => Some(Format::Toml),
+            FormatArg::Json => Some(Format::Json),
+            FormatArg::Csv => None,
+        }
+    }
 }
 
 /// Largest puzzle file (TOML or JSON) read whole.
@@ -57,8 +72,9 @@ struct Engines {
     kind: EngineKind,
     /// Some rule flag was given (they do not apply to puzzle files).
     flags_given: bool,
-    /// The rules from the command line, without the size.
+    /// The rules from the command line, without the size or the symbols.
     template: Spec,
+    alphabet: Alphabet,
     /// The size the command line fixes, if it does.
     size: Option<usize>,
     by_size: HashMap<usize, Box<dyn Engine + Send>>,
@@ -66,16 +82,16 @@ struct Engines {
 
 impl Engines {
     fn new(kind: EngineKind, flags: &RuleArgs) -> Result<Engines, CliError> {
-        let symbols = flags
-            .symbols
-            .as_deref()
-            .map(Symbols::from_chars)
-            .transpose()
-            .map_err(|e| CliError::Usage(format!("--symbols: {e}")))?;
+        let alphabet = match flags.symbols.as_deref() {
+            Some(text) => {
+                Alphabet::parse(text).map_err(|e| CliError::Usage(format!("--symbols: {e}")))?
+            }
+            None => Alphabet::Default,
+        };
         let sizes = [
             flags.size,
             flags.box_shape.map(|(r, c)| r * c),
-            symbols.as_ref().map(Symbols::len),
+            alphabet.fixed_size(),
         ];
         let mut fixed = sizes.into_iter().flatten();
         let size = fixed.next();
@@ -93,7 +109,6 @@ impl Engines {
             anti_knight: flags.anti_knight,
             anti_king: flags.anti_king,
             non_consecutive: flags.non_consecutive,
-            symbols,
             ..Spec::default()
         };
         let flags_given = size.is_some()
@@ -106,34 +121,39 @@ impl Engines {
             kind,
             flags_given,
             template,
+            alphabet,
             size,
             by_size: HashMap::new(),
         };
         if let Some(size) = size {
-            engines
-                .get(size)
-                .map_err(|e| CliError::Usage(e.to_string()))?;
+            engines.get(size).map_err(CliError::Usage)?;
         }
         Ok(engines)
     }
 
-    fn get(&mut self, size: usize) -> Result<&mut dyn Engine, RulesError> {
+    fn get(&mut self, size: usize) -> Result<&mut dyn Engine, String> {
         if !self.by_size.contains_key(&size) {
+            let symbols = match &self.alphabet {
+                Alphabet::Default => None,
+                alphabet => Some(alphabet.symbols_for(size).map_err(|e| e.to_string())?),
+            };
             let rules = Rules::new(Spec {
                 size,
+                symbols,
                 ..self.template.clone()
-            })?;
+            })
+            .map_err(|e| e.to_string())?;
             self.by_size.insert(size, make_engine(self.kind, rules));
         }
         Ok(self.by_size.get_mut(&size).expect("inserted").as_mut())
     }
 
-    fn reader<'a>(&self, input: &'a mut dyn BufRead) -> Reader<&'a mut dyn BufRead> {
-        match (&self.template.symbols, self.size) {
-            (Some(symbols), _) => Reader::with_symbols(input, symbols.clone()),
-            (None, Some(size)) => Reader::new(input, size),
-            (None, None) => Reader::inferring(input),
-        }
+    fn reader<'a>(
+        &self,
+        input: &'a mut dyn BufRead,
+        layout: Layout,
+    ) -> Reader<&'a mut dyn BufRead> {
+        Reader::with_alphabet(input, self.alphabet.clone(), self.size).layout(layout)
     }
 }
 
@@ -270,6 +290,19 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         Command::Completions { shell } => return crate::shell::completions(shell),
         Command::Man { dir } => return crate::shell::man(dir.as_deref()),
     };
+    let csv = input.format.contains(&FormatArg::Csv);
+    let mut forced = input.format.iter().filter_map(|&f| Format::forced(f));
+    let format = forced.next();
+    if forced.any(|f| Some(f) != format) {
+        return Err(CliError::Usage(
+            "--format: one input format at most (and csv for the output)".into(),
+        ));
+    }
+    if csv && (input.json || pretty) {
+        return Err(CliError::Usage(
+            "--format csv is an output format of its own: leave out --json and --pretty".into(),
+        ));
+    }
     crate::interrupt::install();
     let jobs = match input.jobs {
         Some(jobs) => jobs,
@@ -296,6 +329,7 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
             },
             json: input.json,
             pretty,
+            csv,
             stats: input.stats,
         },
         task,
@@ -305,21 +339,30 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
     };
     let started = Instant::now();
 
+    let header = if csv {
+        writeln!(sink.out, "{CSV_HEADER}")
+    } else {
+        Ok(())
+    };
     let meter = Meter::default();
-    let result = each_input(&input, &meter, |name, opened| match opened {
-        Err(message) => sink.report(name, None, &error_report(0, None, message)),
-        Ok(reader) => match detect(name, reader) {
-            Format::Lines => read_lines(name, reader, &meter, &mut pool, &mut sink),
-            format => {
-                if pool[0].flags_given {
-                    sink.note(
-                        name,
-                        "rule flags ignored: a puzzle file carries its own rules",
-                    )?;
+    let result = header.and_then(|()| {
+        each_input(&input, &meter, |name, opened| match opened {
+            Err(message) => sink.report(name, None, &error_report(0, None, message)),
+            Ok(reader) => match format.unwrap_or_else(|| detect(name, reader)) {
+                Format::Lines(layout) => {
+                    read_lines(name, reader, layout, &meter, &mut pool, &mut sink)
                 }
-                read_rule_file(name, reader, format, input.engine, &mut sink)
-            }
-        },
+                format => {
+                    if pool[0].flags_given {
+                        sink.note(
+                            name,
+                            "rule flags ignored: a puzzle file carries its own rules",
+                        )?;
+                    }
+                    read_rule_file(name, reader, format, input.engine, &mut sink)
+                }
+            },
+        })
     });
     match result.and_then(|()| {
         sink.out.flush()?;
@@ -378,8 +421,9 @@ enum Work {
         index: usize,
         line: usize,
         grid: Grid,
+        candidates: Option<Candidates>,
     },
-    Failed(Report),
+    Failed(Box<Report>),
 }
 
 /// Puzzles per worker and batch: enough to keep the workers busy, few enough to keep memory
@@ -392,6 +436,7 @@ const BATCH_PER_WORKER: usize = 256;
 fn read_lines<W: Write>(
     name: &str,
     reader: &mut dyn BufRead,
+    layout: Layout,
     meter: &Meter,
     pool: &mut [Engines],
     sink: &mut Sink<W>,
@@ -402,7 +447,7 @@ fn read_lines<W: Write>(
         meter.size.get(),
         Arc::clone(&meter.read),
     );
-    let result = answer_lines(name, reader, &mut bar, pool, sink);
+    let result = answer_lines(name, reader, layout, &mut bar, pool, sink);
     bar.finish();
     result
 }
@@ -410,6 +455,7 @@ fn read_lines<W: Write>(
 fn answer_lines<W: Write>(
     name: &str,
     reader: &mut dyn BufRead,
+    layout: Layout,
     bar: &mut progress::Batch,
     pool: &mut [Engines],
     sink: &mut Sink<W>,
@@ -419,7 +465,7 @@ fn answer_lines<W: Write>(
     } else {
         BATCH_PER_WORKER * pool.len()
     };
-    let mut entries = pool[0].reader(reader);
+    let mut entries = pool[0].reader(reader, layout);
     let mut index = 0;
     let mut done = 0;
     let mut current = read_batch(&mut entries, &mut index, size);
@@ -482,12 +528,13 @@ fn read_batch(
                     index: *index,
                     line: entry.line,
                     grid: entry.grid,
+                    candidates: entry.candidates,
                 });
             }
             Some(Err(ReadError::Parse(error))) => {
                 *index += 1;
                 let report = error_report(*index, Some(error.line), error.to_string());
-                batch.work.push(Work::Failed(report));
+                batch.work.push(Work::Failed(Box::new(report)));
             }
             Some(Err(error)) => {
                 batch.failure = Some(error);
@@ -511,7 +558,16 @@ fn answer_all<R>(
     progress: bool,
     during: impl FnOnce() -> R,
 ) -> (Vec<Option<Answered>>, R) {
-    if let (Task::Count { limit }, [Work::Puzzle { index, line, grid }]) = (task, work) {
+    if let (
+        Task::Count { limit },
+        [Work::Puzzle {
+            index,
+            line,
+            grid,
+            candidates: None,
+        }],
+    ) = (task, work)
+    {
         if pool.len() > 1 {
             // One puzzle to count: split its search tree across the workers instead.
             let counted = count_split(*index, *line, grid, limit, pool, progress);
@@ -581,6 +637,7 @@ fn count_split(
     };
     report.index = index;
     report.line = Some(line);
+    report.puzzle = Some(grid.clone());
     report.time = started.elapsed();
     if let Some(message) = &mut report.error {
         *message = format!("line {line}: {message}");
@@ -597,6 +654,9 @@ fn count_report(answer: &Answer) -> Report {
         solution: None,
         witnesses: None,
         count: Some((answer.count, answer.complete)),
+        found: Some((answer.count, answer.complete)),
+        puzzle: None,
+        candidates: None,
         error: None,
         stats: answer.stats,
         time: Duration::ZERO,
@@ -614,15 +674,22 @@ fn status_of(count: u128, complete: bool) -> Status {
 
 fn answer_work(work: &Work, engines: &mut Engines, task: Task) -> (Report, Option<usize>) {
     match work {
-        Work::Failed(report) => (report.clone(), None),
-        Work::Puzzle { index, line, grid } => {
+        Work::Failed(report) => ((**report).clone(), None),
+        Work::Puzzle {
+            index,
+            line,
+            grid,
+            candidates,
+        } => {
             let size = grid.rows();
             let mut report = match engines.get(size) {
-                Ok(engine) => answer(engine, task, grid),
-                Err(error) => error_report(0, None, error.to_string()),
+                Ok(engine) => answer(engine, task, grid, candidates.as_ref()),
+                Err(error) => error_report(0, None, error),
             };
             report.index = *index;
             report.line = Some(*line);
+            report.puzzle = Some(grid.clone());
+            report.candidates = candidates.clone();
             if let Some(message) = &mut report.error {
                 *message = format!("line {line}: {message}");
             }
@@ -653,8 +720,9 @@ fn read_rule_file<W: Write>(
     match parsed {
         Ok(file) => {
             let mut engine = make_engine(kind, file.rules);
-            let mut report = answer(engine.as_mut(), sink.task, &file.givens);
+            let mut report = answer(engine.as_mut(), sink.task, &file.givens, None);
             report.index = 1;
+            report.puzzle = Some(file.givens);
             sink.report(name, Some(engine.rules()), &report)
         }
         Err(message) => sink.report(name, None, &error_report(1, None, message)),
@@ -662,7 +730,9 @@ fn read_rule_file<W: Write>(
 }
 
 /// How an input is written: by its extension, else by its first line that is neither blank
-/// nor a `#` comment (`{` starts JSON, `key =` or `[table]` TOML).
+/// nor a `#` comment (`[Puzzle]` starts SadMan's `.sdk`, `{` JSON, `key =` or `[table]`
+/// TOML). Simple Sudoku's `.ss` grids and pencilmark lines are among what the line reader
+/// takes by itself.
 fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
     let extension = Path::new(name)
         .extension()
@@ -671,10 +741,12 @@ fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
     match extension.as_deref() {
         Some("toml") => return Format::Toml,
         Some("json") => return Format::Json,
+        Some("sdk") => return Format::Lines(Layout::Sdk),
+        Some("ss") => return Format::Lines(Layout::Lines),
         _ => {}
     }
     let Ok(buffer) = reader.fill_buf() else {
-        return Format::Lines;
+        return Format::Lines(Layout::Lines);
     };
     let text = String::from_utf8_lossy(buffer);
     let first = text
@@ -682,6 +754,7 @@ fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('#'));
     match first {
+        Some(line) if line.eq_ignore_ascii_case("[puzzle]") => Format::Lines(Layout::Sdk),
         Some(line) if line.starts_with('{') => Format::Json,
         Some(line) if line.starts_with('[') => Format::Toml,
         Some(line) => {
@@ -692,10 +765,10 @@ fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
             if is_key {
                 Format::Toml
             } else {
-                Format::Lines
+                Format::Lines(Layout::Lines)
             }
         }
-        None => Format::Lines,
+        None => Format::Lines(Layout::Lines),
     }
 }
 
@@ -750,30 +823,39 @@ fn error_report(index: usize, line: Option<usize>, message: String) -> Report {
     Report {
         index,
         line,
+        puzzle: None,
+        candidates: None,
         status: Status::Error,
         solution: None,
         witnesses: None,
         count: None,
+        found: None,
         error: Some(message),
         stats: Stats::default(),
         time: Duration::ZERO,
     }
 }
 
-/// Answers one puzzle.
-fn answer(engine: &mut dyn Engine, task: Task, puzzle: &Grid) -> Report {
+/// Answers one puzzle, restricted to its candidates when it has them.
+fn answer(
+    engine: &mut dyn Engine,
+    task: Task,
+    puzzle: &Grid,
+    candidates: Option<&Candidates>,
+) -> Report {
     let started = Instant::now();
     let (limit, keep) = match task {
         Task::Solve { first: true } => (Some(1), 1),
         Task::Solve { first: false } | Task::Check { .. } => (Some(2), 2),
         Task::Count { limit } => (limit, 0),
     };
-    let answered = match task {
+    let answer = match (candidates, task) {
+        (Some(candidates), _) => engine.enumerate_candidates(candidates, limit, keep),
         // Counts can be long: Ctrl-C stops them with what they have.
-        Task::Count { .. } => engine.count_watched(puzzle, limit, 1, &interrupt::INTERRUPT),
-        _ => engine.enumerate(puzzle, limit, keep),
+        (None, Task::Count { .. }) => engine.count_watched(puzzle, limit, 1, &interrupt::INTERRUPT),
+        (None, _) => engine.enumerate(puzzle, limit, keep),
     };
-    let answer = match answered {
+    let answer = match answer {
         Ok(answer) => answer,
         Err(error) => return error_report(0, None, error.to_string()),
     };
@@ -794,6 +876,9 @@ fn answer(engine: &mut dyn Engine, task: Task, puzzle: &Grid) -> Report {
         },
         witnesses,
         count: matches!(task, Task::Count { .. }).then_some((answer.count, answer.complete)),
+        found: Some((answer.count, answer.complete)),
+        puzzle: None,
+        candidates: None,
         error: None,
         stats: answer.stats,
         time: started.elapsed(),

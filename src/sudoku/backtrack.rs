@@ -11,6 +11,7 @@ use std::ops::ControlFlow;
 
 use crate::xc::Watch;
 
+use super::candidates::Candidates;
 use super::engine::{Answer, Engine};
 use super::grid::{Cell, Grid};
 use super::rules::{PuzzleError, Rules};
@@ -46,12 +47,19 @@ struct Search<'w> {
     watch: Option<&'w Watch>,
     /// Nodes and solutions published so far.
     published: (u64, u128),
+    /// The candidates each position is restricted to; empty for no restriction.
+    masks: Vec<u64>,
 }
 
 /// Nodes between two looks at the watch.
 const PUBLISH_EVERY: u64 = 1 << 12;
 
 impl Search<'_> {
+    /// The digits position `p` may hold at all.
+    fn allowed(&self, p: usize) -> u64 {
+        self.masks.get(p).copied().unwrap_or(u64::MAX)
+    }
+
     /// Publishes the work done since the last call; `Break` when a stop was asked for.
     fn publish(&mut self) -> ControlFlow<()> {
         let Some(watch) = self.watch else {
@@ -266,7 +274,7 @@ impl Backtracker {
                 if !self.active[p] || cells[p] != 0 {
                     continue;
                 }
-                let free = self.candidates(&cells, p);
+                let free = self.candidates(&cells, p) & search.allowed(p);
                 match free.count_ones() {
                     0 => return ControlFlow::Continue(()),
                     1 => {
@@ -356,7 +364,7 @@ impl Engine for Backtracker {
         limit: Option<u128>,
         keep: usize,
     ) -> Result<Answer, PuzzleError> {
-        self.run(puzzle, limit, keep, None)
+        self.run(puzzle, Vec::new(), limit, keep, None)
     }
 
     fn count_watched(
@@ -366,15 +374,27 @@ impl Engine for Backtracker {
         _threads: usize,
         watch: &Watch,
     ) -> Result<Answer, PuzzleError> {
-        self.run(puzzle, limit, 0, Some(watch))
+        self.run(puzzle, Vec::new(), limit, 0, Some(watch))
+    }
+
+    fn enumerate_candidates(
+        &mut self,
+        candidates: &Candidates,
+        limit: Option<u128>,
+        keep: usize,
+    ) -> Result<Answer, PuzzleError> {
+        let givens = candidates.givens();
+        self.run(&givens, candidates.masks().to_vec(), limit, keep, None)
     }
 }
 
 impl Backtracker {
-    /// Counts up to `limit` solutions, keeping `keep`, publishing to `watch` if given.
+    /// Answers a puzzle whose positions may hold only the digits of `masks` (all digits when
+    /// `masks` is empty), publishing to `watch` if given.
     fn run(
         &self,
         puzzle: &Grid,
+        masks: Vec<u64>,
         limit: Option<u128>,
         keep: usize,
         watch: Option<&Watch>,
@@ -406,6 +426,7 @@ impl Backtracker {
             answer: Answer::empty(),
             watch,
             published: (0, 0),
+            masks,
         };
         if limit == Some(0) {
             search.answer.complete = false;

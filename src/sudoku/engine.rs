@@ -2,6 +2,7 @@
 
 use crate::xc::{Stats, Watch};
 
+use super::candidates::Candidates;
 use super::grid::Grid;
 use super::rules::{PuzzleError, Rules};
 
@@ -56,6 +57,19 @@ pub trait Engine {
     fn enumerate(
         &mut self,
         puzzle: &Grid,
+        limit: Option<u128>,
+        keep: usize,
+    ) -> Result<Answer, PuzzleError>;
+
+    /// As [`Engine::enumerate`], for a puzzle given as candidates: cells with one candidate are
+    /// the givens, and every other cell may hold only its candidates.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::enumerate`], for the givens.
+    fn enumerate_candidates(
+        &mut self,
+        candidates: &Candidates,
         limit: Option<u128>,
         keep: usize,
     ) -> Result<Answer, PuzzleError>;

@@ -6,6 +6,7 @@
 //! [`validate()`] checks any solution against the rules without either of them.
 
 pub mod backtrack;
+pub mod candidates;
 pub mod encode;
 pub mod engine;
 pub mod file;
@@ -18,6 +19,7 @@ pub mod symbols;
 pub mod validate;
 
 pub use backtrack::Backtracker;
+pub use candidates::Candidates;
 pub use encode::{decode, encode, Options};
 pub use engine::{Answer, Engine, Verdict};
 pub use file::{FileError, PuzzleFile};
@@ -25,5 +27,5 @@ pub use grid::{Cell, Grid};
 pub use parse::{Entry, ParseError, ReadError, Reader};
 pub use rules::{Cage, Pair, PairKind, PuzzleError, Rules, RulesError, Spec, Unit, UnitKind};
 pub use solver::Solver;
-pub use symbols::Symbols;
+pub use symbols::{Alphabet, Symbols};
 pub use validate::{validate, Violation};

@@ -1,10 +1,21 @@
-//! Reading puzzles as people write them: one per line, or as grid blocks.
+//! Reading puzzles as people write them: one per line, as grid blocks, as pencilmarks.
 //!
-//! Two layouts, mixed freely in one input:
+//! These layouts mix freely in one input:
 //! - a *puzzle line*: `n * n` cells on one line (81 for 9x9), optionally followed by
 //!   whitespace, `,` or `;` and a comment;
 //! - a *grid block*: `n` lines of `n` cells each, where spaces, tabs and `|` are ignored and
-//!   lines made of `-`, `+`, `=` (with spaces and `|`) separate bands.
+//!   lines made of `-`, `+`, `=` (with spaces and `|`, or framed by `*` as Simple Sudoku's
+//!   `*-----------*`) separate bands. Simple Sudoku's `.ss` files are grid blocks;
+//! - *whitespace-separated numbers*, for any side: a line of numbers (`0` or `.` for a blank)
+//!   with at least one of two digits, or more numbers than a row can have, is a grid row of
+//!   that many cells, or a puzzle line of `n * n` numbers;
+//! - a *pencilmark line* (9x9 only): 729 characters, nine per cell, where the `k`-th of a
+//!   cell's nine is digit `k` when it is a candidate and `.` or `0` when it is not. A cell
+//!   with one candidate is a given; the [`Entry`] carries the [`Candidates`] of the others.
+//!
+//! [`Layout::Sdk`] also reads SadMan's `.sdk` files: `#` header lines (skipped as every `#`
+//! line is), and sections, of which only `[Puzzle]` is read. [`Layout::Pencilmark`] takes
+//! pencilmark lines only.
 //!
 //! Cells are symbols of the alphabet (by default `1`-`9`, then `A`-`Z` in any case for larger
 //! grids) and blanks written `.`, `0`, `_`, `*` or `-` (those the alphabet does not use).
@@ -14,8 +25,8 @@
 //! cell when there is one; the reader then goes on with the next puzzle.
 //!
 //! The size is fixed ([`Reader::new`], [`Reader::with_symbols`]) or read off each puzzle
-//! ([`Reader::inferring`]): a line of `n * n` cells (4 <= n <= 35) is a puzzle line, anything
-//! else the first row of an `n`-row grid block.
+//! ([`Reader::inferring`], [`Reader::with_alphabet`]): a line of `n * n` cells (4 <= n <= 35)
+//! is a puzzle line, anything else the first row of an `n`-row grid block.
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -23,8 +34,10 @@ use std::io::{self, BufRead};
 
 use thiserror::Error;
 
+use super::candidates::Candidates;
 use super::grid::{Cell, Grid};
-use super::symbols::{CellChar, Symbols};
+use super::rules::MAX_SIZE;
+use super::symbols::{Alphabet, CellChar, Symbols, SymbolsError};
 
 /// Smallest and largest side read off a puzzle when the size is not fixed.
 const INFERRED: std::ops::RangeInclusive<usize> = 4..=35;
@@ -34,8 +47,25 @@ const INFERRED: std::ops::RangeInclusive<usize> = 4..=35;
 pub struct Entry {
     /// 1-based line number of the puzzle's first line.
     pub line: usize,
-    /// The puzzle.
+    /// The puzzle: its givens.
     pub grid: Grid,
+    /// For a pencilmark puzzle, the candidates of every cell (the givens are those with one).
+    pub candidates: Option<Candidates>,
+}
+
+/// Which layouts a [`Reader`] takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Layout {
+    /// Puzzle lines, grid blocks (Simple Sudoku's `.ss` among them), whitespace-separated
+    /// numbers, and pencilmark lines, mixed freely.
+    #[default]
+    Lines,
+    /// As [`Layout::Lines`], with SadMan's sections: a line `[Name]` starts a section, and
+    /// only the `[Puzzle]` sections (and lines before any section) are read.
+    Sdk,
+    /// Pencilmark lines only.
+    Pencilmark,
 }
 
 /// What is wrong with a piece of input.
@@ -83,6 +113,29 @@ pub enum ParseErrorKind {
         /// Side of the grid.
         size: usize,
     },
+    /// A number larger than the grid's digits.
+    NumberTooLarge {
+        /// The number.
+        number: usize,
+        /// Side of the grid.
+        size: usize,
+    },
+    /// The alphabet cannot write a grid of this side.
+    Alphabet(SymbolsError),
+    /// A line that should be a pencilmark line and is not 729 characters long.
+    NotPencilmark {
+        /// Characters found (before any comment).
+        found: usize,
+    },
+    /// A character of a pencilmark cell that is neither its digit nor a blank.
+    PencilmarkChar {
+        /// The character.
+        found: char,
+        /// Its place in the cell's nine, 1-based: the only digit it may be.
+        place: usize,
+    },
+    /// A pencilmark cell with no candidate at all.
+    NoCandidate,
 }
 
 /// A syntax error, with where it is.
@@ -139,6 +192,20 @@ impl fmt::Display for ParseError {
                     "the grid starting here has {rows} row{s}, expected {size}"
                 )
             }
+            ParseErrorKind::NumberTooLarge { number, size } => {
+                write!(f, "{number} is not a digit of this {size}x{size} grid")
+            }
+            ParseErrorKind::Alphabet(error) => write!(f, "{error}"),
+            ParseErrorKind::NotPencilmark { found } => write!(
+                f,
+                "expected a pencilmark line of 729 characters (9 per cell), found {found}"
+            ),
+            ParseErrorKind::PencilmarkChar { found, place } => write!(
+                f,
+                "{found:?} in place {place} of a pencilmark cell, where only {place}, `.` or \
+                 `0` may stand"
+            ),
+            ParseErrorKind::NoCandidate => f.write_str("the cell has no candidate"),
         }
     }
 }
@@ -193,10 +260,12 @@ pub struct Reader<R> {
     input: R,
     /// The fixed side, or `None` to read it off each puzzle.
     size: Option<usize>,
-    /// The fixed alphabet, if any.
-    fixed: Option<Symbols>,
-    /// The default alphabet of the side last used, kept to avoid rebuilding it.
-    default: Symbols,
+    alphabet: Alphabet,
+    /// The alphabet's symbols for the side last used, kept to avoid rebuilding them.
+    symbols: Option<Symbols>,
+    layout: Layout,
+    /// In an `.sdk` section other than `[Puzzle]`: lines are skipped.
+    skipping: bool,
     line: usize,
     buf: Vec<u8>,
     block: Option<Block>,
@@ -207,26 +276,30 @@ pub struct Reader<R> {
 impl<R: BufRead> Reader<R> {
     /// Reads puzzles of side `size` (9 for classic sudoku) in the default alphabet.
     pub fn new(input: R, size: usize) -> Self {
-        Self::make(input, Some(size), None)
+        Self::with_alphabet(input, Alphabet::Default, Some(size))
     }
 
     /// Reads puzzles written in `symbols`, of side `symbols.len()`.
     pub fn with_symbols(input: R, symbols: Symbols) -> Self {
-        Self::make(input, Some(symbols.len()), Some(symbols))
+        Self::with_alphabet(input, Alphabet::Fixed(Box::new(symbols)), None)
     }
 
     /// Reads puzzles of any side from 4 to 35 in the default alphabet, each one's side read
-    /// off its first line.
+    /// off its first line (up to 64 for whitespace-separated numbers).
     pub fn inferring(input: R) -> Self {
-        Self::make(input, None, None)
+        Self::with_alphabet(input, Alphabet::Default, None)
     }
 
-    fn make(input: R, size: Option<usize>, fixed: Option<Symbols>) -> Self {
+    /// Reads puzzles written in `alphabet`, of side `size`, or read off each puzzle for
+    /// `None` (a fixed alphabet fixes the side).
+    pub fn with_alphabet(input: R, alphabet: Alphabet, size: Option<usize>) -> Self {
         Reader {
             input,
-            size,
-            fixed,
-            default: Symbols::default_for(size.unwrap_or(9).max(1)),
+            size: size.or(alphabet.fixed_size()),
+            alphabet,
+            symbols: None,
+            layout: Layout::Lines,
+            skipping: false,
             line: 0,
             buf: Vec::new(),
             block: None,
@@ -235,20 +308,32 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// Takes `layout` instead of the default [`Layout::Lines`].
+    pub fn layout(mut self, layout: Layout) -> Self {
+        self.layout = layout;
+        self
+    }
+
     /// The alphabet for side `n`.
-    fn symbols(&mut self, n: usize) -> &Symbols {
-        if let Some(fixed) = &self.fixed {
-            return fixed;
+    fn symbols(&mut self, n: usize) -> Result<&Symbols, ParseErrorKind> {
+        if self.symbols.as_ref().is_none_or(|s| s.len() != n) {
+            let symbols = self
+                .alphabet
+                .symbols_for(n)
+                .map_err(ParseErrorKind::Alphabet)?;
+            self.symbols = Some(symbols);
         }
-        if self.default.len() != n {
-            self.default = Symbols::default_for(n);
-        }
-        &self.default
+        Ok(self.symbols.as_ref().expect("just made"))
     }
 
     /// The cells of a line in the alphabet for side `n`; see [`split`].
-    fn split(&mut self, text: &[u8], n: usize, first_token: bool) -> Vec<ReadCell> {
-        split(self.symbols(n), text, n, first_token)
+    fn split(
+        &mut self,
+        text: &[u8],
+        n: usize,
+        first_token: bool,
+    ) -> Result<Vec<ReadCell>, ParseErrorKind> {
+        Ok(split(self.symbols(n)?, text, n, first_token))
     }
 
     fn push_error(&mut self, column: Option<usize>, cell: Option<Cell>, kind: ParseErrorKind) {
@@ -294,6 +379,26 @@ impl<R: BufRead> Reader<R> {
         if text[0] == b'#' {
             return;
         }
+        if self.layout == Layout::Sdk && text[0] == b'[' {
+            self.end_block();
+            self.skipping = !text.eq_ignore_ascii_case(b"[puzzle]");
+            return;
+        }
+        if self.skipping {
+            return;
+        }
+        let first = &text[..text
+            .iter()
+            .position(|b| matches!(b, b' ' | b'\t' | b',' | b';'))
+            .unwrap_or(text.len())];
+        let pencilmark = self.block.is_none()
+            && self.alphabet == Alphabet::Default
+            && self.size.is_none_or(|n| n == 9)
+            && is_pencilmark(first);
+        if pencilmark || self.layout == Layout::Pencilmark {
+            self.end_block();
+            return self.read_pencilmark(first, offset);
+        }
         let row_size = self
             .block
             .as_ref()
@@ -301,10 +406,18 @@ impl<R: BufRead> Reader<R> {
         if is_separator(text, row_size) {
             return;
         }
+        if self.alphabet == Alphabet::Default {
+            if let Some(tokens) = numbers(text) {
+                return self.read_numbers(&tokens, offset);
+            }
+        }
         if let Some(n) = self.puzzle_line_size(text) {
             // A puzzle line also ends a grid block left incomplete.
             self.end_block();
-            let cells = self.split(text, n, true);
+            let cells = match self.split(text, n, true) {
+                Ok(cells) => cells,
+                Err(kind) => return self.push_error(None, None, kind),
+            };
             if cells.len() != n * n {
                 // Characters that are not one byte each: count again as cells.
                 let kind = ParseErrorKind::WrongCellCount {
@@ -321,8 +434,11 @@ impl<R: BufRead> Reader<R> {
     /// The side of the puzzle if `text` is a puzzle line: `n * n` cells (the first token, for
     /// one-character alphabets), then nothing or a comment.
     fn puzzle_line_size(&self, text: &[u8]) -> Option<usize> {
-        let multi = self.fixed.as_ref().is_some_and(|s| !s.is_single_char())
-            || self.size.is_some_and(|n| n > super::grid::ALPHABET.len());
+        let multi = match &self.alphabet {
+            Alphabet::Fixed(symbols) => !symbols.is_single_char(),
+            Alphabet::Default => self.size.is_some_and(|n| n > super::grid::ALPHABET.len()),
+            Alphabet::Named { .. } => false,
+        };
         if multi {
             let n = self.size?;
             let tokens = text
@@ -359,7 +475,92 @@ impl<R: BufRead> Reader<R> {
         self.pending.push_back(Ok(Entry {
             line: self.line,
             grid,
+            candidates: None,
         }));
+    }
+
+    /// A pencilmark line (its first token): nine characters per cell.
+    fn read_pencilmark(&mut self, token: &[u8], offset: usize) {
+        let found = std::str::from_utf8(token).map_or(token.len(), |s| s.chars().count());
+        if token.len() != 729 || found != 729 {
+            return self.push_error(None, None, ParseErrorKind::NotPencilmark { found });
+        }
+        let mut candidates = Candidates::all(9);
+        for (k, cell) in token.chunks(9).enumerate() {
+            let mut mask = 0;
+            for (place, &b) in cell.iter().enumerate() {
+                match b {
+                    b'.' | b'0' => {}
+                    b if b == b'1' + place as u8 => mask |= 1 << place,
+                    b => {
+                        let column = offset + 9 * k + place + 1;
+                        let kind = ParseErrorKind::PencilmarkChar {
+                            found: b as char,
+                            place: place + 1,
+                        };
+                        return self.push_error(Some(column), Some(Cell::from_index(k, 9)), kind);
+                    }
+                }
+            }
+            if mask == 0 {
+                let column = offset + 9 * k + 1;
+                let cell = Cell::from_index(k, 9);
+                return self.push_error(Some(column), Some(cell), ParseErrorKind::NoCandidate);
+            }
+            candidates.set(k, mask);
+        }
+        self.pending.push_back(Ok(Entry {
+            line: self.line,
+            grid: candidates.givens(),
+            candidates: Some(candidates),
+        }));
+    }
+
+    /// A line of whitespace-separated numbers (see [`numbers`]): a row of the block in
+    /// progress, a whole puzzle of `n * n` numbers, or the first row of a block of its length.
+    fn read_numbers(&mut self, tokens: &[(usize, &[u8])], offset: usize) {
+        let t = tokens.len();
+        let whole = |n: usize| n * n == t;
+        let (n, line) = match (&self.block, self.size) {
+            (Some(block), _) => (block.size, false),
+            (None, Some(n)) => (n, whole(n)),
+            (None, None) if (4..=MAX_SIZE).contains(&t) => (t, false),
+            (None, None) => match (10..=MAX_SIZE).find(|&n| whole(n) && t > MAX_SIZE) {
+                Some(n) => (n, true),
+                None => {
+                    let kind = ParseErrorKind::WrongCellCount { found: t, size: 9 };
+                    return self.push_error(None, None, kind);
+                }
+            },
+        };
+        let cells: Vec<ReadCell> = tokens
+            .iter()
+            .map(|&(column, token)| {
+                let cell = if token.iter().all(u8::is_ascii_digit) {
+                    let number = std::str::from_utf8(token)
+                        .ok()
+                        .and_then(|s| s.parse::<usize>().ok())
+                        .unwrap_or(usize::MAX);
+                    match number {
+                        0 => Ok(0),
+                        d if d <= n => Ok(d as u8),
+                        number => Err(ParseErrorKind::NumberTooLarge { number, size: n }),
+                    }
+                } else {
+                    Ok(0)
+                };
+                (column, cell)
+            })
+            .collect();
+        if line {
+            self.end_block();
+            if let Err(kind) = self.symbols(n) {
+                return self.push_error(None, None, kind);
+            }
+            self.finish_line(&cells, n, offset);
+        } else {
+            self.add_row(n, &cells, offset, false);
+        }
     }
 
     /// One row of a grid block.
@@ -383,8 +584,34 @@ impl<R: BufRead> Reader<R> {
                 }
             }
         };
+        let inferred = self.block.is_none() && self.size.is_none();
+        match self.split(text, n, false) {
+            Ok(cells) => self.add_row(n, &cells, offset, inferred),
+            Err(kind) => {
+                self.start_poisoned(n);
+                self.push_error(None, None, kind);
+            }
+        }
+    }
+
+    /// Starts a block that is already known to be bad, unless one is in progress: its rows
+    /// are counted and dropped.
+    fn start_poisoned(&mut self, n: usize) {
+        if self.block.is_none() {
+            self.block = Some(Block {
+                start: self.line,
+                size: n,
+                rows: 1,
+                cells: Vec::new(),
+                poisoned: true,
+            });
+        }
+    }
+
+    /// One row of `n` cells (the first of a block when none is in progress); `inferred` when
+    /// the side was guessed from this very row.
+    fn add_row(&mut self, n: usize, cells: &[ReadCell], offset: usize, inferred: bool) {
         let row = self.block.as_ref().map_or(0, |b| b.rows);
-        let cells = self.split(text, n, false);
         // A wrong number of cells says more than any one character does.
         let mut bad = None;
         if cells.len() != n {
@@ -404,7 +631,6 @@ impl<R: BufRead> Reader<R> {
             };
             bad = Some((None, None, kind));
         }
-        let inferred = self.block.is_none() && self.size.is_none();
         bad = bad.or_else(|| {
             cells.iter().enumerate().find_map(|(k, (column, cell))| {
                 let mut kind = cell.as_ref().err()?.clone();
@@ -469,6 +695,7 @@ impl<R: BufRead> Reader<R> {
                 self.pending.push_back(Ok(Entry {
                     line: block.start,
                     grid,
+                    candidates: None,
                 }));
             }
         }
@@ -534,11 +761,56 @@ fn decode_char(bytes: &[u8]) -> (Option<char>, usize) {
     (None, 1)
 }
 
-/// A line of `-`, `+`, `=`, spaces and `|` between bands. Only dashes, as many as a grid row
-/// has cells (`size`) or a puzzle line (`size * size`), are blanks instead.
+/// Whether `token` is a pencilmark line: 729 characters, where the `k`-th of each cell's nine
+/// is digit `k` or a blank (`.`, `0`), and every cell has a candidate.
+fn is_pencilmark(token: &[u8]) -> bool {
+    token.len() == 729
+        && token.chunks(9).all(|cell| {
+            let mut any = false;
+            for (place, &b) in cell.iter().enumerate() {
+                if b == b'1' + place as u8 {
+                    any = true;
+                } else if b != b'.' && b != b'0' {
+                    return false;
+                }
+            }
+            any
+        })
+}
+
+/// The tokens (with their 1-based byte columns) of a line of whitespace-separated numbers:
+/// at least four tokens, every one a number of one or two digits or a one-character blank
+/// (`.`, `_`, `*`, `-`), `|` tokens skipped, and the line unmistakably numbers, with a number
+/// of two digits or more numbers than a row can have (64). `None` for any other line.
+fn numbers(text: &[u8]) -> Option<Vec<(usize, &[u8])>> {
+    let mut tokens = Vec::new();
+    let mut long = false;
+    let mut k = 0;
+    for token in text.split(|b| b.is_ascii_whitespace()) {
+        let column = k + 1;
+        k += token.len() + 1;
+        match token {
+            [] | b"|" => {}
+            [b'.' | b'_' | b'*' | b'-'] => tokens.push((column, token)),
+            _ if token.len() <= 2 && token.iter().all(u8::is_ascii_digit) => {
+                long |= token.len() > 1;
+                tokens.push((column, token));
+            }
+            _ => return None,
+        }
+    }
+    (tokens.len() >= 4 && (long || tokens.len() > MAX_SIZE)).then_some(tokens)
+}
+
+/// A line of `-`, `+`, `=`, spaces and `|` between bands, or a frame `*---*` (Simple Sudoku).
+/// Only dashes, as many as a grid row has cells (`size`) or a puzzle line (`size * size`), are
+/// blanks instead.
 fn is_separator(text: &[u8], size: usize) -> bool {
     let mut dashes = 0;
     let mut other = false;
+    if text.len() > 2 && text[0] == b'*' && text[text.len() - 1] == b'*' {
+        return text[1..text.len() - 1].iter().all(|&b| b == b'-');
+    }
     for &b in text {
         match b {
             b' ' | b'\t' | b'|' => {}
@@ -779,5 +1051,154 @@ mod tests {
             "line 1, column 3 (r1c3): invalid byte 0xff (not text)"
         );
         assert_eq!(read("").len(), 0);
+    }
+
+    fn data(name: &str) -> String {
+        let path = format!("{}/tests/data/formats/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    fn read_layout(text: &str, layout: Layout) -> Vec<Result<Entry, String>> {
+        Reader::inferring(text.as_bytes())
+            .layout(layout)
+            .map(|r| r.map_err(|e| e.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn sdk_headers_and_sections() {
+        let got = read_layout(&data("sections.sdk"), Layout::Sdk);
+        assert_eq!(got.len(), 1, "the [State] section is skipped: {got:?}");
+        let entry = got[0].as_ref().unwrap();
+        assert_eq!((entry.line, entry.grid.to_line()), (6, LINE.to_string()));
+        // Read as plain lines, the section header is an error.
+        let got = read_layout(&data("sections.sdk"), Layout::Lines);
+        assert_eq!(
+            got[0].as_ref().unwrap_err(),
+            "line 5, column 1 (r1c1): unexpected character '['"
+        );
+        // Without sections, and two puzzles under two [Puzzle] headers.
+        let got = read_layout(&data("plain.sdk"), Layout::Sdk);
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].as_ref().unwrap().line, 8);
+        let rows: String = LINE
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+            .collect();
+        let text = format!("[puzzle]\n{rows}[Solution]\n123\n[Puzzle]\n{rows}");
+        let got = read_layout(&text, Layout::Sdk);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[1].as_ref().unwrap().line, 14);
+    }
+
+    #[test]
+    fn simple_sudoku_frames_separators_and_blanks() {
+        for name in ["framed.ss", "plain.ss"] {
+            let got = read_layout(&data(name), Layout::Lines);
+            assert_eq!(got.len(), 1, "{name}: {got:?}");
+            assert_eq!(got[0].as_ref().unwrap().grid.to_line(), LINE, "{name}");
+        }
+        let got = read("*-----------*\n|2.4|.1.|...|\n|_15|___|_x4|\n");
+        assert_eq!(
+            got[0].as_ref().unwrap_err(),
+            "line 3, column 11 (r2c8): unexpected character 'x'"
+        );
+    }
+
+    #[test]
+    fn pencilmark_lines_carry_candidates() {
+        let text = data("pencilmarks.txt");
+        let got = read_layout(&text, Layout::Lines);
+        assert_eq!(got.len(), 3);
+        let first = got[0].as_ref().unwrap();
+        let candidates = first.candidates.as_ref().unwrap();
+        assert_eq!(candidates.get(0), 1 << 6 | 1 << 8);
+        assert_eq!(first.grid.get(0, 0), 0);
+        assert_eq!(first.grid.get(0, 1), 9);
+        assert_eq!(got[1].as_ref().unwrap().grid.to_line(), LINE);
+        let line = text.lines().nth(1).unwrap();
+        // A digit out of its place, and a cell with no candidate, named by line, column, cell.
+        let mut bad = line.to_string();
+        bad.replace_range(13..14, "7"); // r1c2, place 5
+        let got = read_layout(&format!("{line}\n{bad}\n"), Layout::Pencilmark);
+        assert!(got[0].is_ok());
+        assert_eq!(
+            got[1].as_ref().unwrap_err(),
+            "line 2, column 14 (r1c2): '7' in place 5 of a pencilmark cell, where only 5, `.` or `0` may stand"
+        );
+        let mut empty = line.to_string();
+        empty.replace_range(18..27, "........."); // r1c3
+        let got = read_layout(&format!("{empty}\n"), Layout::Pencilmark);
+        assert_eq!(
+            got[0].as_ref().unwrap_err(),
+            "line 1, column 19 (r1c3): the cell has no candidate"
+        );
+        // Forced, a plain puzzle line is not one; auto-detected, it is a puzzle line.
+        let got = read_layout(&format!("{LINE}\n"), Layout::Pencilmark);
+        assert_eq!(
+            got[0].as_ref().unwrap_err(),
+            "line 1: expected a pencilmark line of 729 characters (9 per cell), found 81"
+        );
+        // Auto-detected, a line with a cell of no candidate is no pencilmark line: 729
+        // characters make a 27x27 puzzle line.
+        let got = read_layout(&format!("{empty}\n"), Layout::Lines);
+        assert_eq!(got[0].as_ref().unwrap().grid.rows(), 27);
+    }
+
+    #[test]
+    fn whitespace_separated_numbers_for_any_size() {
+        let got = read_layout(&data("numbers16.txt"), Layout::Lines);
+        assert_eq!(got.len(), 1, "{got:?}");
+        let grid = &got[0].as_ref().unwrap().grid;
+        assert_eq!(
+            (grid.rows(), grid.get(0, 3), grid.get(0, 5), grid.get(5, 1)),
+            (16, 8, 12, 16)
+        );
+        let got = read_layout(&data("numbers25.txt"), Layout::Lines);
+        assert_eq!(got.len(), 1, "{got:?}");
+        let grid = &got[0].as_ref().unwrap().grid;
+        assert_eq!((grid.rows(), grid.filled()), (25, 330));
+        // Errors name the line, the column and the cell.
+        let mut text = data("numbers16.txt");
+        text = text.replacen(" 7 ", "17 ", 1);
+        let got = read_layout(&text, Layout::Lines);
+        assert_eq!(
+            got[0].as_ref().unwrap_err(),
+            "line 3, column 4 (r2c2): 17 is not a digit of this 16x16 grid"
+        );
+        let got = read_layout("10 11 12 13 14\n", Layout::Lines);
+        assert_eq!(
+            got[0].as_ref().unwrap_err(),
+            "line 1, column 1 (r1c1): 10 is not a digit of this 5x5 grid"
+        );
+    }
+
+    #[test]
+    fn named_alphabets() {
+        let hex = data("hex16.txt");
+        let got: Vec<_> =
+            Reader::with_alphabet(hex.as_bytes(), Alphabet::parse("0-9A-F").unwrap(), None)
+                .collect();
+        let grid = &got[0].as_ref().unwrap().grid;
+        assert_eq!((grid.rows(), grid.get(0, 3), grid.get(0, 5)), (16, 8, 12));
+        let letters = data("letters.txt");
+        let got: Vec<_> = Reader::with_alphabet(
+            letters.as_bytes(),
+            Alphabet::parse("letters").unwrap(),
+            None,
+        )
+        .collect();
+        assert_eq!(got[0].as_ref().unwrap().grid.to_line(), LINE);
+        // A grid larger than the alphabet.
+        let line = ".".repeat(625);
+        let got: Vec<_> =
+            Reader::with_alphabet(line.as_bytes(), Alphabet::parse("hex").unwrap(), None)
+                .map(|r| r.map_err(|e| e.to_string()))
+                .collect();
+        assert_eq!(
+            got[0].as_ref().unwrap_err(),
+            "line 1: the alphabet 0-9A-F has 16 symbols, too few for a 25x25 grid"
+        );
     }
 }

@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 
 use crate::xc::{Dlx, OptionId, Watch};
 
+use super::candidates::Candidates;
 use super::encode::{encode, Options};
 use super::engine::{Answer, Engine};
 use super::grid::Grid;
@@ -73,6 +74,64 @@ impl Solver {
         }
         true
     }
+
+    /// Removes the options of every digit that is not a candidate of its cell (after the
+    /// givens are committed; [`Dlx::reset`] puts them back).
+    fn remove_excluded(&mut self, candidates: &Candidates) {
+        let full = Candidates::full(candidates.size());
+        for (position, &mask) in candidates.masks().iter().enumerate() {
+            if mask == full || mask.count_ones() == 1 {
+                continue;
+            }
+            for digit in 1..=candidates.size() as u8 {
+                if mask >> (digit - 1) & 1 == 1 {
+                    continue;
+                }
+                if let Some(option) = self.options.option_of(position, digit) {
+                    // Already gone when a given rules it out: nothing to do.
+                    let _ = self.dlx.remove(option);
+                }
+            }
+        }
+    }
+
+    fn search(
+        &mut self,
+        puzzle: &Grid,
+        candidates: Option<&Candidates>,
+        limit: Option<u128>,
+        keep: usize,
+    ) -> Result<Answer, PuzzleError> {
+        self.rules.check_givens(puzzle)?;
+        let mut answer = Answer::empty();
+        if limit == Some(0) {
+            answer.complete = false;
+            return Ok(answer);
+        }
+        if !self.commit_givens(puzzle) {
+            // Givens that contradict each other through the rules: no solution.
+            return Ok(answer);
+        }
+        if let Some(candidates) = candidates {
+            self.remove_excluded(candidates);
+        }
+        let options = &self.options;
+        let outcome = self.dlx.visit(&mut |chosen: &[OptionId]| {
+            answer.count += 1;
+            if answer.solutions.len() < keep {
+                answer.solutions.push(options.decode(chosen));
+            }
+            if Some(answer.count) == limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        self.dlx.reset();
+        answer.complete = outcome.complete;
+        answer.stats = outcome.stats;
+        Ok(answer)
+    }
 }
 
 impl Engine for Solver {
@@ -105,31 +164,15 @@ impl Engine for Solver {
         limit: Option<u128>,
         keep: usize,
     ) -> Result<Answer, PuzzleError> {
-        self.rules.check_givens(puzzle)?;
-        let mut answer = Answer::empty();
-        if limit == Some(0) {
-            answer.complete = false;
-            return Ok(answer);
-        }
-        if !self.commit_givens(puzzle) {
-            // Givens that contradict each other through the rules: no solution.
-            return Ok(answer);
-        }
-        let options = &self.options;
-        let outcome = self.dlx.visit(&mut |chosen: &[OptionId]| {
-            answer.count += 1;
-            if answer.solutions.len() < keep {
-                answer.solutions.push(options.decode(chosen));
-            }
-            if Some(answer.count) == limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        self.dlx.reset();
-        answer.complete = outcome.complete;
-        answer.stats = outcome.stats;
-        Ok(answer)
+        self.search(puzzle, None, limit, keep)
+    }
+
+    fn enumerate_candidates(
+        &mut self,
+        candidates: &Candidates,
+        limit: Option<u128>,
+        keep: usize,
+    ) -> Result<Answer, PuzzleError> {
+        self.search(&candidates.givens(), Some(candidates), limit, keep)
     }
 }

@@ -3,6 +3,10 @@
 //! Digit `d` (1-based) is written as the `d`-th symbol. The default alphabet is `1`-`9` then
 //! `A`-`Z` (up to 35 digits), and the numbers `1`..`n` beyond. Blanks are `.`, and `0`, `_`,
 //! `*`, `-` unless the alphabet uses them as symbols.
+//!
+//! An [`Alphabet`] names a family of alphabets for grids of any side up to its length: the
+//! common conventions `1-9A-Z`, `0-9A-F` (hexadecimal) and `A-Z` (letters) take their first
+//! `n` symbols for an `n`x`n` grid.
 
 use std::collections::HashMap;
 
@@ -38,6 +42,16 @@ pub enum SymbolsError {
     /// A symbol given twice.
     #[error("symbol {0:?} appears twice")]
     Repeated(String),
+    /// A named alphabet shorter than the grid's side.
+    #[error("the alphabet {name} has {len} symbols, too few for a {size}x{size} grid")]
+    TooFew {
+        /// The alphabet's name.
+        name: &'static str,
+        /// Its number of symbols.
+        len: usize,
+        /// The side asked for.
+        size: usize,
+    },
     /// An empty symbol, one with whitespace, or `.`.
     #[error("{0:?} cannot be a symbol (empty, whitespace, `.` and `#` are reserved)")]
     Reserved(String),
@@ -213,6 +227,83 @@ impl Symbols {
     }
 }
 
+/// The symbols of the grids a puzzle input may hold, whatever their side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Alphabet {
+    /// `1`-`9` then `A`-`Z` up to 35 digits, the numbers `1`..`n` beyond
+    /// ([`Symbols::default_for`]).
+    Default,
+    /// A named convention (see [`Alphabet::named`]): its first `n` symbols for `n` digits.
+    Named {
+        /// The name, as written on the command line (`1-9A-Z`, `0-9A-F`, `A-Z`).
+        name: &'static str,
+        /// Every symbol, one character each.
+        chars: &'static str,
+    },
+    /// Exactly these symbols: grids of side `symbols.len()` only.
+    Fixed(Box<Symbols>),
+}
+
+impl Alphabet {
+    /// The named conventions, with the names they answer to: `1-9A-Z` (also `digits`),
+    /// `0-9A-F` (also `hex`), `A-Z` (also `letters`); any case. `None` for any other name.
+    pub fn named(name: &str) -> Option<Alphabet> {
+        let (name, chars) = match name.to_ascii_uppercase().as_str() {
+            "1-9A-Z" | "DIGITS" => ("1-9A-Z", "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+            "0-9A-F" | "HEX" => ("0-9A-F", "0123456789ABCDEF"),
+            "A-Z" | "LETTERS" => ("A-Z", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+            _ => return None,
+        };
+        Some(Alphabet::Named { name, chars })
+    }
+
+    /// A named alphabet ([`Alphabet::named`]), or else the characters given, one symbol each.
+    ///
+    /// # Errors
+    ///
+    /// As [`Symbols::from_chars`].
+    pub fn parse(text: &str) -> Result<Alphabet, SymbolsError> {
+        match Alphabet::named(text) {
+            Some(alphabet) => Ok(alphabet),
+            None => Symbols::from_chars(text).map(|s| Alphabet::Fixed(Box::new(s))),
+        }
+    }
+
+    /// The only side this alphabet allows, for a fixed one.
+    pub fn fixed_size(&self) -> Option<usize> {
+        match self {
+            Alphabet::Fixed(symbols) => Some(symbols.len()),
+            _ => None,
+        }
+    }
+
+    /// The symbols of an `n`-digit grid.
+    ///
+    /// # Errors
+    ///
+    /// [`SymbolsError::TooFew`] when a named alphabet is shorter than `n`;
+    /// [`SymbolsError::Count`] when `n` is 0, beyond [`super::rules::MAX_SIZE`], or not the
+    /// length of a fixed alphabet.
+    pub fn symbols_for(&self, n: usize) -> Result<Symbols, SymbolsError> {
+        let max = super::rules::MAX_SIZE;
+        match self {
+            _ if n == 0 || n > max => Err(SymbolsError::Count { found: n, max }),
+            Alphabet::Default => Ok(Symbols::default_for(n)),
+            Alphabet::Named { name, chars } if chars.len() < n => Err(SymbolsError::TooFew {
+                name,
+                len: chars.len(),
+                size: n,
+            }),
+            Alphabet::Named { chars, .. } => Symbols::from_chars(&chars[..n]),
+            Alphabet::Fixed(symbols) if symbols.len() == n => Ok((**symbols).clone()),
+            Alphabet::Fixed(symbols) => Err(SymbolsError::Count {
+                found: n,
+                max: symbols.len(),
+            }),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,5 +332,39 @@ mod tests {
             "symbol \"1\" appears twice"
         );
         assert!(Symbols::from_chars("12.").is_err());
+    }
+
+    #[test]
+    fn named_alphabets_take_their_first_symbols() {
+        let hex = Alphabet::parse("0-9A-F").unwrap();
+        assert_eq!(Alphabet::parse("hex").unwrap(), hex);
+        let sixteen = hex.symbols_for(16).unwrap();
+        assert_eq!((sixteen.name(1), sixteen.name(16)), ("0", "F"));
+        assert_eq!(sixteen.read("0"), CellChar::Digit(1));
+        assert_eq!(sixteen.read("."), CellChar::Blank);
+        assert_eq!(
+            hex.symbols_for(25).unwrap_err().to_string(),
+            "the alphabet 0-9A-F has 16 symbols, too few for a 25x25 grid"
+        );
+        let letters = Alphabet::parse("A-Z").unwrap();
+        let nine = letters.symbols_for(9).unwrap();
+        assert_eq!((nine.name(1), nine.name(9)), ("A", "I"));
+        assert_eq!(nine.read("0"), CellChar::Blank);
+        assert_eq!(nine.read("j"), CellChar::Other);
+        assert_eq!(nine.read("c"), CellChar::Digit(3));
+        assert_eq!(
+            Alphabet::parse("letters")
+                .unwrap()
+                .symbols_for(27)
+                .unwrap_err()
+                .to_string(),
+            "the alphabet A-Z has 26 symbols, too few for a 27x27 grid"
+        );
+        let digits = Alphabet::parse("1-9A-Z").unwrap();
+        assert_eq!(digits.symbols_for(12).unwrap(), Symbols::default_for(12));
+        assert!(digits.symbols_for(36).is_err());
+        let fixed = Alphabet::parse("abcd").unwrap();
+        assert_eq!(fixed.fixed_size(), Some(4));
+        assert!(fixed.symbols_for(9).is_err());
     }
 }

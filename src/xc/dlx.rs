@@ -123,6 +123,11 @@ pub struct Dlx {
     pub(crate) colors: Vec<u32>,
     /// First nodes of the options fixed by [`Dlx::commit`], in order.
     pub(crate) committed: Vec<u32>,
+    /// Options taken out by [`Dlx::remove`], in order, each as (number of committed options
+    /// when it was removed, first node). Its nodes are unlinked from every item list until
+    /// the removal is undone; removals and commits are undone in exactly the reverse order
+    /// they were made.
+    pub(crate) removed: Vec<(usize, u32)>,
     /// Reused by searches so that a search allocates nothing.
     pub(crate) scratch_stack: Vec<u32>,
     pub(crate) scratch_branch: Vec<[u32; 2]>,
@@ -140,6 +145,7 @@ impl PartialEq for Dlx {
             && self.node_option == other.node_option
             && self.colors == other.colors
             && self.committed == other.committed
+            && self.removed == other.removed
     }
 }
 
@@ -306,6 +312,7 @@ impl Dlx {
             option_first,
             colors,
             committed: Vec::new(),
+            removed: Vec::new(),
             scratch_stack: Vec::with_capacity(primary as usize + 1),
             scratch_branch: Vec::with_capacity(primary as usize + 1),
             scratch_solution: Vec::with_capacity(primary as usize + 1),
@@ -341,17 +348,8 @@ impl Dlx {
         let Some(&first) = self.option_first.get(option.index()) else {
             return Err(CommitError::UnknownOption { option });
         };
-        // An option is still available exactly when the items it covers are active and none
-        // of its nodes was hidden. Every option has a primary item, whose node is unlinked
-        // whenever the option is hidden by any other item than that primary item.
-        let mut x = first;
-        while self.nodes[x as usize].top != SPACER {
-            let Node { up, top, .. } = self.nodes[x as usize];
-            let colored = self.colored() && self.colors[x as usize] != NO_COLOR;
-            if (!colored && !self.is_active(top)) || self.nodes[up as usize].down != x {
-                return Err(CommitError::Conflict { option });
-            }
-            x += 1;
+        if !self.is_available(first) {
+            return Err(CommitError::Conflict { option });
         }
         let mut updates = 0;
         let mut x = first;
@@ -367,14 +365,107 @@ impl Dlx {
         Ok(())
     }
 
-    /// Takes back every committed option, newest first, restoring the matrix as built.
-    pub fn reset(&mut self) {
-        self.uncommit_to(0);
+    /// Whether the option starting at node `first` is still available: the items it covers
+    /// are active and none of its nodes was hidden. Every option has a primary item, whose
+    /// node is unlinked whenever the option is hidden by any other item than that primary item.
+    fn is_available(&self, first: u32) -> bool {
+        let mut x = first;
+        while self.nodes[x as usize].top != SPACER {
+            let Node { up, top, .. } = self.nodes[x as usize];
+            let colored = self.colored() && self.colors[x as usize] != NO_COLOR;
+            if (!colored && !self.is_active(top)) || self.nodes[up as usize].down != x {
+                return false;
+            }
+            x += 1;
+        }
+        true
     }
 
-    /// Takes back committed options, newest first, until `len` remain.
+    /// Takes an option out before searching: later searches find only solutions without it.
+    /// Unlike [`Dlx::commit`] it covers nothing; it only shortens the lists of its items, so
+    /// that the fewest-options rule sees it gone. Undone by [`Dlx::reset`], in reverse order
+    /// with the commits.
+    ///
+    /// Returns `false`, changing nothing, when the option is already unavailable (it
+    /// conflicts with a committed option, or was removed before).
+    ///
+    /// # Errors
+    ///
+    /// [`CommitError::UnknownOption`] if there is no such option.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudokux::xc::{Dlx, OptionId, ProblemBuilder};
+    ///
+    /// // One item, three options: three solutions, two once one option is removed.
+    /// let mut b = ProblemBuilder::new();
+    /// let item = b.primary();
+    /// for _ in 0..3 {
+    ///     b.option([item]).unwrap();
+    /// }
+    /// let mut dlx = Dlx::new(&b.build());
+    /// assert_eq!(dlx.remove(OptionId(1)), Ok(true));
+    /// assert_eq!(dlx.remove(OptionId(1)), Ok(false));
+    /// assert_eq!(dlx.count(None).count, 2);
+    /// dlx.reset();
+    /// assert_eq!(dlx.count(None).count, 3);
+    /// ```
+    pub fn remove(&mut self, option: OptionId) -> Result<bool, CommitError> {
+        let Some(&first) = self.option_first.get(option.index()) else {
+            return Err(CommitError::UnknownOption { option });
+        };
+        if !self.is_available(first) {
+            return Ok(false);
+        }
+        let mut x = first;
+        while self.nodes[x as usize].top != SPACER {
+            let Node { up, down, top } = self.nodes[x as usize];
+            self.nodes[up as usize].down = down;
+            self.nodes[down as usize].up = up;
+            self.nodes[top as usize].top -= 1;
+            x += 1;
+        }
+        self.removed.push((self.committed.len(), first));
+        Ok(true)
+    }
+
+    /// Exact inverse of the last [`Dlx::remove`].
+    fn unremove_last(&mut self) {
+        let (_, first) = self.removed.pop().expect("an option was removed");
+        let mut x = first;
+        while self.nodes[x as usize].top != SPACER {
+            x += 1;
+        }
+        while x > first {
+            x -= 1;
+            let Node { up, down, top } = self.nodes[x as usize];
+            self.nodes[up as usize].down = x;
+            self.nodes[down as usize].up = x;
+            self.nodes[top as usize].top += 1;
+        }
+    }
+
+    /// Takes back every committed and removed option, newest first, restoring the matrix as
+    /// built.
+    pub fn reset(&mut self) {
+        self.uncommit_to(0);
+        while !self.removed.is_empty() {
+            self.unremove_last();
+        }
+    }
+
+    /// Takes back committed options, newest first, until `len` remain; options removed after
+    /// the last of those are put back too, in reverse order with the commits.
     pub fn uncommit_to(&mut self, len: usize) {
         while self.committed.len() > len {
+            while self
+                .removed
+                .last()
+                .is_some_and(|&(at, _)| at >= self.committed.len())
+            {
+                self.unremove_last();
+            }
             let first = self.committed.pop().expect("more than len committed");
             let mut x = first;
             while self.nodes[x as usize].top != SPACER {
@@ -710,6 +801,39 @@ mod tests {
         assert!(dlx == original);
         assert_eq!(
             dlx.commit(OptionId(9)),
+            Err(CommitError::UnknownOption {
+                option: OptionId(9)
+            })
+        );
+    }
+
+    #[test]
+    fn remove_interleaves_with_commits_and_reset_restores() {
+        let original = Dlx::new(&knuth_example());
+        let mut dlx = original.clone();
+        // Knuth's example has one solution: options 0 (c e), 3 (a d f), 4 (b g).
+        assert_eq!(dlx.remove(OptionId(1)), Ok(true)); // a d g
+        dlx.check_links().unwrap();
+        assert_eq!(dlx.count(None).count, 1);
+        dlx.commit(OptionId(0)).unwrap(); // c e
+        assert_eq!(dlx.remove(OptionId(5)), Ok(false)); // d e g: gone with e
+        assert_eq!(dlx.remove(OptionId(4)), Ok(true)); // b g: the solution's
+        dlx.check_links().unwrap();
+        assert_eq!(dlx.count(None).count, 0);
+        dlx.uncommit_to(1);
+        assert_eq!(
+            dlx.count(None).count,
+            0,
+            "a removal after the last commit stays"
+        );
+        dlx.uncommit_to(0);
+        dlx.check_links().unwrap();
+        assert_eq!(dlx.count(None).count, 1, "only a d g is still removed");
+        dlx.reset();
+        dlx.check_links().unwrap();
+        assert!(dlx == original);
+        assert_eq!(
+            dlx.remove(OptionId(9)),
             Err(CommitError::UnknownOption {
                 option: OptionId(9)
             })

@@ -1,0 +1,319 @@
+//! Input formats and CSV output, through the real binary: SadMan `.sdk`, Simple Sudoku `.ss`,
+//! pencilmark lines, named alphabets, whitespace-separated numbers, `--format`.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::Output;
+
+use common::sudokux;
+use sudokux::sudoku::{validate, Grid, Rules};
+
+const PUZZLE: &str =
+    "2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9";
+const SOLUTION: &str =
+    "294518736615372894783964215357691482946823157821457963468239571139745628572186349";
+
+fn path(name: &str) -> String {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests/data/formats", name]
+        .iter()
+        .collect();
+    path.to_str().unwrap().to_string()
+}
+
+fn text(name: &str) -> String {
+    std::fs::read_to_string(path(name)).unwrap()
+}
+
+/// A solution file of `examples/` on one line.
+fn example_solution(name: &str) -> String {
+    let path = format!("{}/examples/{name}.solution", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path)
+        .unwrap()
+        .split_whitespace()
+        .collect()
+}
+
+/// Runs the binary without its end-of-batch summary, so that stderr holds only messages.
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut args = args.to_vec();
+    args.push("--quiet");
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = sudokux(&args, stdin);
+    (
+        status.code().unwrap(),
+        String::from_utf8(stdout).unwrap(),
+        String::from_utf8(stderr).unwrap(),
+    )
+}
+
+#[test]
+fn sdk_with_header_and_sections() {
+    let (code, out, err) = run(&["solve", &path("sections.sdk")], "");
+    assert_eq!(
+        (code, out, err),
+        (0, format!("{SOLUTION}\n"), String::new())
+    );
+    // Without sections, as SudoCue writes it; detected from stdin by its [Puzzle] line too.
+    let (code, out, _) = run(&["solve", &path("plain.sdk")], "");
+    assert_eq!(code, 0);
+    let given = "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1";
+    let solution = Grid::from_line(out.trim()).unwrap();
+    validate(
+        &Rules::classic(),
+        &Grid::from_line(given).unwrap(),
+        &solution,
+    )
+    .unwrap();
+    let (code, out, _) = run(&["solve"], &text("sections.sdk"));
+    assert_eq!((code, out), (0, format!("{SOLUTION}\n")));
+}
+
+#[test]
+fn simple_sudoku_with_frames_separators_and_underscores() {
+    for name in ["framed.ss", "plain.ss"] {
+        let (code, out, err) = run(&["solve", &path(name)], "");
+        assert_eq!(
+            (code, out, err),
+            (0, format!("{SOLUTION}\n"), String::new()),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn pencilmarks_restrict_candidates() {
+    let expected = "\
+794518236615372894283964715357691482946823157821457963468239571139745628572186349
+294518736615372894783964215357691482946823157821457963468239571139745628572186349
+";
+    for engine in ["dlx", "backtrack"] {
+        let (code, out, err) = run(&["solve", "--engine", engine, &path("pencilmarks.txt")], "");
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        // The first line leaves r1c1 only 7 and 9: of the givens' two solutions, the one with 7.
+        assert_eq!(lines[..2].join("\n") + "\n", expected, "{engine}");
+        // The same givens with every candidate: two solutions.
+        assert!(lines[2].ends_with(" multiple"), "{engine}: {}", lines[2]);
+    }
+    let (code, out, _) = run(&["count", &path("pencilmarks.txt")], "");
+    assert_eq!((code, out.as_str()), (0, "1\n1\n2\n"));
+    // A cell with no candidate is named; forcing the format, a puzzle line is refused.
+    let mut bad = text("pencilmarks.txt").lines().nth(1).unwrap().to_string();
+    bad.replace_range(9..18, ".........");
+    let (code, out, err) = run(
+        &["solve", "--format", "pencilmark"],
+        &format!("{bad}\n{PUZZLE}\n"),
+    );
+    assert_eq!((code, out.as_str()), (2, "error\nerror\n"));
+    assert_eq!(
+        err,
+        "sudokux: -: line 1, column 10 (r1c2): the cell has no candidate\n\
+         sudokux: -: line 2: expected a pencilmark line of 729 characters (9 per cell), found 81\n"
+    );
+}
+
+#[test]
+fn named_alphabets_hex_and_letters() {
+    for name in ["0-9A-F", "hex"] {
+        let (code, out, err) = run(&["solve", "--symbols", name, &path("hex16.txt")], "");
+        assert_eq!(
+            (code, out, err),
+            (0, text("hex16.solution"), String::new()),
+            "{name}"
+        );
+    }
+    for name in ["A-Z", "letters"] {
+        let (code, out, _) = run(&["solve", "--symbols", name, &path("letters.txt")], "");
+        assert_eq!((code, out), (0, text("letters.solution")), "{name}");
+    }
+    let (code, out, _) = run(&["solve", "--symbols", "1-9A-Z"], &format!("{PUZZLE}\n"));
+    assert_eq!((code, out), (0, format!("{SOLUTION}\n")));
+    // Too small an alphabet, fixed by the flags or met in the input.
+    let (code, _, err) = run(&["solve", "--symbols", "hex", "--size", "25"], "");
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "sudokux: the alphabet 0-9A-F has 16 symbols, too few for a 25x25 grid\n"
+    );
+    let (code, out, err) = run(
+        &["solve", "--symbols", "letters"],
+        &format!("{}\n", ".".repeat(729)),
+    );
+    assert_eq!((code, out.as_str()), (2, "error\n"));
+    assert_eq!(
+        err,
+        "sudokux: -: line 1: the alphabet A-Z has 26 symbols, too few for a 27x27 grid\n"
+    );
+}
+
+#[test]
+fn whitespace_separated_numbers_16_and_25() {
+    let (code, out, err) = run(&["solve", &path("numbers16.txt")], "");
+    assert_eq!(
+        (code, out, err),
+        (0, example_solution("16x16") + "\n", String::new())
+    );
+    let (code, out, _) = run(&["solve", &path("numbers25.txt")], "");
+    assert_eq!((code, out), (0, example_solution("25x25") + "\n"));
+    let (code, _, err) = run(&["solve"], "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 99\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "sudokux: -: line 1, column 37 (r1c16): 99 is not a digit of this 16x16 grid\n"
+    );
+}
+
+#[test]
+fn forced_format_overrides_detection() {
+    // The extension says sdk; forced to plain lines, the [Puzzle] line is bad input.
+    let (code, out, err) = run(&["solve", "--format", "line", &path("sections.sdk")], "");
+    assert_eq!(code, 2);
+    assert!(out.starts_with("error\n"), "{out}");
+    assert!(
+        err.contains("line 5, column 1 (r1c1): unexpected character '['"),
+        "{err}"
+    );
+    // A [Puzzle] section after a puzzle line: detection sees lines, --format sdk sections.
+    let rows: String = PUZZLE
+        .as_bytes()
+        .chunks(9)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    let input = format!("{PUZZLE}\n[Puzzle]\n{rows}[State]\n{}\n", &SOLUTION[..9]);
+    let (code, _, _) = run(&["solve"], &input);
+    assert_eq!(code, 2);
+    let (code, out, err) = run(&["solve", "--format", "sdk"], &input);
+    assert_eq!(
+        (code, out, err),
+        (0, format!("{SOLUTION}\n{SOLUTION}\n"), String::new())
+    );
+    // A rule file named .txt, forced.
+    let toml = std::fs::read_to_string(format!("{}/examples/6x6.toml", env!("CARGO_MANIFEST_DIR")))
+        .unwrap();
+    let (code, out, _) = run(&["solve", "--format", "toml"], &toml);
+    assert_eq!((code, out), (0, example_solution("6x6") + "\n"));
+    let (code, _, err) = run(&["solve", "--format", "sdk,toml"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("one input format at most"), "{err}");
+}
+
+#[test]
+fn csv_header_rows_in_order_errors_and_quoting() {
+    let two = ".94518.36615372894.83964.15357691482946823157821457963468239571139745628572186349";
+    let bad = format!("{}x", &PUZZLE[..80]);
+    let input = format!("{PUZZLE}\n{bad}\n{two}\n");
+    let (code, out, err) = run(&["solve", "--format", "csv"], &input);
+    assert_eq!(code, 2);
+    let two_solution = out
+        .lines()
+        .nth(3)
+        .unwrap()
+        .split(',')
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        out,
+        format!(
+            "puzzle,solution,status,count\n\
+             {PUZZLE},{SOLUTION},unique,1\n\
+             ,,error,\n\
+             {two},{two_solution},multiple,>=2\n"
+        )
+    );
+    assert_eq!(
+        err,
+        "sudokux: -: line 2, column 81 (r9c9): unexpected character 'x'\n"
+    );
+    // check and count, and --format given with an input format.
+    let (_, out, _) = run(&["check", "--format", "csv"], &input);
+    assert_eq!(
+        out,
+        format!("puzzle,solution,status,count\n{PUZZLE},{SOLUTION},unique,1\n,,error,\n{two},,multiple,>=2\n")
+    );
+    let (_, out, _) = run(
+        &["count", "--format", "line,csv", "--limit", "1"],
+        &format!("{two}\n"),
+    );
+    assert_eq!(
+        out,
+        format!("puzzle,solution,status,count\n{two},,solved,>=1\n")
+    );
+    let (code, out, _) = run(&["count", "--format", "csv"], &format!("{two}\n"));
+    assert_eq!(
+        (code, out),
+        (
+            0,
+            format!("puzzle,solution,status,count\n{two},,multiple,2\n")
+        )
+    );
+    // A symbol that needs quoting: `"` for 1, written `""` inside quotes.
+    let quoted = PUZZLE.replace('1', "\"");
+    let (code, out, _) = run(
+        &["solve", "--format", "csv", "--symbols", "\"23456789"],
+        &format!("{quoted}\n"),
+    );
+    assert_eq!(code, 0);
+    let field = |s: &str| format!("\"{}\"", s.replace('1', "\"\""));
+    assert_eq!(
+        out,
+        format!(
+            "puzzle,solution,status,count\n{},{},unique,1\n",
+            field(PUZZLE),
+            field(SOLUTION)
+        )
+    );
+    // Input order holds with several workers.
+    let many: String = (0..300)
+        .map(|k| {
+            if k % 7 == 3 {
+                format!("{bad}\n")
+            } else {
+                format!("{PUZZLE}\n")
+            }
+        })
+        .collect();
+    let (_, out, _) = run(&["solve", "--format", "csv", "--jobs", "2"], &many);
+    let statuses: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(2).unwrap())
+        .collect();
+    let expected: Vec<&str> = (0..300)
+        .map(|k| if k % 7 == 3 { "error" } else { "unique" })
+        .collect();
+    assert_eq!(statuses, expected);
+    // CSV is its own output.
+    let (code, _, err) = run(&["solve", "--format", "csv", "--json"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("leave out --json and --pretty"), "{err}");
+}
+
+#[test]
+fn csv_for_rule_files_and_pencilmarks() {
+    let toml = format!("{}/examples/6x6.toml", env!("CARGO_MANIFEST_DIR"));
+    let (code, out, _) = run(&["solve", "--format", "csv", &toml], "");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        format!(
+            "puzzle,solution,status,count\n.5.1...4....2.1....3.........5.1364.,{},unique,1\n",
+            example_solution("6x6")
+        )
+    );
+    // A pencilmark puzzle is written back as its pencilmark line.
+    let line = text("pencilmarks.txt")
+        .lines()
+        .next()
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    let (_, out, _) = run(&["check", "--format", "csv"], &format!("{line}\n"));
+    assert!(out.ends_with(&format!("{line},794518236615372894283964715357691482946823157821457963468239571139745628572186349,unique,1\n")), "{out}");
+}
