@@ -1,8 +1,9 @@
-//! The `sudokux` command line: solve, count and check sudoku puzzles.
+//! The `sudokux` command line: solve, count, check and draw sudoku puzzles.
 
 mod args;
 mod error;
 mod output;
+mod render;
 mod run;
 mod xc;
 

@@ -36,7 +36,7 @@ struct Totals {
 
 /// How an input is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Format {
+pub(crate) enum Format {
     /// Puzzle lines and grid blocks.
     Lines,
     /// One puzzle with its rules.
@@ -45,13 +45,13 @@ enum Format {
 }
 
 /// Largest puzzle file (TOML or JSON) read whole.
-const MAX_RULE_FILE: u64 = 16 << 20;
+pub(crate) const MAX_RULE_FILE: u64 = 16 << 20;
 
 /// Engines for puzzle lines, one per size, made on first use.
-struct Engines {
+pub(crate) struct Engines {
     kind: EngineKind,
     /// Some rule flag was given (they do not apply to puzzle files).
-    flags_given: bool,
+    pub(crate) flags_given: bool,
     /// The rules from the command line, without the size.
     template: Spec,
     /// The size the command line fixes, if it does.
@@ -60,7 +60,7 @@ struct Engines {
 }
 
 impl Engines {
-    fn new(kind: EngineKind, flags: &RuleArgs) -> Result<Engines, CliError> {
+    pub(crate) fn new(kind: EngineKind, flags: &RuleArgs) -> Result<Engines, CliError> {
         let symbols = flags
             .symbols
             .as_deref()
@@ -112,7 +112,7 @@ impl Engines {
         Ok(engines)
     }
 
-    fn get(&mut self, size: usize) -> Result<&mut dyn Engine, RulesError> {
+    pub(crate) fn get(&mut self, size: usize) -> Result<&mut dyn Engine, RulesError> {
         if !self.by_size.contains_key(&size) {
             let rules = Rules::new(Spec {
                 size,
@@ -123,7 +123,7 @@ impl Engines {
         Ok(self.by_size.get_mut(&size).expect("inserted").as_mut())
     }
 
-    fn reader<'a>(&self, input: &'a mut dyn BufRead) -> Reader<&'a mut dyn BufRead> {
+    pub(crate) fn reader<'a>(&self, input: &'a mut dyn BufRead) -> Reader<&'a mut dyn BufRead> {
         match (&self.template.symbols, self.size) {
             (Some(symbols), _) => Reader::with_symbols(input, symbols.clone()),
             (None, Some(size)) => Reader::new(input, size),
@@ -211,6 +211,7 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
             pretty,
         } => (input, Task::Check { witness }, pretty),
         Command::Xc(args) => return crate::xc::run(args),
+        Command::Render(args) => return crate::render::run(args),
     };
     let jobs = match input.jobs {
         Some(jobs) => jobs,
@@ -540,7 +541,7 @@ fn read_rule_file<W: Write>(
 
 /// How an input is written: by its extension, else by its first line that is neither blank
 /// nor a `#` comment (`{` starts JSON, `key =` or `[table]` TOML).
-fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
+pub(crate) fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
     let extension = Path::new(name)
         .extension()
         .and_then(|e| e.to_str())
