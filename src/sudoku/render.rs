@@ -16,6 +16,7 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
+use super::file::layout;
 use super::grid::Grid;
 use super::rules::{Rules, UnitKind};
 
@@ -103,7 +104,13 @@ pub fn caption(rules: &Rules) -> String {
         parts.push("jigsaw".into());
     }
     if spec.grids.len() > 1 {
-        parts.push(format!("{} grids", spec.grids.len()));
+        let named = ["samurai", "twodoku", "butterfly", "flower"]
+            .into_iter()
+            .find(|&name| layout(name).as_deref() == Some(&spec.grids[..]));
+        parts.push(match named {
+            Some(name) => format!("{name} ({} grids)", spec.grids.len()),
+            None => format!("{} grids", spec.grids.len()),
+        });
     }
     if spec.diagonals {
         parts.push("X-sudoku".into());
@@ -422,7 +429,7 @@ fn draw_cages(out: &mut String, frame: &Frame, rules: &Rules) {
     }
     let s = frame.cell;
     let inset = s * 0.09;
-    let label_size = s * 0.24;
+    let label_size = s * 0.26;
     let _ = writeln!(
         out,
         "<g class=\"cages\" fill=\"none\" stroke=\"#444444\" stroke-width=\"{}\" stroke-dasharray=\"{} {}\">",
@@ -599,7 +606,7 @@ fn num(x: f64) -> String {
     }
 }
 
-/// Text for XML content and attribute values.
+/// Text for XML content and attribute values (always written in double quotes).
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
@@ -608,7 +615,6 @@ fn escape(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
             ch => out.push(ch),
         }
     }
@@ -679,7 +685,7 @@ mod tests {
         let cells = picture.find("<g class=\"cells\"").unwrap();
         let cells = &picture[cells..cells + picture[cells..].find("</g>").unwrap()];
         assert_eq!(count(cells, "<rect "), 5 * 81 - 4 * 9);
-        assert!(picture.contains("5 grids"));
+        assert!(picture.contains("samurai (5 grids)"));
     }
 
     #[test]
