@@ -336,3 +336,14 @@ fn png_beside_an_svg() {
     assert_eq!(png_size(&png), (480, 480 + 36));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_readme_picture_is_what_render_draws() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/samurai.svg");
+    let committed = std::fs::read_to_string(&path).unwrap();
+    let drawn = render_svg(&[&example("samurai.toml")], "");
+    assert!(
+        committed == drawn,
+        "docs/samurai.svg is out of date: run `sudokux render examples/samurai.toml -o docs/samurai.svg`"
+    );
+}

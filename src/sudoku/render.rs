@@ -193,7 +193,7 @@ pub fn svg(
         return Err(RenderError::CellSize(style.cell.to_string()));
     }
     let caption = style.caption.clone().unwrap_or_else(|| caption(rules));
-    let frame = Frame::new(rules, style.cell, !caption.is_empty());
+    let frame = Frame::new(rules, style.cell, &caption);
     let mut out = String::new();
     let title = if caption.is_empty() {
         format!("{rows}x{cols} sudoku")
@@ -210,9 +210,7 @@ pub fn svg(
         h = num(frame.height),
         title = escape(&title),
     );
-    if !caption.is_empty() {
-        draw_caption(&mut out, &frame, &caption);
-    }
+    draw_caption(&mut out, &frame);
     draw_cells(&mut out, &frame, rules);
     draw_shading(&mut out, &frame, rules);
     draw_lines(&mut out, &frame, rules);
@@ -231,14 +229,23 @@ struct Frame {
     height: f64,
     rows: usize,
     cols: usize,
+    /// The caption's lines, and their font size.
+    caption: Vec<String>,
+    caption_size: f64,
 }
 
 impl Frame {
-    fn new(rules: &Rules, cell: f64, caption: bool) -> Frame {
+    fn new(rules: &Rules, cell: f64, caption: &str) -> Frame {
         let margin = cell * 0.5;
-        let caption_height = if caption { cell * 0.75 } else { 0.0 };
         let (rows, cols) = (rules.rows(), rules.cols());
+        let (lines, caption_size) = caption_lines(caption, cols as f64 * cell, cell);
+        let caption_height = match lines.len() {
+            0 => 0.0,
+            k => cell * 0.75 + (k - 1) as f64 * caption_size * CAPTION_LEADING,
+        };
         Frame {
+            caption: lines,
+            caption_size,
             cell,
             left: margin,
             top: margin + caption_height,
@@ -260,20 +267,47 @@ impl Frame {
     }
 }
 
-fn draw_caption(out: &mut String, frame: &Frame, caption: &str) {
-    // DejaVu Sans averages a little over half an em per character: shrink long captions to
-    // the picture's width.
-    let room = frame.width - 2.0 * frame.left;
-    let chars = caption.chars().count().max(1) as f64;
-    let size = (frame.cell * 0.36).min(room / (chars * 0.56));
-    let _ = writeln!(
-        out,
-        "<text class=\"caption\" x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"#333333\">{}</text>",
-        num(frame.left),
-        num(frame.top - frame.cell * 0.3),
-        num(size),
-        escape(caption)
-    );
+fn draw_caption(out: &mut String, frame: &Frame) {
+    let (lines, size) = (&frame.caption, frame.caption_size);
+    for (k, line) in lines.iter().enumerate() {
+        let above = (lines.len() - 1 - k) as f64 * size * CAPTION_LEADING;
+        let _ = writeln!(
+            out,
+            "<text class=\"caption\" x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"#333333\">{}</text>",
+            num(frame.left),
+            num(frame.top - frame.cell * 0.3 - above),
+            num(size),
+            escape(line)
+        );
+    }
+}
+
+/// Line height of the caption, in ems.
+const CAPTION_LEADING: f64 = 1.3;
+
+/// The caption broken at its ` · ` separators into lines that fit `room`, and the font size:
+/// a third of a cell, smaller only when one part alone is wider than the room.
+fn caption_lines(caption: &str, room: f64, cell: f64) -> (Vec<String>, f64) {
+    if caption.is_empty() {
+        return (Vec::new(), 0.0);
+    }
+    // DejaVu Sans averages a little over half an em per character.
+    const EM_PER_CHAR: f64 = 0.56;
+    let parts: Vec<&str> = caption.split(" · ").collect();
+    let widest = parts.iter().map(|p| p.chars().count()).max().unwrap_or(1) as f64;
+    let size = (cell * 0.36).min(room / (widest * EM_PER_CHAR));
+    let fits = |chars: usize| chars as f64 * EM_PER_CHAR * size <= room;
+    let mut lines: Vec<String> = Vec::new();
+    for part in parts {
+        match lines.last_mut() {
+            Some(line) if fits(line.chars().count() + 3 + part.chars().count()) => {
+                line.push_str(" · ");
+                line.push_str(part);
+            }
+            _ => lines.push(part.to_string()),
+        }
+    }
+    (lines, size)
 }
 
 /// A white square per active position: holes of a samurai get none.
@@ -727,6 +761,23 @@ mod tests {
             num(top + i),
             num(top + s + i)
         )));
+    }
+
+    #[test]
+    fn long_captions_wrap_at_their_separators() {
+        let (lines, size) = caption_lines("a · bb · ccc", 1000.0, 48.0);
+        assert_eq!(
+            (lines, size),
+            (vec!["a · bb · ccc".to_string()], 48.0 * 0.36)
+        );
+        // Room for about ten characters at 17.28: "a · bb" fits, "ccc" goes below.
+        let (lines, _) = caption_lines("a · bb · ccc", 100.0, 48.0);
+        assert_eq!(lines, ["a · bb", "ccc"]);
+        // A part wider than the room shrinks the font until it fits.
+        let (lines, size) = caption_lines("abcdefghijklmnopqrst · x", 100.0, 48.0);
+        assert_eq!(lines.len(), 2);
+        assert!(size * 0.56 * 20.0 <= 100.0 + 1e-9);
+        assert_eq!(caption_lines("", 100.0, 48.0), (Vec::new(), 0.0));
     }
 
     #[test]
