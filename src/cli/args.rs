@@ -137,6 +137,62 @@ Examples:
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },
+    /// Draw a puzzle, and with --solve its solution, as an SVG or PNG picture.
+    #[command(after_help = concat!("\
+Draws the puzzle with its rules: thick lines around boxes or jigsaw regions, killer cages as
+dashed outlines with their sums, diagonals, windoku windows and extra units shaded, samurai and
+other multi-grid layouts as they lie. Givens are bold and black; with --solve, the solution's
+other digits are blue. Rules no picture shows (anti-knight, anti-king, non-consecutive) are
+named in the caption.
+
+PUZZLE is a puzzle with rules (.toml, .json) or a file of puzzle lines or grids, of which the
+first is drawn (--index N for another); `-` or nothing reads stdin.
+
+Where the picture goes:
+  no -o, or -o -        SVG on stdout (PNG with --png, but not to a terminal)
+  -o FILE.png           a PNG
+  -o FILE.svg           an SVG; with --png also a PNG beside it, FILE.png
+
+The PNG is drawn with fonts built into sudokux (DejaVu Sans), so it looks the same on a
+machine without fonts.
+
+Examples:
+  sudokux render examples/killer.toml -o killer.svg
+  sudokux render --solve examples/samurai.toml -o samurai.png
+  sudokux render --solve --png examples/jigsaw.toml -o jigsaw.svg
+  sudokux render --index 3 --diagonals puzzles.txt > third.svg
+
+Exit codes: 0 the picture was written; 1 --solve found no solution (the givens are drawn
+alone); 2 bad input or usage. With several solutions one is drawn, with a warning.
+"))]
+    Render(RenderArgs),
+}
+
+/// Options of the `render` command.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// The puzzle: a puzzle file (.toml, .json), or a file of puzzle lines or grids; `-` or
+    /// nothing for stdin.
+    #[arg(value_name = "PUZZLE")]
+    pub input: Option<PathBuf>,
+    /// Write the picture to FILE: a PNG when it ends in .png, else an SVG; `-` for stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Write a PNG: beside an SVG output (FILE.svg gives FILE.png too), or instead of the
+    /// SVG on stdout.
+    #[arg(long)]
+    pub png: bool,
+    /// Solve the puzzle and draw the solution's digits (in blue) around the givens.
+    #[arg(long, visible_alias = "solution")]
+    pub solve: bool,
+    /// Which puzzle of a file of puzzle lines to draw, from 1.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_index)]
+    pub index: usize,
+    /// Side of a cell in pixels.
+    #[arg(long, value_name = "PX", default_value_t = 48, value_parser = parse_cell)]
+    pub cell: u32,
+    #[command(flatten)]
+    pub rules: RuleArgs,
 }
 
 /// Options of the `xc` command.
@@ -250,6 +306,22 @@ fn parse_limit(text: &str) -> Result<u128, String> {
     match text.parse::<u128>() {
         Ok(0) => Err("the limit is at least 1".into()),
         Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn parse_index(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("puzzles are counted from 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn parse_cell(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n) if (8..=256).contains(&n) => Ok(n),
+        Ok(_) => Err("a cell is 8 to 256 pixels".into()),
         Err(e) => Err(e.to_string()),
     }
 }

@@ -1,6 +1,7 @@
 //! Exit codes and the errors that end a run.
 
 use std::io;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use thiserror::Error;
@@ -34,4 +35,23 @@ pub enum CliError {
     /// Writing the answers failed.
     #[error("cannot write output: {0}")]
     Output(#[from] io::Error),
+    /// An input that cannot be used, with where: `puzzle.toml: line 3: ...`.
+    #[error("{name}: {message}")]
+    Input {
+        /// The input's name, `-` for stdin.
+        name: String,
+        /// What is wrong, and where in the input.
+        message: String,
+    },
+    /// A file that could not be written.
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// The picture could not be turned into a PNG.
+    #[error("cannot draw the PNG: {0}")]
+    Png(String),
 }

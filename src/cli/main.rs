@@ -1,4 +1,4 @@
-//! The `sudokux` command line: solve, count and check sudoku puzzles.
+//! The `sudokux` command line: solve, count, check and draw sudoku puzzles.
 
 mod args;
 mod error;
@@ -6,6 +6,7 @@ mod interrupt;
 mod outfile;
 mod output;
 mod progress;
+mod render;
 mod run;
 mod shell;
 mod xc;

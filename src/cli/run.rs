@@ -42,7 +42,7 @@ struct Totals {
 
 /// How an input is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Format {
+pub(crate) enum Format {
     /// Puzzle lines, grid blocks, numbers, pencilmarks: what the reader takes in a layout.
     Lines(Layout),
     /// One puzzle with its rules.
@@ -65,13 +65,13 @@ impl Format {
 }
 
 /// Largest puzzle file (TOML or JSON) read whole.
-const MAX_RULE_FILE: u64 = 16 << 20;
+pub(crate) const MAX_RULE_FILE: u64 = 16 << 20;
 
 /// Engines for puzzle lines, one per size, made on first use.
-struct Engines {
+pub(crate) struct Engines {
     kind: EngineKind,
     /// Some rule flag was given (they do not apply to puzzle files).
-    flags_given: bool,
+    pub(crate) flags_given: bool,
     /// The rules from the command line, without the size or the symbols.
     template: Spec,
     alphabet: Alphabet,
@@ -81,7 +81,7 @@ struct Engines {
 }
 
 impl Engines {
-    fn new(kind: EngineKind, flags: &RuleArgs) -> Result<Engines, CliError> {
+    pub(crate) fn new(kind: EngineKind, flags: &RuleArgs) -> Result<Engines, CliError> {
         let alphabet = match flags.symbols.as_deref() {
             Some(text) => {
                 Alphabet::parse(text).map_err(|e| CliError::Usage(format!("--symbols: {e}")))?
@@ -131,7 +131,7 @@ impl Engines {
         Ok(engines)
     }
 
-    fn get(&mut self, size: usize) -> Result<&mut dyn Engine, String> {
+    pub(crate) fn get(&mut self, size: usize) -> Result<&mut dyn Engine, String> {
         if !self.by_size.contains_key(&size) {
             let symbols = match &self.alphabet {
                 Alphabet::Default => None,
@@ -148,7 +148,7 @@ impl Engines {
         Ok(self.by_size.get_mut(&size).expect("inserted").as_mut())
     }
 
-    fn reader<'a>(
+    pub(crate) fn reader<'a>(
         &self,
         input: &'a mut dyn BufRead,
         layout: Layout,
@@ -289,6 +289,7 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         Command::Xc(args) => return crate::xc::run(args),
         Command::Completions { shell } => return crate::shell::completions(shell),
         Command::Man { dir } => return crate::shell::man(dir.as_deref()),
+        Command::Render(args) => return crate::render::run(args),
     };
     let csv = input.format.contains(&FormatArg::Csv);
     let mut forced = input.format.iter().filter_map(|&f| Format::forced(f));
@@ -733,7 +734,7 @@ fn read_rule_file<W: Write>(
 /// nor a `#` comment (`[Puzzle]` starts SadMan's `.sdk`, `{` JSON, `key =` or `[table]`
 /// TOML). Simple Sudoku's `.ss` grids and pencilmark lines are among what the line reader
 /// takes by itself.
-fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
+pub(crate) fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
     let extension = Path::new(name)
         .extension()
         .and_then(|e| e.to_str())

@@ -3,7 +3,8 @@
 //! [`Rules`] describe the grid and its units; [`encode()`] turns them into an exact-cover
 //! [`Problem`](crate::xc::Problem); the [`Solver`] keeps that matrix and commits each puzzle's
 //! givens into it. The [`Backtracker`] is a second, independent engine for cross-checks, and
-//! [`validate()`] checks any solution against the rules without either of them.
+//! [`validate()`] checks any solution against the rules without either of them; [`render`]
+//! draws a puzzle as an SVG picture.
 
 pub mod backtrack;
 pub mod candidates;
@@ -13,6 +14,7 @@ pub mod file;
 pub mod format;
 pub mod grid;
 pub mod parse;
+pub mod render;
 pub mod rules;
 pub mod solver;
 pub mod symbols;
