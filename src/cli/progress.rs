@@ -16,6 +16,9 @@ use crate::interrupt::INTERRUPT;
 /// How long a job runs before a bar appears: quick jobs stay quiet.
 const SHOW_AFTER: Duration = Duration::from_millis(500);
 
+/// Inputs from this size (bytes) get a bar with a percentage; smaller ones a spinner.
+const SIZED_FROM: u64 = 1 << 20;
+
 /// How often a bar is redrawn, and a count's watch looked at.
 const TICK: Duration = Duration::from_millis(100);
 
@@ -119,7 +122,9 @@ impl Batch {
         Batch {
             enabled,
             name: name.to_string(),
-            size: size.filter(|&s| s > 0),
+            // Reading runs ahead of answering by up to a buffer and a batch: only on a large
+            // file does the share read stand for the share answered.
+            size: size.filter(|&s| s >= SIZED_FROM),
             read,
             started: Instant::now(),
             bar: None,
@@ -144,13 +149,11 @@ impl Batch {
                 size,
                 "{prefix} [{bar:30.cyan/blue}] {percent:>3}% {msg} ({eta} left)",
             ),
-            None => {
-                let bar = bar(0, "{prefix} {spinner} {msg}");
-                bar.set_length(0);
-                bar
-            }
+            None => bar(0, "{prefix} {spinner} {msg}"),
         });
-        bar.set_prefix(name.clone());
+        if bar.prefix().is_empty() {
+            bar.set_prefix(name.clone());
+        }
         if let Some(size) = size {
             bar.set_position(read.min(size));
         } else {
