@@ -166,6 +166,82 @@ Exit codes: 0 the picture was written; 1 --solve found no solution (the givens a
 alone); 2 bad input or usage. With several solutions one is drawn, with a warning.
 "))]
     Render(RenderArgs),
+    /// Solve a puzzle step by step as a person would, naming each technique, and grade it.
+    #[command(after_help = concat!("\
+Prints numbered steps in a solver's words, then the grade and the solution:
+
+  1. r1c9 = 6: hidden single in box 3
+  2. r2c1, r2c5 <> 7: pointing pair in box 1
+  ...
+  grade: medium (hardest: pointing, 3 steps)
+
+Techniques, easiest first: naked single, hidden single, pointing, claiming, locked candidates,
+cage sum, naked pair, hidden pair, naked triple, hidden triple, X-wing, XY-wing, naked quad,
+hidden quad, swordfish, XYZ-wing, jellyfish. They work through the rules' units, so they hold on
+every size, jigsaw, X-sudoku and the other variants.
+
+Grades: easy (singles only), medium (locked candidates, cage sums, pairs), hard (triples,
+X-wing, XY-wing), expert (quads, swordfish, jellyfish, XYZ-wing, or three or more hard
+steps), needs-search (logic alone stalls).
+
+Where logic stalls, explain says so and prints the pencil marks; with --guess it goes on with
+a guess, labelled as one: the cell with the fewest candidates takes the digit of the solution
+that the exact-cover search found and proved unique.
+
+PUZZLE is a puzzle with rules (.toml, .json) or a file of puzzle lines or grids, of which the
+first is explained (--index N for another); `-` or nothing reads stdin.
+
+Examples:
+  sudokux explain examples/puzzles.txt
+  sudokux explain --candidates --guess --index 3 hard.txt
+  sudokux explain --diagonals --json x-puzzles.txt
+  sudokux explain examples/jigsaw.toml
+
+Exit codes: 0 explained (solved, or stalled without --guess); 1 the puzzle has no solution or
+several (logic needs a unique one); 2 bad input or usage.
+"))]
+    Explain(ExplainArgs),
+    /// Show the next step a person would take on a puzzle, and nothing more.
+    #[command(after_help = concat!("\
+Prints the easiest step that applies to the puzzle as given (a partly solved grid works too),
+e.g. `r4c7 = 3: hidden single in box 6`; with --candidates the pencil marks first. When no
+technique applies it says so; with --guess it gives a labelled guess instead, taken from the
+solution the exact-cover search proved unique.
+
+Examples:
+  sudokux hint examples/puzzles.txt
+  echo 2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9 | sudokux hint --candidates
+  sudokux hint --json examples/x-sudoku.toml
+
+Exit codes: 0 a hint (or the news that logic stalls, or that the grid is full); 1 the puzzle
+has no solution or several; 2 bad input or usage.
+"))]
+    Hint(ExplainArgs),
+}
+
+/// Options of the `explain` and `hint` commands.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The puzzle: a puzzle file (.toml, .json), or a file of puzzle lines or grids; `-` or
+    /// nothing for stdin.
+    #[arg(value_name = "PUZZLE")]
+    pub input: Option<PathBuf>,
+    /// Print the pencil marks: each empty cell's candidates (explain: at the start and where
+    /// logic stalls; hint: before the hint).
+    #[arg(long)]
+    pub candidates: bool,
+    /// Where logic stalls, go on with a guess labelled as one, from the solution found by
+    /// search.
+    #[arg(long)]
+    pub guess: bool,
+    /// One JSON object: the steps as objects, the grade, the solution or the pencil marks.
+    #[arg(long)]
+    pub json: bool,
+    /// Which puzzle of a file of puzzle lines, from 1.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_index)]
+    pub index: usize,
+    #[command(flatten)]
+    pub rules: RuleArgs,
 }
 
 /// Options of the `render` command.

@@ -11,7 +11,7 @@ use sudokux::sudoku::file::{from_json, from_toml};
 use sudokux::sudoku::render::{svg, Style};
 use sudokux::sudoku::{Engine, Grid, Rules, Solver};
 
-use crate::args::{EngineKind, RenderArgs};
+use crate::args::{EngineKind, RenderArgs, RuleArgs};
 use crate::error::{CliError, Exit};
 use crate::run::{detect, Engines, Format, MAX_RULE_FILE};
 
@@ -60,22 +60,10 @@ pub fn run(args: RenderArgs) -> Result<Exit, CliError> {
             "a PNG is not for a terminal: give -o FILE.png, or redirect stdout".into(),
         ));
     }
-    let name = args
-        .input
-        .as_ref()
-        .map_or_else(|| "-".to_string(), |p| p.display().to_string());
+    let (name, rules, givens, line) = load_puzzle(args.input.as_deref(), args.index, &args.rules)?;
     let input_error = |message: String| CliError::Input {
         name: name.clone(),
         message,
-    };
-    let (rules, givens, line) = if name == "-" {
-        read_puzzle(&name, &mut io::stdin().lock(), &args)?
-    } else {
-        let file = File::open(&name).map_err(|e| input_error(format!("cannot open: {e}")))?;
-        if file.metadata().is_ok_and(|m| m.is_dir()) {
-            return Err(input_error("is a directory".into()));
-        }
-        read_puzzle(&name, &mut BufReader::new(file), &args)?
     };
     let at = |message: String| match line {
         Some(line) => input_error(format!("line {line}: {message}")),
@@ -140,17 +128,44 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     })
 }
 
-/// The puzzle to draw, its rules, and the line it starts at (for puzzle lines).
+/// Reads the `index`-th puzzle (from 1) of a file, or of stdin for `None` or `-`: the input's
+/// name, the puzzle's rules (from the file, or from the rule flags for puzzle lines), the
+/// puzzle, and the line it starts at (for puzzle lines). Shared by the single-puzzle commands
+/// (`render`, `explain`, `hint`).
+pub(crate) fn load_puzzle(
+    input: Option<&Path>,
+    index: usize,
+    flags: &RuleArgs,
+) -> Result<(String, Rules, Grid, Option<usize>), CliError> {
+    let name = input.map_or_else(|| "-".to_string(), |p| p.display().to_string());
+    let input_error = |message: String| CliError::Input {
+        name: name.clone(),
+        message,
+    };
+    let (rules, givens, line) = if name == "-" {
+        read_puzzle(&name, &mut io::stdin().lock(), index, flags)?
+    } else {
+        let file = File::open(&name).map_err(|e| input_error(format!("cannot open: {e}")))?;
+        if file.metadata().is_ok_and(|m| m.is_dir()) {
+            return Err(input_error("is a directory".into()));
+        }
+        read_puzzle(&name, &mut BufReader::new(file), index, flags)?
+    };
+    Ok((name, rules, givens, line))
+}
+
+/// The `index`-th puzzle of an input, its rules, and the line it starts at (for puzzle lines).
 fn read_puzzle(
     name: &str,
     reader: &mut dyn BufRead,
-    args: &RenderArgs,
+    index: usize,
+    flags: &RuleArgs,
 ) -> Result<(Rules, Grid, Option<usize>), CliError> {
     let input_error = |message: String| CliError::Input {
         name: name.to_string(),
         message,
     };
-    let mut engines = Engines::new(EngineKind::Dlx, &args.rules)?;
+    let mut engines = Engines::new(EngineKind::Dlx, flags)?;
     match detect(name, reader) {
         Format::Lines(layout) => {
             let mut entries = engines.reader(reader, layout);
@@ -161,18 +176,18 @@ fn read_puzzle(
                     None => {
                         return Err(input_error(format!(
                             "puzzle {} asked, the input has {seen}",
-                            args.index
+                            index
                         )))
                     }
                     Some(Ok(entry)) => {
                         seen += 1;
-                        if seen == args.index {
+                        if seen == index {
                             break entry;
                         }
                     }
                     Some(Err(error)) => {
                         seen += 1;
-                        if seen == args.index {
+                        if seen == index {
                             return Err(input_error(error.to_string()));
                         }
                     }
@@ -192,10 +207,10 @@ fn read_puzzle(
                     "sudokux: {name}: rule flags ignored: a puzzle file carries its own rules"
                 );
             }
-            if args.index != 1 {
+            if index != 1 {
                 return Err(input_error(format!(
                     "a puzzle file holds one puzzle, --index {} asked for another",
-                    args.index
+                    index
                 )));
             }
             let mut text = String::new();

@@ -290,6 +290,8 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         Command::Completions { shell } => return crate::shell::completions(shell),
         Command::Man { dir } => return crate::shell::man(dir.as_deref()),
         Command::Render(args) => return crate::render::run(args),
+        Command::Explain(args) => return crate::explain::run(args, crate::explain::Mode::Explain),
+        Command::Hint(args) => return crate::explain::run(args, crate::explain::Mode::Hint),
     };
     let csv = input.format.contains(&FormatArg::Csv);
     let mut forced = input.format.iter().filter_map(|&f| Format::forced(f));

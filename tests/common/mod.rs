@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use sudokux::sudoku::{Engine, Grid, Rules};
+use sudokux::sudoku::{Cage, Cell, Engine, Grid, Rules, Spec};
 
 /// Path of a file under `tests/data`.
 pub fn data(name: &str) -> PathBuf {
@@ -161,4 +161,146 @@ pub fn sudokux(args: &[&str], stdin: &str) -> Output {
     let _ = input.write_all(stdin.as_bytes());
     drop(input);
     child.wait_with_output().unwrap()
+}
+
+/// The kinds of random instance of [`instance`]: plain, jigsaw, diagonals, windoku,
+/// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix.
+pub const KINDS: usize = 11;
+
+/// A random Latin square of side `n`: cells filled in order with shuffled digits, backtracking.
+pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
+    fn fill(cells: &mut [u8], at: usize, n: usize, rng: &mut Rng) -> bool {
+        if at == cells.len() {
+            return true;
+        }
+        let (r, c) = (at / n, at % n);
+        let mut digits: Vec<u8> = (1..=n as u8).collect();
+        rng.shuffle(&mut digits);
+        for d in digits {
+            if (0..n).all(|k| cells[r * n + k] != d && cells[k * n + c] != d) {
+                cells[at] = d;
+                if fill(cells, at + 1, n, rng) {
+                    return true;
+                }
+                cells[at] = 0;
+            }
+        }
+        false
+    }
+    let mut cells = vec![0; n * n];
+    assert!(fill(&mut cells, 0, n, rng));
+    cells
+}
+
+/// A random instance of kind `kind`: its rules and a solution, if one was found.
+pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
+    let mut rng = Rng::new(seed);
+    let (n, shape) = [(4, (2, 2)), (6, (2, 3)), (6, (3, 2))][rng.below(3)];
+    let base = Spec {
+        box_shape: Some(shape),
+        ..Spec::new(n)
+    };
+    let with = |spec: Spec| {
+        let rules = Rules::new(spec).unwrap();
+        let solution = engine_solution(&rules, seed);
+        (rules, solution)
+    };
+    match kind {
+        0 => with(base),
+        1 => {
+            // Regions from a Latin square: region k takes, for every digit, one of the cells
+            // holding it, so the square solves the jigsaw.
+            let square = latin_square(n, &mut rng);
+            let mut labels = vec!['?'; n * n];
+            for d in 1..=n as u8 {
+                let mut cells: Vec<usize> = (0..n * n).filter(|&p| square[p] == d).collect();
+                rng.shuffle(&mut cells);
+                for (k, p) in cells.into_iter().enumerate() {
+                    labels[p] = (b'a' + k as u8) as char;
+                }
+            }
+            let rules = Rules::new(Spec {
+                regions: Some(labels),
+                ..Spec::new(n)
+            })
+            .unwrap();
+            (rules, Some(Grid::from_cells(n, square).unwrap()))
+        }
+        2 => with(Spec {
+            diagonals: true,
+            ..base
+        }),
+        3 => with(Spec {
+            windoku: true,
+            ..base
+        }),
+        4 => with(Spec {
+            anti_knight: true,
+            ..base
+        }),
+        5 => with(Spec {
+            anti_king: true,
+            ..base
+        }),
+        6 => with(Spec {
+            non_consecutive: true,
+            ..base
+        }),
+        7 | 8 => {
+            // Cages or extra units cut from a solution of the plain rules.
+            let plain = Rules::new(base.clone()).unwrap();
+            let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
+            let mut order: Vec<usize> = (0..n * n).collect();
+            rng.shuffle(&mut order);
+            let mut groups: Vec<Vec<usize>> = Vec::new();
+            let mut current: Vec<usize> = Vec::new();
+            let target = 1 + rng.below(if kind == 7 { 3 } else { n });
+            for p in order {
+                let d = solution.cells()[p];
+                if current.iter().all(|&q| solution.cells()[q] != d) {
+                    current.push(p);
+                }
+                if current.len() >= target {
+                    groups.push(std::mem::take(&mut current));
+                }
+            }
+            if !current.is_empty() {
+                groups.push(current);
+            }
+            let cells = |g: &[usize]| g.iter().map(|&p| Cell::from_index(p, n)).collect();
+            let spec = if kind == 7 {
+                let cages = groups
+                    .iter()
+                    .map(|g| Cage {
+                        sum: g.iter().map(|&p| u32::from(solution.cells()[p])).sum(),
+                        cells: cells(g),
+                    })
+                    .collect();
+                Spec { cages, ..base }
+            } else {
+                let units = groups.iter().take(3).map(|g| cells(g)).collect();
+                Spec { units, ..base }
+            };
+            (Rules::new(spec).unwrap(), Some(solution))
+        }
+        9 => {
+            let grids = if rng.below(2) == 0 {
+                vec![(0, 0), (2, 2)]
+            } else {
+                vec![(0, 0), (0, 4), (2, 2), (4, 0), (4, 4)]
+            };
+            with(Spec {
+                box_shape: Some((2, 2)),
+                grids,
+                ..Spec::new(4)
+            })
+        }
+        _ => with(Spec {
+            diagonals: rng.below(2) == 0,
+            anti_king: rng.below(3) == 0,
+            non_consecutive: rng.below(4) == 0,
+            anti_knight: rng.below(3) == 0,
+            ..base
+        }),
+    }
 }

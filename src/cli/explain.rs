@@ -1,0 +1,204 @@
+//! `sudokux explain` and `sudokux hint`: one puzzle solved step by step in a solver's words
+//! (the library's [`logic`](sudokux::sudoku::logic)), after the exact-cover engine has proved
+//! it unique.
+
+use std::io::{self, Write};
+
+use serde_json::{json, Value};
+use sudokux::sudoku::logic::{solve_logically, solve_with_guesses, State, Step};
+use sudokux::sudoku::{Engine, Grid, Rules, Solver, Verdict};
+
+use crate::args::ExplainArgs;
+use crate::error::{CliError, Exit};
+use crate::render::load_puzzle;
+
+/// What the command prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Every step to the end.
+    Explain,
+    /// The next step only.
+    Hint,
+}
+
+pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
+    let (name, rules, givens, line) = load_puzzle(args.input.as_deref(), args.index, &args.rules)?;
+    let where_ = line.map(|l| format!("line {l}: ")).unwrap_or_default();
+    let at = |message: String| CliError::Input {
+        name: name.clone(),
+        message: format!("{where_}{message}"),
+    };
+    let verdict = Solver::new(rules.clone())
+        .check(&givens)
+        .map_err(|e| at(e.to_string()))?
+        .0;
+    let solution = match verdict {
+        Verdict::Unique(solution) => solution,
+        Verdict::None => {
+            eprintln!("sudokux: {name}: {where_}the puzzle has no solution");
+            return Ok(Exit::NotUnique);
+        }
+        Verdict::Multiple(..) => {
+            eprintln!(
+                "sudokux: {name}: {where_}the puzzle has several solutions; logic needs a unique one"
+            );
+            return Ok(Exit::NotUnique);
+        }
+    };
+    let text = match mode {
+        Mode::Explain => explain(&args, &rules, &givens, &solution),
+        Mode::Hint => hint(&args, &rules, &givens, &solution),
+    }
+    .map_err(|e| at(e.to_string()))?;
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        // A reader that went away is not an error.
+        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => Err(error.into()),
+        _ => Ok(Exit::Ok),
+    }
+}
+
+fn explain(
+    args: &ExplainArgs,
+    rules: &Rules,
+    givens: &Grid,
+    solution: &Grid,
+) -> Result<String, sudokux::sudoku::PuzzleError> {
+    let start = State::new(rules, givens)?;
+    let explanation = if args.guess {
+        solve_with_guesses(rules, givens, solution)?
+    } else {
+        solve_logically(rules, givens)?
+    };
+    let grade = explanation.grade();
+    let solved = explanation.solved();
+    let hardest = explanation.hardest();
+    if args.json {
+        let mut object = json!({
+            "status": if solved { "solved" } else { "stalled" },
+            "grade": grade.to_string(),
+            "hardest": hardest.map(|(t, _)| t.name()),
+            "hardest_steps": hardest.map_or(0, |(_, count)| count),
+            "steps": explanation.steps.iter().map(|s| step_json(rules, s)).collect::<Vec<_>>(),
+        });
+        if solved {
+            object["solution"] = json!(rules.format_line(&explanation.end.grid()));
+        } else {
+            object["candidates"] = candidates_json(&explanation.end);
+        }
+        if args.candidates {
+            object["start_candidates"] = candidates_json(&start);
+        }
+        return Ok(format!("{object}\n"));
+    }
+    let mut out = String::new();
+    if args.candidates {
+        out.push_str("candidates:\n");
+        out.push_str(&start.pencil_marks());
+    }
+    for (k, step) in explanation.steps.iter().enumerate() {
+        out.push_str(&format!("{}. {}\n", k + 1, step.describe(rules.symbols())));
+    }
+    if !solved {
+        out.push_str(&format!(
+            "stalled after {} steps: no technique applies; the candidates:\n",
+            explanation.steps.len()
+        ));
+        out.push_str(&explanation.end.pencil_marks());
+    }
+    let guesses = explanation
+        .steps
+        .iter()
+        .filter(|s| s.technique == sudokux::sudoku::Technique::Guess)
+        .count();
+    let detail = match (hardest, guesses) {
+        (_, g) if g > 0 => format!(" ({g} guess{})", if g == 1 { "" } else { "es" }),
+        _ if !solved => String::new(),
+        (Some((technique, count)), _) => format!(
+            " (hardest: {technique}, {count} step{})",
+            if count == 1 { "" } else { "s" }
+        ),
+        (None, _) => " (nothing to do)".to_string(),
+    };
+    out.push_str(&format!("grade: {grade}{detail}\n"));
+    if solved {
+        out.push_str(&rules.format_line(&explanation.end.grid()));
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+fn hint(
+    args: &ExplainArgs,
+    rules: &Rules,
+    givens: &Grid,
+    solution: &Grid,
+) -> Result<String, sudokux::sudoku::PuzzleError> {
+    let state = State::new(rules, givens)?;
+    let (step, status) = if state.is_solved() {
+        (None, "solved")
+    } else if let Some(step) = state.next_step() {
+        (Some(step), "step")
+    } else if args.guess {
+        (state.guess(solution), "guess")
+    } else {
+        (None, "stalled")
+    };
+    if args.json {
+        let mut object = json!({
+            "status": status,
+            "step": step.as_ref().map(|s| step_json(rules, s)),
+        });
+        if args.candidates {
+            object["candidates"] = candidates_json(&state);
+        }
+        return Ok(format!("{object}\n"));
+    }
+    let mut out = String::new();
+    if args.candidates {
+        out.push_str(&state.pencil_marks());
+    }
+    match (step, status) {
+        (Some(step), _) => out.push_str(&step.describe(rules.symbols())),
+        (None, "solved") => out.push_str("the grid is full: nothing left to do"),
+        (None, _) => out.push_str("no technique applies: logic stalls here (--guess for a guess)"),
+    }
+    out.push('\n');
+    Ok(out)
+}
+
+/// A step as JSON: the technique, the sentence, and what it places and eliminates.
+fn step_json(rules: &Rules, step: &Step) -> Value {
+    let symbols = rules.symbols();
+    let pairs = |list: &[(sudokux::sudoku::Cell, u8)]| {
+        list.iter()
+            .map(|(cell, d)| json!({"cell": cell.to_string(), "digit": symbols.name(*d)}))
+            .collect::<Vec<_>>()
+    };
+    json!({
+        "technique": step.technique.name(),
+        "text": step.describe(symbols),
+        "placements": pairs(&step.placements),
+        "eliminations": pairs(&step.eliminations),
+        "units": step.units,
+        "cells": step.cells.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "digits": step.digits.iter().map(|&d| symbols.name(d)).collect::<Vec<_>>(),
+    })
+}
+
+/// The pencil marks as JSON: an object from each empty cell's name to its candidates.
+fn candidates_json(state: &State) -> Value {
+    let rules = state.rules();
+    let symbols = rules.symbols();
+    let mut map = serde_json::Map::new();
+    for &p in rules.cells() {
+        if state.value(p) == 0 {
+            let digits: Vec<&str> = (1..=rules.size() as u8)
+                .filter(|&d| state.candidates(p) >> (d - 1) & 1 == 1)
+                .map(|d| symbols.name(d))
+                .collect();
+            map.insert(rules.cell(p).to_string(), json!(digits));
+        }
+    }
+    Value::Object(map)
+}
