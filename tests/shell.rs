@@ -184,7 +184,15 @@ fn man_page_from_the_command_line_definition() {
 
 #[test]
 fn every_subcommand_has_examples_in_its_help() {
-    for sub in ["solve", "count", "check", "xc", "completions", "man"] {
+    for sub in [
+        "solve",
+        "count",
+        "check",
+        "xc",
+        "completions",
+        "man",
+        "generate",
+    ] {
         let output = sudokux(&[sub, "--help"], "");
         assert_eq!(output.status.code(), Some(0), "{sub}");
         let help = text(&output.stdout);

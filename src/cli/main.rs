@@ -2,6 +2,7 @@
 
 mod args;
 mod error;
+mod generate;
 mod interrupt;
 mod outfile;
 mod output;

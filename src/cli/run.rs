@@ -290,6 +290,7 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         Command::Completions { shell } => return crate::shell::completions(shell),
         Command::Man { dir } => return crate::shell::man(dir.as_deref()),
         Command::Render(args) => return crate::render::run(args),
+        Command::Generate(args) => return crate::generate::run(args),
     };
     let csv = input.format.contains(&FormatArg::Csv);
     let mut forced = input.format.iter().filter_map(|&f| Format::forced(f));

@@ -12,6 +12,7 @@ pub mod encode;
 pub mod engine;
 pub mod file;
 pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod parse;
 pub mod render;
