@@ -190,8 +190,11 @@ fn every_subcommand_has_examples_in_its_help() {
         "check",
         "xc",
         "render",
+        "explain",
+        "hint",
         "completions",
         "man",
+        "generate",
     ] {
         let output = sudokux(&[sub, "--help"], "");
         assert_eq!(output.status.code(), Some(0), "{sub}");

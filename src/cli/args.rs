@@ -116,6 +116,38 @@ Examples:
 
 ", exit_codes!()))]
     Xc(XcArgs),
+    /// Make puzzles with exactly one solution, for any rule set the solver takes.
+    #[command(after_help = "\
+Each puzzle starts from a random filled grid (the exact-cover search with its choices
+shuffled); givens are then removed in random order, in symmetric orbits with --symmetry, and a
+removal is kept only when the puzzle still has exactly one solution, proved by counting its
+solutions to 2. The result has no orbit that could be removed; --minimal proves it again,
+given by given (orbit by orbit with a symmetry: a single given of a symmetric puzzle may still
+be removable, but only by breaking the symmetry).
+
+Puzzles go to stdout one per line, `.` for blanks, in the form `sudokux check` reads back with
+the same rule flags. Jigsaw, killer and multi-grid puzzles carry rules a line cannot hold: they
+are written as TOML puzzle files, on stdout for one puzzle, as DIR/puzzle-0001.toml, ... with
+--dir DIR for more. A summary (puzzles, average givens, time, puzzles/s, the seed) goes to
+stderr unless --quiet. The same --seed gives the same puzzles on any machine and with any
+--jobs.
+
+Examples:
+  sudokux generate --count 10 --seed 42
+  sudokux generate --count 5 --symmetry rot180 --minimal
+  sudokux generate --givens 30 --diagonals | sudokux check --diagonals
+  sudokux generate --size 16 --count 3 --symbols hex
+  sudokux generate --jigsaw > jigsaw.toml
+  sudokux generate --killer --count 20 --dir killers && sudokux check killers/*.toml
+  sudokux generate --layout samurai --symmetry rot90 > samurai.toml
+
+Exit codes:
+  0  every puzzle was made
+  1  a puzzle could not be made: no filled grid was found for the rules (they may have none)
+  2  bad usage: rules that do not make sense, a symmetry the layout does not have
+  130  interrupted by Ctrl-C: the puzzles made before it are written
+")]
+    Generate(GenerateArgs),
     /// Print a shell completion script.
     #[command(after_help = "\
 Examples:
@@ -271,6 +303,72 @@ pub struct RenderArgs {
     pub rules: RuleArgs,
 }
 
+/// Options of the `generate` command.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Number of puzzles.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_count)]
+    pub count: u64,
+    /// Seed of the random choices: the same seed gives the same puzzles (default: from the
+    /// clock, shown in the summary).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Symmetry of the givens: each orbit of cells is all given or all blank.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+    pub symmetry: SymmetryArg,
+    /// Prove every puzzle minimal: taking away any given (any orbit of givens, with
+    /// --symmetry) leaves several solutions.
+    #[arg(long, conflicts_with = "givens")]
+    pub minimal: bool,
+    /// Stop removing givens at N (a target: when it is not reached, the puzzle with the
+    /// fewest givens found is written, with a note on stderr).
+    #[arg(long, value_name = "N")]
+    pub givens: Option<usize>,
+    /// Only puzzles of this grade (the human-style grade of `explain`): easy, medium, hard,
+    /// expert or needs-search. Puzzles of other grades are made and thrown away, so a rare
+    /// grade takes longer; the seed still decides everything.
+    #[arg(long, value_name = "GRADE", value_parser = parse_grade)]
+    pub difficulty: Option<sudokux::sudoku::logic::Grade>,
+    /// Random jigsaw regions instead of boxes (a TOML puzzle file).
+    #[arg(long)]
+    pub jigsaw: bool,
+    /// Random killer cages, sums from the solution (a TOML puzzle file; may have no givens).
+    #[arg(long)]
+    pub killer: bool,
+    /// Overlapping 9x9 grids: samurai, twodoku, butterfly or flower (a TOML puzzle file).
+    #[arg(long, value_name = "NAME")]
+    pub layout: Option<String>,
+    /// Write TOML puzzle files even for rules a puzzle line can hold.
+    #[arg(long)]
+    pub toml: bool,
+    /// Write each puzzle as a TOML file DIR/puzzle-0001.toml, ... (created if needed).
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+    /// Worker threads (default: one per core); the puzzles do not depend on it.
+    #[arg(long, value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+    /// No summary on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// A value of `--symmetry`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    /// No symmetry.
+    None,
+    /// Half-turn rotation.
+    Rot180,
+    /// Quarter-turn rotation.
+    Rot90,
+    /// Left-right mirror.
+    Mirror,
+    /// Reflection in the main diagonal.
+    Diagonal,
+}
+
 /// Options of the `xc` command.
 #[derive(Debug, Args)]
 pub struct XcArgs {
@@ -370,10 +468,23 @@ pub struct RuleArgs {
     pub non_consecutive: bool,
 }
 
+fn parse_grade(text: &str) -> Result<sudokux::sudoku::logic::Grade, String> {
+    text.parse()
+        .map_err(|e: sudokux::sudoku::logic::GradeError| e.to_string())
+}
+
 fn parse_jobs(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n) if (1..=1024).contains(&n) => Ok(n),
         Ok(_) => Err("between 1 and 1024 workers".into()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn parse_count(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("at least one puzzle".into()),
+        Ok(n) => Ok(n),
         Err(e) => Err(e.to_string()),
     }
 }

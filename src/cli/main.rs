@@ -3,6 +3,7 @@
 mod args;
 mod error;
 mod explain;
+mod generate;
 mod interrupt;
 mod outfile;
 mod output;

@@ -292,6 +292,7 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         Command::Render(args) => return crate::render::run(args),
         Command::Explain(args) => return crate::explain::run(args, crate::explain::Mode::Explain),
         Command::Hint(args) => return crate::explain::run(args, crate::explain::Mode::Hint),
+        Command::Generate(args) => return crate::generate::run(args),
     };
     let csv = input.format.contains(&FormatArg::Csv);
     let mut forced = input.format.iter().filter_map(|&f| Format::forced(f));

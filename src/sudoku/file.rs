@@ -414,9 +414,174 @@ fn read_givens(rules: &Rules, lines: &[(usize, &str)]) -> Result<Grid, FileError
     Ok(grid)
 }
 
+/// Writes a puzzle and its rules as a TOML puzzle file, which [`from_toml`] reads back to the
+/// same rules and givens.
+///
+/// Every key is written that differs from its default: `size`, `box`, `symbols`, `layout`
+/// (for a named layout of 9x9 grids) or `grids`, the rule booleans, `givens` over the whole
+/// area (a space outside every sub-grid; `#` when the symbols are written as tokens),
+/// `regions`, then `[[unit]]` and `[[cage]]` tables.
+///
+/// # Examples
+///
+/// ```
+/// use sudokux::sudoku::file::{from_toml, to_toml};
+/// use sudokux::sudoku::{Rules, Spec};
+///
+/// let rules = Rules::new(Spec { diagonals: true, ..Spec::new(4) }).unwrap();
+/// let text = to_toml(&rules, &rules.empty_grid());
+/// assert!(text.contains("diagonals = true"));
+/// assert_eq!(from_toml(&text).unwrap().rules, rules);
+/// ```
+pub fn to_toml(rules: &Rules, givens: &Grid) -> String {
+    use std::fmt::Write as _;
+
+    let spec = rules.spec();
+    let n = rules.size();
+    let mut out = String::new();
+    let _ = writeln!(out, "size = {n}");
+    if let (Some((r, c)), None) = (spec.box_shape, &spec.regions) {
+        let _ = writeln!(out, "box = \"{r}x{c}\"");
+    }
+    if let Some(symbols) = &spec.symbols {
+        let names: Vec<&str> = (1..=n as u8).map(|d| symbols.name(d)).collect();
+        if symbols.is_single_char() {
+            let _ = writeln!(out, "symbols = \"{}\"", escape(&names.concat()));
+        } else {
+            let list: Vec<String> = names.iter().map(|s| format!("\"{}\"", escape(s))).collect();
+            let _ = writeln!(out, "symbols = [{}]", list.join(", "));
+        }
+    }
+    if !spec.grids.is_empty() {
+        let named = ["samurai", "twodoku", "butterfly", "flower"]
+            .into_iter()
+            .find(|name| n == 9 && layout(name).as_deref() == Some(&spec.grids[..]));
+        match named {
+            Some(name) => {
+                let _ = writeln!(out, "layout = \"{name}\"");
+            }
+            None => {
+                let corners: Vec<String> = spec
+                    .grids
+                    .iter()
+                    .map(|(r, c)| format!("[{r}, {c}]"))
+                    .collect();
+                let _ = writeln!(out, "grids = [{}]", corners.join(", "));
+            }
+        }
+    }
+    for (on, key) in [
+        (spec.diagonals, "diagonals"),
+        (spec.windoku, "windoku"),
+        (spec.anti_knight, "anti_knight"),
+        (spec.anti_king, "anti_king"),
+        (spec.non_consecutive, "non_consecutive"),
+    ] {
+        if on {
+            let _ = writeln!(out, "{key} = true");
+        }
+    }
+    let symbols = rules.symbols();
+    let single = symbols.is_single_char();
+    out.push_str("givens = \"\"\"\n");
+    for r in 0..rules.rows() {
+        let mut line = String::new();
+        for c in 0..rules.cols() {
+            let p = r * rules.cols() + c;
+            if !single && c > 0 {
+                line.push(' ');
+            }
+            match (rules.is_active(p), single) {
+                (false, true) => line.push(' '),
+                (false, false) => line.push('#'),
+                (true, _) => line.push_str(symbols.name(givens.cells()[p])),
+            }
+        }
+        out.push_str(&escape(&line));
+        out.push('\n');
+    }
+    out.push_str("\"\"\"\n");
+    if let Some(labels) = &spec.regions {
+        out.push_str("regions = \"\"\"\n");
+        for row in labels.chunks(n) {
+            out.push_str(&escape(&row.iter().collect::<String>()));
+            out.push('\n');
+        }
+        out.push_str("\"\"\"\n");
+    }
+    let names = |cells: &[Cell]| {
+        cells
+            .iter()
+            .map(Cell::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for unit in &spec.units {
+        let _ = write!(out, "\n[[unit]]\ncells = \"{}\"\n", names(unit));
+    }
+    for cage in &spec.cages {
+        let _ = write!(
+            out,
+            "\n[[cage]]\nsum = {}\ncells = \"{}\"\n",
+            cage.sum,
+            names(&cage.cells)
+        );
+    }
+    out
+}
+
+/// `text` escaped for a TOML basic string (single or multi-line).
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn to_toml_reads_back_the_same_puzzle() {
+        let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(examples).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "toml") {
+                continue;
+            }
+            let file = from_toml(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let text = to_toml(&file.rules, &file.givens);
+            let back =
+                from_toml(&text).unwrap_or_else(|e| panic!("{}: {e}\n{text}", path.display()));
+            assert_eq!(back, file, "{}:\n{text}", path.display());
+            seen += 1;
+        }
+        assert!(seen >= 10, "{seen} examples");
+        // Symbols that need escaping, and symbols written as tokens.
+        for symbols in [
+            Symbols::from_chars("\\\"ab").unwrap(),
+            Symbols::default_for(40),
+        ] {
+            let rules = Rules::new(Spec {
+                symbols: Some(symbols.clone()),
+                ..Spec::new(symbols.len())
+            })
+            .unwrap();
+            let mut givens = rules.empty_grid();
+            givens.set(0, 1, 1);
+            givens.set(1, 0, 2);
+            let back = from_toml(&to_toml(&rules, &givens)).unwrap();
+            assert_eq!(back, PuzzleFile { rules, givens });
+        }
+    }
 
     #[test]
     fn a_6x6_with_inferred_size() {

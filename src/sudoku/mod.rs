@@ -4,7 +4,7 @@
 //! [`Problem`](crate::xc::Problem); the [`Solver`] keeps that matrix and commits each puzzle's
 //! givens into it. The [`Backtracker`] is a second, independent engine for cross-checks, and
 //! [`validate()`] checks any solution against the rules without either of them; [`render`]
-//! draws a puzzle as an SVG picture.
+//! draws a puzzle as an SVG picture, and [`generate`] makes new puzzles with one solution.
 
 pub mod backtrack;
 pub mod candidates;
@@ -12,6 +12,7 @@ pub mod encode;
 pub mod engine;
 pub mod file;
 pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod parse;

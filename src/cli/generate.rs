@@ -1,0 +1,282 @@
+//! `sudokux generate`: puzzles made on every core, written in order as they come.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use sudokux::sudoku::file::{layout, to_toml};
+use sudokux::sudoku::generate::{GenerateError, Generated, Generator, Settings, Symmetry};
+use sudokux::sudoku::{Alphabet, Spec};
+
+use crate::args::{GenerateArgs, RuleArgs, SymmetryArg};
+use crate::error::{CliError, Exit};
+use crate::interrupt;
+
+impl From<SymmetryArg> for Symmetry {
+    fn from(arg: SymmetryArg) -> Symmetry {
+        match arg {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rot180 => Symmetry::Rot180,
+            SymmetryArg::Rot90 => Symmetry::Rot90,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+        }
+    }
+}
+
+/// The rules the flags describe; 9x9 unless a size, box or alphabet says otherwise.
+fn spec(flags: &RuleArgs, layout_name: Option<&str>) -> Result<Spec, CliError> {
+    let alphabet = match flags.symbols.as_deref() {
+        Some(text) => {
+            Alphabet::parse(text).map_err(|e| CliError::Usage(format!("--symbols: {e}")))?
+        }
+        None => Alphabet::Default,
+    };
+    let sizes = [
+        flags.size,
+        flags.box_shape.map(|(r, c)| r * c),
+        alphabet.fixed_size(),
+    ];
+    let mut fixed = sizes.into_iter().flatten();
+    let size = fixed.next();
+    if let Some(other) = fixed.find(|&s| Some(s) != size) {
+        return Err(CliError::Usage(format!(
+            "--size, --box and --symbols disagree on the size ({} and {other})",
+            size.unwrap_or(0)
+        )));
+    }
+    let size = size.unwrap_or(9);
+    let grids = match layout_name {
+        None => Vec::new(),
+        Some(name) => {
+            let grids = layout(name).ok_or_else(|| {
+                CliError::Usage(format!(
+                    "--layout: unknown layout {name:?} (known: samurai, twodoku, butterfly, flower)"
+                ))
+            })?;
+            if size != 9 {
+                return Err(CliError::Usage(format!(
+                    "--layout: the named layouts are made of 9x9 grids, not {size}x{size}"
+                )));
+            }
+            grids
+        }
+    };
+    let symbols = match alphabet {
+        Alphabet::Default => None,
+        alphabet => Some(
+            alphabet
+                .symbols_for(size)
+                .map_err(|e| CliError::Usage(format!("--symbols: {e}")))?,
+        ),
+    };
+    Ok(Spec {
+        size,
+        box_shape: flags.box_shape,
+        grids,
+        diagonals: flags.diagonals,
+        windoku: flags.windoku,
+        anti_knight: flags.anti_knight,
+        anti_king: flags.anti_king,
+        non_consecutive: flags.non_consecutive,
+        symbols,
+        ..Spec::default()
+    })
+}
+
+/// A seed when none is given: the clock and the process id.
+fn fresh_seed() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut rng = sudokux::sudoku::generate::Rng::new(nanos ^ u64::from(std::process::id()) << 32);
+    // Keep it short enough to type back.
+    rng.next_u64() % 1_000_000_000
+}
+
+pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
+    if args.jigsaw && args.box_shape_given() {
+        return Err(CliError::Usage(
+            "--jigsaw replaces the boxes: leave out --box".into(),
+        ));
+    }
+    let spec = spec(&args.rules, args.layout.as_deref())?;
+    let settings = {
+        let mut settings = Settings::default();
+        settings.symmetry = args.symmetry.into();
+        settings.minimal = args.minimal;
+        settings.givens = args.givens;
+        settings.jigsaw = args.jigsaw;
+        settings.killer = args.killer;
+        settings
+    };
+    let mut generator = Generator::new(spec, settings).map_err(|e| match e {
+        GenerateError::Rules(e) => CliError::Usage(e.to_string()),
+        e => CliError::Usage(e.to_string()),
+    })?;
+    if let Some(wanted) = args.difficulty {
+        // The grade of `explain`: the hardest technique logic needs, or needs-search.
+        generator = generator.with_filter(move |rules, puzzle| {
+            sudokux::sudoku::logic::grade(rules, puzzle).is_ok_and(|grade| grade == wanted)
+        });
+    }
+    let files = args.jigsaw || args.killer || args.layout.is_some() || args.toml;
+    if files && args.count > 1 && args.dir.is_none() {
+        return Err(CliError::Usage(
+            "jigsaw, killer and multi-grid puzzles are TOML files, one puzzle each: give --dir DIR to write several".into(),
+        ));
+    }
+    if let Some(dir) = &args.dir {
+        std::fs::create_dir_all(dir).map_err(|source| CliError::Write {
+            path: dir.clone(),
+            source,
+        })?;
+    }
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .min(usize::try_from(args.count).unwrap_or(usize::MAX));
+    interrupt::install();
+
+    let started = Instant::now();
+    let next = AtomicU64::new(1);
+    let stop = AtomicBool::new(false);
+    let mut written = Written::default();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let interactive = io::IsTerminal::is_terminal(&io::stdout());
+    let result = std::thread::scope(|scope| {
+        let (send, receive) = mpsc::channel::<(u64, Result<Generated, GenerateError>)>();
+        for _ in 0..jobs {
+            let send = send.clone();
+            let (next, stop, generator) = (&next, &stop, &generator);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) && !interrupt::interrupted() {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k > args.count {
+                        break;
+                    }
+                    if send.send((k, generator.generate(seed, k))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        // Puzzles come in any order; they are written in order 1, 2, ...
+        let mut waiting = BTreeMap::new();
+        let mut result = Ok(());
+        for (k, made) in receive {
+            waiting.insert(k, made);
+            while let Some(made) = waiting.remove(&(written.puzzles + written.failed + 1)) {
+                let k = written.puzzles + written.failed + 1;
+                let step = write(&args, k, made, &mut out, &mut written).and_then(|()| {
+                    if interactive {
+                        out.flush()
+                    } else {
+                        Ok(())
+                    }
+                });
+                if let Err(error) = step {
+                    result = Err(error);
+                }
+                if result.is_err() || written.failed > 0 {
+                    stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+            }
+            if result.is_err() || written.failed > 0 {
+                break;
+            }
+        }
+        result.and_then(|()| out.flush())
+    });
+    match result {
+        Ok(()) => {}
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return Ok(Exit::Ok),
+        Err(error) => return Err(written.error.take().unwrap_or(CliError::Output(error))),
+    }
+    if !args.quiet {
+        let seconds = started.elapsed().as_secs_f64();
+        let rate = written.puzzles as f64 / seconds.max(1e-9);
+        let average = written.givens as f64 / (written.puzzles.max(1)) as f64;
+        eprintln!(
+            "sudokux: {} puzzle{}, {average:.1} givens on average, in {seconds:.2} s ({rate:.1} puzzles/s), seed {seed}",
+            written.puzzles,
+            if written.puzzles == 1 { "" } else { "s" },
+        );
+    }
+    if interrupt::interrupted() {
+        return Ok(Exit::Interrupted);
+    }
+    Ok(if written.failed > 0 {
+        Exit::NotUnique
+    } else {
+        Exit::Ok
+    })
+}
+
+impl GenerateArgs {
+    fn box_shape_given(&self) -> bool {
+        self.rules.box_shape.is_some()
+    }
+}
+
+/// What has been written so far.
+#[derive(Default)]
+struct Written {
+    puzzles: u64,
+    givens: u64,
+    failed: u64,
+    /// A file that could not be written.
+    error: Option<CliError>,
+}
+
+/// Writes puzzle `k`, or says why it could not be made.
+fn write(
+    args: &GenerateArgs,
+    k: u64,
+    made: Result<Generated, GenerateError>,
+    out: &mut impl Write,
+    written: &mut Written,
+) -> io::Result<()> {
+    let made = match made {
+        Ok(made) => made,
+        Err(error) => {
+            eprintln!("sudokux: puzzle {k}: {error}");
+            written.failed += 1;
+            return Ok(());
+        }
+    };
+    if !made.target_reached {
+        if let Some(target) = args.givens {
+            eprintln!(
+                "sudokux: puzzle {k}: the target of {target} givens was not reached; the best found has {}",
+                made.givens
+            );
+        }
+    }
+    written.puzzles += 1;
+    written.givens += made.givens as u64;
+    let files = args.jigsaw || args.killer || args.layout.is_some() || args.toml;
+    match &args.dir {
+        Some(dir) => {
+            let width = args.count.to_string().len().max(4);
+            let path = dir.join(format!("puzzle-{k:0width$}.toml"));
+            write_file(&path, to_toml(&made.rules, &made.puzzle).as_bytes()).map_err(|e| {
+                let message = e.to_string();
+                written.error = Some(CliError::Write { path, source: e });
+                io::Error::other(message)
+            })
+        }
+        None if files => out.write_all(to_toml(&made.rules, &made.puzzle).as_bytes()),
+        None => writeln!(out, "{}", made.rules.format_line(&made.puzzle)),
+    }
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    std::fs::write(path, bytes)
+}
