@@ -266,6 +266,15 @@ pub enum RulesError {
         /// Largest reachable sum.
         max: u32,
     },
+    /// Two cages over the same cells (the encoding gives each cell set one unit, shared by
+    /// both cages, so the second would silently contradict the first).
+    #[error("cage {second} has the same cells as cage {first}")]
+    SameCage {
+        /// The earlier cage, 1-based.
+        first: usize,
+        /// The later cage, 1-based.
+        second: usize,
+    },
     /// Cages that allow too many digit sets to encode.
     #[error("the cages allow {sets} digit sets in all, more than the {MAX_CAGE_SETS} supported")]
     CagesTooLarge {
@@ -613,6 +622,7 @@ impl Rules {
         let mut kept: Vec<Unit> = Vec::with_capacity(units.len());
         let mut index: std::collections::HashMap<Vec<usize>, usize> = Default::default();
         let mut cage_units = vec![0; spec.cages.len()];
+        let mut cage_of_unit: std::collections::HashMap<usize, usize> = Default::default();
         for unit in units {
             let mut key = unit.cells.clone();
             key.sort_unstable();
@@ -621,6 +631,13 @@ impl Rules {
                 kept.len() - 1
             });
             if let UnitKind::Cage(k) = unit.kind {
+                if let Some(&j) = cage_of_unit.get(&u) {
+                    return Err(RulesError::SameCage {
+                        first: j + 1,
+                        second: k + 1,
+                    });
+                }
+                cage_of_unit.insert(u, k);
                 cage_units[k] = u;
             }
         }
