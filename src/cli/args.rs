@@ -12,10 +12,11 @@ Exit codes:
   0  every puzzle was answered (and, for check, is unique)
   1  some puzzle has no solution (or, for check, is not unique)
   2  bad input or usage: a puzzle that cannot be read, conflicting givens, an unreadable file
+  3  unknown: --timeout or --max-nodes stopped some search before it could answer
   130  interrupted by Ctrl-C: the answers found before it are written; a count is a lower bound
 
 A bad puzzle is reported on stderr (and as a JSON object with status \"error\") with its line
-and cell; the other puzzles are still answered."
+and cell; the other puzzles are still answered. The worst outcome decides: 130, then 2, 3, 1."
     };
 }
 
@@ -390,6 +391,22 @@ pub struct XcArgs {
     /// Show a live progress line on stderr even when it is not a terminal.
     #[arg(long)]
     pub progress: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// Bounds on a search, for every command that searches.
+#[derive(Debug, Clone, Copy, Args)]
+#[command(next_help_heading = "Limits")]
+pub struct LimitArgs {
+    /// Stop each search after SECONDS (fractions allowed, e.g. 0.5), per puzzle; its status
+    /// is then `unknown` (exit code 3) and a count a lower bound (`>=N`).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
+    /// Stop each search after N nodes (options tried), per puzzle; its status is then
+    /// `unknown` (exit code 3) and a count a lower bound (`>=N`).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
 }
 
 /// Options every command takes.
@@ -433,6 +450,8 @@ pub struct InputArgs {
     /// Worker threads for batches (default: one per core); output stays in input order.
     #[arg(long, value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
@@ -487,6 +506,46 @@ fn parse_count(text: &str) -> Result<u64, String> {
         Ok(n) => Ok(n),
         Err(e) => Err(e.to_string()),
     }
+}
+
+impl LimitArgs {
+    /// The budget of one search, its deadline counted from now.
+    pub fn budget(&self) -> sudokux::xc::Budget {
+        let budget = sudokux::xc::Budget {
+            max_nodes: self.max_nodes,
+            deadline: None,
+        };
+        match self.timeout {
+            Some(time) => budget.and_time(time),
+            None => budget,
+        }
+    }
+
+    /// The limits given, as flags: `--timeout 0.5` and/or `--max-nodes 10`.
+    pub fn describe(&self) -> String {
+        let mut flags = Vec::new();
+        if let Some(time) = self.timeout {
+            flags.push(format!("--timeout {}", time.as_secs_f64()));
+        }
+        if let Some(nodes) = self.max_nodes {
+            flags.push(format!("--max-nodes {nodes}"));
+        }
+        match flags.is_empty() {
+            true => "a limit".into(),
+            false => flags.join(" or "),
+        }
+    }
+}
+
+fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a number of seconds like 10 or 0.5, found {text:?}"))?;
+    if !(0.0..=1e9).contains(&seconds) {
+        return Err("the timeout is between 0 and 1e9 seconds".into());
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
 }
 
 fn parse_limit(text: &str) -> Result<u128, String> {

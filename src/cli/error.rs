@@ -13,6 +13,9 @@ pub enum Exit {
     Ok = 0,
     /// Some puzzle has no solution, or for `check` is not unique.
     NotUnique = 1,
+    /// Some search was stopped by `--timeout` or `--max-nodes` before it could answer
+    /// (status `unknown`; a count is a lower bound).
+    Unknown = 3,
     /// Bad input or usage.
     BadInput = 2,
     /// Interrupted by Ctrl-C: the answers written are those found before it; a count is a

@@ -16,6 +16,9 @@ pub enum Status {
     /// A solution was found and its uniqueness not examined (`--first`, or a count stopped at
     /// a limit of 1).
     Solved,
+    /// `--timeout` or `--max-nodes` stopped the search before it could answer; what it found
+    /// is a lower bound.
+    Unknown,
     Error,
 }
 
@@ -26,6 +29,7 @@ impl Status {
             Status::Multiple => "multiple",
             Status::None => "none",
             Status::Solved => "solved",
+            Status::Unknown => "unknown",
             Status::Error => "error",
         }
     }
@@ -174,6 +178,10 @@ impl Printer {
                     Status::Multiple => "multiple solutions, one of them:",
                     Status::None => "no solution",
                     Status::Error => "error",
+                    Status::Unknown if report.solution.is_some() => {
+                        "unknown (the search was stopped), a solution:"
+                    }
+                    Status::Unknown => "unknown (the search was stopped)",
                     Status::Unique | Status::Solved => report.status.as_str(),
                 };
                 writeln!(out, "{}: {title}", self.where_(input, report))?;
@@ -184,6 +192,7 @@ impl Printer {
             }
             TextKind::Solve => match (&report.solution, report.status) {
                 (Some(solution), Status::Multiple) => writeln!(out, "{} multiple", line(solution)),
+                (Some(solution), Status::Unknown) => writeln!(out, "{} unknown", line(solution)),
                 (Some(solution), _) => writeln!(out, "{}", line(solution)),
                 (None, status) => writeln!(out, "{}", status.as_str()),
             },

@@ -17,7 +17,7 @@ use sudokux::sudoku::{
 };
 use sudokux::xc::{Stats, Watch};
 
-use crate::args::{Cli, Command, EngineKind, FormatArg, InputArgs, RuleArgs};
+use crate::args::{Cli, Command, EngineKind, FormatArg, InputArgs, LimitArgs, RuleArgs};
 use crate::error::{CliError, Exit};
 use crate::interrupt;
 use crate::outfile::Out;
@@ -173,6 +173,7 @@ struct Tally {
     /// Solved without proving uniqueness (`solve --first`, or a count stopped at 1).
     solved: u64,
     none: u64,
+    unknown: u64,
     errors: u64,
 }
 
@@ -184,6 +185,7 @@ impl Tally {
             Status::Multiple => self.multiple += 1,
             Status::Solved => self.solved += 1,
             Status::None => self.none += 1,
+            Status::Unknown => self.unknown += 1,
             Status::Error => self.errors += 1,
         }
     }
@@ -198,8 +200,13 @@ impl Tally {
         if self.solved > 0 {
             solved.push_str(&format!(", {} not proved unique", self.solved));
         }
+        let unknown = if self.unknown > 0 {
+            format!(", {} unknown (stopped by a limit)", self.unknown)
+        } else {
+            String::new()
+        };
         format!(
-            "{}: {} solved ({solved}), {} none, {} in {seconds:.2} s ({rate:.digits$} puzzles/s)",
+            "{}: {} solved ({solved}), {} none{unknown}, {} in {seconds:.2} s ({rate:.digits$} puzzles/s)",
             plural(self.read, "puzzle"),
             self.unique + self.multiple + self.solved,
             self.none,
@@ -221,6 +228,8 @@ struct Sink<W: Write> {
     interactive: bool,
     /// Draw progress bars on stderr.
     progress: bool,
+    /// `--timeout` and `--max-nodes`, per puzzle.
+    limits: LimitArgs,
     exit: Exit,
     totals: Totals,
 }
@@ -229,6 +238,18 @@ impl<W: Write> Sink<W> {
     fn report(&mut self, name: &str, rules: Option<&Rules>, report: &Report) -> io::Result<()> {
         if let Some(message) = &report.error {
             writeln!(self.err, "sudokux: {name}: {message}")?;
+        }
+        if report.status == Status::Unknown && !interrupt::interrupted() {
+            let at = report
+                .line
+                .map(|l| format!("line {l}: "))
+                .unwrap_or_default();
+            writeln!(
+                self.err,
+                "sudokux: {name}: {at}unknown: {} stopped the search after {} nodes",
+                self.limits.describe(),
+                report.stats.nodes
+            )?;
         }
         self.exit = self.exit.max(exit_of(self.task, report));
         if report.index > 0 {
@@ -337,6 +358,7 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
             stats: input.stats,
         },
         task,
+        limits: input.limits,
         stats: input.stats,
         exit: Exit::Ok,
         totals: Totals::default(),
@@ -475,7 +497,8 @@ fn answer_lines<W: Write>(
     let mut current = read_batch(&mut entries, &mut index, size);
     loop {
         let last = current.last;
-        let (results, next) = answer_all(&current.work, pool, sink.task, sink.progress, || {
+        let job = (sink.task, sink.limits);
+        let (results, next) = answer_all(&current.work, pool, job, sink.progress, || {
             (!last && !interrupt::interrupted()).then(|| read_batch(&mut entries, &mut index, size))
         });
         // After Ctrl-C the workers leave puzzles unanswered: write those before the first.
@@ -496,6 +519,12 @@ fn answer_lines<W: Write>(
         }
         match next {
             Some(batch) => current = batch,
+            None if done == 0 => {
+                // An empty file, or one of comments only: most likely not what was meant.
+                sink.note(name, "no puzzle in the input")?;
+                sink.exit = sink.exit.max(Exit::BadInput);
+                return Ok(());
+            }
             None => return Ok(()),
         }
     }
@@ -558,10 +587,11 @@ type Answered = (Report, Option<usize>);
 fn answer_all<R>(
     work: &[Work],
     pool: &mut [Engines],
-    task: Task,
+    job: (Task, LimitArgs),
     progress: bool,
     during: impl FnOnce() -> R,
 ) -> (Vec<Option<Answered>>, R) {
+    let (task, limits) = job;
     if let (
         Task::Count { limit },
         [Work::Puzzle {
@@ -574,14 +604,14 @@ fn answer_all<R>(
     {
         if pool.len() > 1 {
             // One puzzle to count: split its search tree across the workers instead.
-            let counted = count_split(*index, *line, grid, limit, pool, progress);
+            let counted = count_split(*index, *line, grid, (limit, limits), pool, progress);
             return (vec![Some(counted)], during());
         }
     }
     if pool.len() == 1 || work.len() <= 1 {
         let results = work
             .iter()
-            .map(|w| (!interrupt::interrupted()).then(|| answer_work(w, &mut pool[0], task)))
+            .map(|w| (!interrupt::interrupted()).then(|| answer_work(w, &mut pool[0], job)))
             .collect();
         return (results, during());
     }
@@ -598,7 +628,7 @@ fn answer_all<R>(
                     while !interrupt::interrupted() {
                         let k = next.fetch_add(1, Ordering::Relaxed);
                         let Some(w) = work.get(k) else { break };
-                        done.push((k, answer_work(w, engines, task)));
+                        done.push((k, answer_work(w, engines, job)));
                     }
                     done
                 })
@@ -619,7 +649,7 @@ fn count_split(
     index: usize,
     line: usize,
     grid: &Grid,
-    limit: Option<u128>,
+    (limit, limits): (Option<u128>, LimitArgs),
     pool: &mut [Engines],
     progress: bool,
 ) -> (Report, Option<usize>) {
@@ -630,10 +660,10 @@ fn count_split(
     let mut report = match pool[0].get(size) {
         Ok(engine) => {
             let counted = progress::count(progress, &watch, || {
-                engine.count_watched(grid, limit, threads, &watch)
+                engine.count_bounded(grid, limit, threads, &watch, limits.budget())
             });
             match counted {
-                Ok(answer) => count_report(&answer),
+                Ok(answer) => count_report(&answer, limit),
                 Err(error) => error_report(0, None, error.to_string()),
             }
         }
@@ -650,11 +680,11 @@ fn count_split(
 }
 
 /// The report of a count.
-fn count_report(answer: &Answer) -> Report {
+fn count_report(answer: &Answer, limit: Option<u128>) -> Report {
     Report {
         index: 0,
         line: None,
-        status: status_of(answer.count, answer.complete),
+        status: status_of(answer, limit),
         solution: None,
         witnesses: None,
         count: Some((answer.count, answer.complete)),
@@ -667,8 +697,12 @@ fn count_report(answer: &Answer) -> Report {
     }
 }
 
-fn status_of(count: u128, complete: bool) -> Status {
-    match (count, complete) {
+/// What an answer says, counting up to `limit`: `unknown` when something else stopped it.
+fn status_of(answer: &Answer, limit: Option<u128>) -> Status {
+    if answer.cut_short(limit) {
+        return Status::Unknown;
+    }
+    match (answer.count, answer.complete) {
         (0, _) => Status::None,
         (1, true) => Status::Unique,
         (1, false) => Status::Solved,
@@ -676,7 +710,11 @@ fn status_of(count: u128, complete: bool) -> Status {
     }
 }
 
-fn answer_work(work: &Work, engines: &mut Engines, task: Task) -> (Report, Option<usize>) {
+fn answer_work(
+    work: &Work,
+    engines: &mut Engines,
+    job: (Task, LimitArgs),
+) -> (Report, Option<usize>) {
     match work {
         Work::Failed(report) => ((**report).clone(), None),
         Work::Puzzle {
@@ -687,7 +725,7 @@ fn answer_work(work: &Work, engines: &mut Engines, task: Task) -> (Report, Optio
         } => {
             let size = grid.rows();
             let mut report = match engines.get(size) {
-                Ok(engine) => answer(engine, task, grid, candidates.as_ref()),
+                Ok(engine) => answer(engine, job, grid, candidates.as_ref()),
                 Err(error) => error_report(0, None, error),
             };
             report.index = *index;
@@ -724,7 +762,8 @@ fn read_rule_file<W: Write>(
     match parsed {
         Ok(file) => {
             let mut engine = make_engine(kind, file.rules);
-            let mut report = answer(engine.as_mut(), sink.task, &file.givens, None);
+            let job = (sink.task, sink.limits);
+            let mut report = answer(engine.as_mut(), job, &file.givens, None);
             report.index = 1;
             report.puzzle = Some(file.givens);
             sink.report(name, Some(engine.rules()), &report)
@@ -843,27 +882,32 @@ fn error_report(index: usize, line: Option<usize>, message: String) -> Report {
 /// Answers one puzzle, restricted to its candidates when it has them.
 fn answer(
     engine: &mut dyn Engine,
-    task: Task,
+    (task, limits): (Task, LimitArgs),
     puzzle: &Grid,
     candidates: Option<&Candidates>,
 ) -> Report {
     let started = Instant::now();
+    let budget = limits.budget();
     let (limit, keep) = match task {
         Task::Solve { first: true } => (Some(1), 1),
         Task::Solve { first: false } | Task::Check { .. } => (Some(2), 2),
         Task::Count { limit } => (limit, 0),
     };
     let answer = match (candidates, task) {
-        (Some(candidates), _) => engine.enumerate_candidates(candidates, limit, keep),
+        (Some(candidates), _) => {
+            engine.enumerate_candidates_bounded(candidates, limit, keep, budget)
+        }
         // Counts can be long: Ctrl-C stops them with what they have.
-        (None, Task::Count { .. }) => engine.count_watched(puzzle, limit, 1, &interrupt::INTERRUPT),
-        (None, _) => engine.enumerate(puzzle, limit, keep),
+        (None, Task::Count { .. }) => {
+            engine.count_bounded(puzzle, limit, 1, &interrupt::INTERRUPT, budget)
+        }
+        (None, _) => engine.enumerate_bounded(puzzle, limit, keep, budget),
     };
     let answer = match answer {
         Ok(answer) => answer,
         Err(error) => return error_report(0, None, error.to_string()),
     };
-    let status = status_of(answer.count, answer.complete);
+    let status = status_of(&answer, limit);
     let mut solutions = answer.solutions.into_iter();
     let (first, second) = (solutions.next(), solutions.next());
     let witnesses = match (task, &first, second) {
@@ -892,6 +936,7 @@ fn answer(
 fn exit_of(task: Task, report: &Report) -> Exit {
     match (report.status, task) {
         (Status::Error, _) => Exit::BadInput,
+        (Status::Unknown, _) => Exit::Unknown,
         (Status::None, _) => Exit::NotUnique,
         (Status::Multiple | Status::Solved, Task::Check { .. }) => Exit::NotUnique,
         _ => Exit::Ok,

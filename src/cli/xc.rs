@@ -65,6 +65,7 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
     let started = Instant::now();
     let (dlx, labels) = problem.solver.parts();
     let mut search = dlx.search();
+    search.bound(args.limits.budget());
     if show_progress {
         // The first report comes at the first check, later ones at most every PROGRESS_EVERY.
         let mut last: Option<Instant> = None;
@@ -129,13 +130,20 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
         Ok(())
     })();
     let stats = search.stats();
+    // Stopped by --timeout or --max-nodes: what was found is a lower bound.
+    let unknown = search.stopped();
+    complete &= !unknown;
     drop(search);
     clear(show_progress);
     let elapsed = started.elapsed();
     let finish = result.and_then(|()| {
         if args.json {
             let summary = Summary {
-                status: if count == 0 { "none" } else { "solved" },
+                status: match (unknown, count) {
+                    (true, _) => "unknown",
+                    (false, 0) => "none",
+                    (false, _) => "solved",
+                },
                 count,
                 complete,
                 nodes: stats.nodes,
@@ -158,19 +166,32 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {}
         Err(error) => return Err(error.into()),
     }
+    if unknown {
+        eprintln!(
+            "sudokux: {name}: unknown: {} stopped the search after {} nodes and {count} solutions",
+            args.limits.describe(),
+            stats.nodes
+        );
+    }
     if args.stats {
         eprintln!(
             "stats: {} items ({} primary), {} options; {count}{} solutions, {} nodes, {} updates, {:.3} s",
             problem.primary + problem.secondary,
             problem.primary,
             problem.options,
-            if complete { "" } else { " (limit reached)" },
+            match (unknown, complete) {
+                (true, _) => " (stopped: a lower bound)",
+                (false, true) => "",
+                (false, false) => " (limit reached)",
+            },
             stats.nodes,
             stats.updates,
             elapsed.as_secs_f64()
         );
     }
-    Ok(if count == 0 {
+    Ok(if unknown {
+        Exit::Unknown
+    } else if count == 0 {
         Exit::NotUnique
     } else {
         Exit::Ok

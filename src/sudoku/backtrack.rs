@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use crate::xc::Watch;
+use crate::xc::{Budget, Watch};
 
 use super::candidates::Candidates;
 use super::engine::{Answer, Engine};
@@ -47,6 +47,10 @@ struct Search<'w> {
     watch: Option<&'w Watch>,
     /// Nodes and solutions published so far.
     published: (u64, u128),
+    /// How far the search may go.
+    budget: Budget,
+    /// Node count at which the watch and the budget are looked at next.
+    next_check: u64,
     /// The candidates each position is restricted to; empty for no restriction.
     masks: Vec<u64>,
 }
@@ -58,6 +62,19 @@ impl Search<'_> {
     /// The digits position `p` may hold at all.
     fn allowed(&self, p: usize) -> u64 {
         self.masks.get(p).copied().unwrap_or(u64::MAX)
+    }
+
+    /// The periodic checkpoint: publishes the work done and looks at the budget; `Break`
+    /// when the search must stop.
+    fn checkpoint(&mut self) -> ControlFlow<()> {
+        let nodes = self.answer.stats.nodes;
+        self.next_check = (nodes + PUBLISH_EVERY).min(self.budget.next_check(nodes));
+        self.publish()?;
+        if self.budget.exhausted(nodes) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     }
 
     /// Publishes the work done since the last call; `Break` when a stop was asked for.
@@ -304,11 +321,11 @@ impl Backtracker {
             if branch_digits & (1u64 << (digit - 1)) == 0 {
                 continue;
             }
+            if search.answer.stats.nodes >= search.next_check {
+                search.checkpoint()?;
+            }
             search.answer.stats.nodes += 1;
             search.answer.stats.updates += 1;
-            if search.answer.stats.nodes % PUBLISH_EVERY == 0 {
-                search.publish()?;
-            }
             let mut next = cells.clone();
             next[branch_cell] = digit;
             self.search(next, search)?;
@@ -358,39 +375,49 @@ impl Engine for Backtracker {
         &self.rules
     }
 
-    fn enumerate(
+    fn enumerate_bounded(
         &mut self,
         puzzle: &Grid,
         limit: Option<u128>,
         keep: usize,
+        budget: Budget,
     ) -> Result<Answer, PuzzleError> {
-        self.run(puzzle, Vec::new(), limit, keep, None)
+        self.run(puzzle, Vec::new(), limit, keep, None, budget)
     }
 
-    fn count_watched(
+    fn count_bounded(
         &mut self,
         puzzle: &Grid,
         limit: Option<u128>,
         _threads: usize,
         watch: &Watch,
+        budget: Budget,
     ) -> Result<Answer, PuzzleError> {
-        self.run(puzzle, Vec::new(), limit, 0, Some(watch))
+        self.run(puzzle, Vec::new(), limit, 0, Some(watch), budget)
     }
 
-    fn enumerate_candidates(
+    fn enumerate_candidates_bounded(
         &mut self,
         candidates: &Candidates,
         limit: Option<u128>,
         keep: usize,
+        budget: Budget,
     ) -> Result<Answer, PuzzleError> {
         let givens = candidates.givens();
-        self.run(&givens, candidates.masks().to_vec(), limit, keep, None)
+        self.run(
+            &givens,
+            candidates.masks().to_vec(),
+            limit,
+            keep,
+            None,
+            budget,
+        )
     }
 }
 
 impl Backtracker {
     /// Answers a puzzle whose positions may hold only the digits of `masks` (all digits when
-    /// `masks` is empty), publishing to `watch` if given.
+    /// `masks` is empty), publishing to `watch` if given, within `budget`.
     fn run(
         &self,
         puzzle: &Grid,
@@ -398,6 +425,7 @@ impl Backtracker {
         limit: Option<u128>,
         keep: usize,
         watch: Option<&Watch>,
+        budget: Budget,
     ) -> Result<Answer, PuzzleError> {
         if (puzzle.rows(), puzzle.cols()) != (self.rows, self.cols) {
             return Err(PuzzleError::WrongSize {
@@ -426,6 +454,8 @@ impl Backtracker {
             answer: Answer::empty(),
             watch,
             published: (0, 0),
+            next_check: PUBLISH_EVERY.min(budget.next_check(0)),
+            budget,
             masks,
         };
         if limit == Some(0) {

@@ -1,6 +1,6 @@
 //! What every sudoku engine answers: solutions counted up to a limit, a uniqueness verdict.
 
-use crate::xc::{Stats, Watch};
+use crate::xc::{Budget, Stats, Watch};
 
 use super::candidates::Candidates;
 use super::grid::Grid;
@@ -28,6 +28,13 @@ impl Answer {
             solutions: Vec::new(),
             stats: Stats::default(),
         }
+    }
+
+    /// Whether something other than `limit` cut the search short (a [`Budget`] running out,
+    /// a [`Watch`] asking it to stop): the answer is then open beyond the solutions found.
+    /// A search stopped by its limit has exactly `limit` solutions and is not cut short.
+    pub fn cut_short(&self, limit: Option<u128>) -> bool {
+        !self.complete && limit.is_none_or(|l| self.count < l)
     }
 }
 
@@ -59,6 +66,22 @@ pub trait Engine {
         puzzle: &Grid,
         limit: Option<u128>,
         keep: usize,
+    ) -> Result<Answer, PuzzleError> {
+        self.enumerate_bounded(puzzle, limit, keep, Budget::UNLIMITED)
+    }
+
+    /// [`Engine::enumerate`] within a [`Budget`]: a search that runs out of it stops, and its
+    /// answer is incomplete and [cut short](Answer::cut_short).
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::enumerate`].
+    fn enumerate_bounded(
+        &mut self,
+        puzzle: &Grid,
+        limit: Option<u128>,
+        keep: usize,
+        budget: Budget,
     ) -> Result<Answer, PuzzleError>;
 
     /// As [`Engine::enumerate`], for a puzzle given as candidates: cells with one candidate are
@@ -72,6 +95,21 @@ pub trait Engine {
         candidates: &Candidates,
         limit: Option<u128>,
         keep: usize,
+    ) -> Result<Answer, PuzzleError> {
+        self.enumerate_candidates_bounded(candidates, limit, keep, Budget::UNLIMITED)
+    }
+
+    /// [`Engine::enumerate_candidates`] within a [`Budget`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::enumerate`], for the givens.
+    fn enumerate_candidates_bounded(
+        &mut self,
+        candidates: &Candidates,
+        limit: Option<u128>,
+        keep: usize,
+        budget: Budget,
     ) -> Result<Answer, PuzzleError>;
 
     /// Any one solution, without proving it unique.
@@ -121,6 +159,24 @@ pub trait Engine {
         limit: Option<u128>,
         threads: usize,
         watch: &Watch,
+    ) -> Result<Answer, PuzzleError> {
+        self.count_bounded(puzzle, limit, threads, watch, Budget::UNLIMITED)
+    }
+
+    /// [`Engine::count_watched`] within a [`Budget`]: a count that runs out of it stops, and
+    /// is then a lower bound ([cut short](Answer::cut_short)). Split across threads, the node
+    /// limit may be passed by up to a piece of the tree per thread.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::enumerate`].
+    fn count_bounded(
+        &mut self,
+        puzzle: &Grid,
+        limit: Option<u128>,
+        threads: usize,
+        watch: &Watch,
+        budget: Budget,
     ) -> Result<Answer, PuzzleError>;
 
     /// Proves that a puzzle has no, one, or several solutions, by counting to 2.

@@ -141,6 +141,7 @@ pub fn layout(name: &str) -> Option<Vec<(usize, usize)>> {
 ///
 /// A [`FileError`] that says which key and, where it applies, which line is wrong.
 pub fn from_toml(text: &str) -> Result<PuzzleFile, FileError> {
+    nothing_in("TOML", text)?;
     let raw: RawFile = toml::from_str(text).map_err(|e| FileError::Syntax {
         format: "TOML",
         message: e
@@ -159,11 +160,34 @@ pub fn from_toml(text: &str) -> Result<PuzzleFile, FileError> {
 ///
 /// As [`from_toml`].
 pub fn from_json(text: &str) -> Result<PuzzleFile, FileError> {
+    nothing_in("JSON", text)?;
+    if !text.trim_start().starts_with('{') {
+        // serde would read an array as the fields in order, with a baffling message.
+        return Err(FileError::Syntax {
+            format: "JSON",
+            message: "a puzzle file is one object, {\"size\": ..., \"givens\": ...}".into(),
+        });
+    }
     let raw: RawFile = serde_json::from_str(text).map_err(|e| FileError::Syntax {
         format: "JSON",
         message: e.to_string(),
     })?;
     build(raw)
+}
+
+/// An error for a file with nothing but whitespace (and, in TOML, comments) in it.
+fn nothing_in(format: &'static str, text: &str) -> Result<(), FileError> {
+    let empty = text
+        .lines()
+        .map(str::trim)
+        .all(|l| l.is_empty() || (format == "TOML" && l.starts_with('#')));
+    if empty {
+        return Err(FileError::Syntax {
+            format,
+            message: "the puzzle file is empty".into(),
+        });
+    }
+    Ok(())
 }
 
 fn value(key: impl Into<String>, line: Option<usize>, message: String) -> FileError {

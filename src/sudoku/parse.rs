@@ -30,7 +30,7 @@
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 
 use thiserror::Error;
 
@@ -38,6 +38,10 @@ use super::candidates::Candidates;
 use super::grid::{Cell, Grid};
 use super::rules::MAX_SIZE;
 use super::symbols::{Alphabet, CellChar, Symbols, SymbolsError};
+
+/// Longest line read, in bytes (a 64x64 puzzle written as numbers on one line takes about
+/// 12 KiB); a longer line is an error, and the reader goes on after it.
+pub const MAX_LINE: usize = 1 << 20;
 
 /// Smallest and largest side read off a puzzle when the size is not fixed.
 const INFERRED: std::ops::RangeInclusive<usize> = 4..=35;
@@ -136,6 +140,11 @@ pub enum ParseErrorKind {
     },
     /// A pencilmark cell with no candidate at all.
     NoCandidate,
+    /// A line longer than [`MAX_LINE`] bytes.
+    LineTooLong {
+        /// The longest line supported, in bytes.
+        max: usize,
+    },
 }
 
 /// A syntax error, with where it is.
@@ -206,6 +215,11 @@ impl fmt::Display for ParseError {
                  `0` may stand"
             ),
             ParseErrorKind::NoCandidate => f.write_str("the cell has no candidate"),
+            ParseErrorKind::LineTooLong { max } => write!(
+                f,
+                "the line is longer than {} bytes, the most supported",
+                max
+            ),
         }
     }
 }
@@ -576,9 +590,14 @@ impl<R: BufRead> Reader<R> {
                 if INFERRED.contains(&count) {
                     count
                 } else {
-                    let kind = ParseErrorKind::WrongCellCount {
-                        found: count,
-                        size: 9,
+                    // A puzzle line's worth of cells, with spaces or `|` among them.
+                    let spaced = INFERRED.clone().find(|&n| n * n == count);
+                    let kind = match spaced {
+                        Some(size) => ParseErrorKind::SpacedLine { size },
+                        None => ParseErrorKind::WrongCellCount {
+                            found: count,
+                            size: 9,
+                        },
                     };
                     return self.push_error(None, None, kind);
                 }
@@ -835,14 +854,26 @@ impl<R: BufRead> Iterator for Reader<R> {
             }
             let mut buf = std::mem::take(&mut self.buf);
             buf.clear();
-            match self.input.read_until(b'\n', &mut buf) {
+            let limit = MAX_LINE as u64 + 1;
+            match (&mut self.input).take(limit).read_until(b'\n', &mut buf) {
                 Ok(0) => {
                     self.done = true;
                     self.end_block();
                 }
                 Ok(_) => {
                     self.line += 1;
-                    self.read_line(&buf);
+                    let newline = usize::from(buf.ends_with(b"\n"));
+                    if buf.len() - newline > MAX_LINE {
+                        // Skip the rest of the line without keeping it.
+                        self.end_block();
+                        self.push_error(None, None, ParseErrorKind::LineTooLong { max: MAX_LINE });
+                        if let Err(error) = self.input.skip_until(b'\n') {
+                            self.done = true;
+                            self.pending.push_back(Err(error.into()));
+                        }
+                    } else {
+                        self.read_line(&buf);
+                    }
                 }
                 Err(error) => {
                     self.done = true;

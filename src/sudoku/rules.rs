@@ -25,6 +25,12 @@ pub const MAX_AREA: usize = 1 << 16;
 /// Most digit sets a rule set's cages may allow in all (each becomes an option).
 pub const MAX_CAGE_SETS: u64 = 1_000_000;
 
+/// Most entries (item occurrences in options, the nodes of the dancing-links matrix) the
+/// encoding of a rule set may have: about 700 MB of matrix. The largest plain area (16 grids
+/// of 64x64) takes 16.8 million; adding anti-knight, anti-king and non-consecutive to it would
+/// take several times more, and is refused.
+pub const MAX_ENTRIES: u64 = 25_000_000;
+
 /// Top-left corners of the five grids of a samurai (9x9 grids in a 21x21 area).
 pub const SAMURAI: [(usize, usize); 5] = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)];
 
@@ -260,11 +266,29 @@ pub enum RulesError {
         /// Largest reachable sum.
         max: u32,
     },
+    /// Two cages over the same cells (the encoding gives each cell set one unit, shared by
+    /// both cages, so the second would silently contradict the first).
+    #[error("cage {second} has the same cells as cage {first}")]
+    SameCage {
+        /// The earlier cage, 1-based.
+        first: usize,
+        /// The later cage, 1-based.
+        second: usize,
+    },
     /// Cages that allow too many digit sets to encode.
     #[error("the cages allow {sets} digit sets in all, more than the {MAX_CAGE_SETS} supported")]
     CagesTooLarge {
         /// Digit sets.
         sets: u64,
+    },
+    /// Rules whose exact-cover encoding would be too large to hold.
+    #[error(
+        "the rules would need an exact-cover matrix of {entries} entries, more than the \
+         {MAX_ENTRIES} supported (fewer or smaller grids, or fewer pair rules)"
+    )]
+    EncodingTooLarge {
+        /// Entries the encoding would have.
+        entries: u64,
     },
     /// An area too large to hold.
     #[error("an area of {rows}x{cols} cells is more than the {MAX_AREA} supported")]
@@ -598,6 +622,7 @@ impl Rules {
         let mut kept: Vec<Unit> = Vec::with_capacity(units.len());
         let mut index: std::collections::HashMap<Vec<usize>, usize> = Default::default();
         let mut cage_units = vec![0; spec.cages.len()];
+        let mut cage_of_unit: std::collections::HashMap<usize, usize> = Default::default();
         for unit in units {
             let mut key = unit.cells.clone();
             key.sort_unstable();
@@ -606,6 +631,13 @@ impl Rules {
                 kept.len() - 1
             });
             if let UnitKind::Cage(k) = unit.kind {
+                if let Some(&j) = cage_of_unit.get(&u) {
+                    return Err(RulesError::SameCage {
+                        first: j + 1,
+                        second: k + 1,
+                    });
+                }
+                cage_of_unit.insert(u, k);
                 cage_units[k] = u;
             }
         }
@@ -658,6 +690,24 @@ impl Rules {
                     pairs.push(pair);
                 }
             }
+        }
+
+        // The size of the encoding (see `encode`), before anyone builds it.
+        let n64 = n as u64;
+        let cell_entries: u64 = cells
+            .iter()
+            .map(|&p| n64 * (1 + units_of[p].len() as u64))
+            .sum();
+        let pair_entries: u64 = pairs
+            .iter()
+            .map(|pair| match pair.kind {
+                PairKind::Knight | PairKind::King => 2 * n64,
+                PairKind::NonConsecutive => 4 * n64.saturating_sub(1),
+            })
+            .sum();
+        let entries = cell_entries + pair_entries + cage_sets.saturating_mul(1 + n64);
+        if entries > MAX_ENTRIES {
+            return Err(RulesError::EncodingTooLarge { entries });
         }
 
         Ok(Rules {

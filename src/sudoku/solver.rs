@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::xc::{Dlx, OptionId, Watch};
+use crate::xc::{Budget, Dlx, OptionId, Watch};
 
 use super::candidates::Candidates;
 use super::encode::{encode, Options};
@@ -101,6 +101,7 @@ impl Solver {
         candidates: Option<&Candidates>,
         limit: Option<u128>,
         keep: usize,
+        budget: Budget,
     ) -> Result<Answer, PuzzleError> {
         self.rules.check_givens(puzzle)?;
         let mut answer = Answer::empty();
@@ -116,7 +117,9 @@ impl Solver {
             self.remove_excluded(candidates);
         }
         let options = &self.options;
-        let outcome = self.dlx.visit(&mut |chosen: &[OptionId]| {
+        let mut search = self.dlx.search();
+        search.bound(budget);
+        let outcome = search.visit(&mut |chosen: &[OptionId]| {
             answer.count += 1;
             if answer.solutions.len() < keep {
                 answer.solutions.push(options.decode(chosen));
@@ -139,17 +142,18 @@ impl Engine for Solver {
         &self.rules
     }
 
-    fn count_watched(
+    fn count_bounded(
         &mut self,
         puzzle: &Grid,
         limit: Option<u128>,
         threads: usize,
         watch: &Watch,
+        budget: Budget,
     ) -> Result<Answer, PuzzleError> {
         self.rules.check_givens(puzzle)?;
         let mut answer = Answer::empty();
         if self.commit_givens(puzzle) {
-            let count = self.dlx.count_watched(limit, threads, watch);
+            let count = self.dlx.count_bounded(limit, threads, watch, budget);
             self.dlx.reset();
             answer.count = count.count;
             answer.complete = count.complete;
@@ -158,21 +162,23 @@ impl Engine for Solver {
         Ok(answer)
     }
 
-    fn enumerate(
+    fn enumerate_bounded(
         &mut self,
         puzzle: &Grid,
         limit: Option<u128>,
         keep: usize,
+        budget: Budget,
     ) -> Result<Answer, PuzzleError> {
-        self.search(puzzle, None, limit, keep)
+        self.search(puzzle, None, limit, keep, budget)
     }
 
-    fn enumerate_candidates(
+    fn enumerate_candidates_bounded(
         &mut self,
         candidates: &Candidates,
         limit: Option<u128>,
         keep: usize,
+        budget: Budget,
     ) -> Result<Answer, PuzzleError> {
-        self.search(&candidates.givens(), Some(candidates), limit, keep)
+        self.search(&candidates.givens(), Some(candidates), limit, keep, budget)
     }
 }

@@ -18,12 +18,21 @@
 //! `:` and `|`.
 
 use std::collections::HashMap;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 use thiserror::Error;
 
 use super::labelled::{Labelled, LabelledSolver};
 use super::problem::Color;
+
+/// Longest line read, in bytes.
+pub const MAX_LINE: usize = 16 << 20;
+
+/// Most items (primary and secondary) a problem may have.
+pub const MAX_ITEMS: usize = 1_000_000;
+
+/// Most item occurrences in all options together (the nodes of the dancing-links matrix).
+pub const MAX_ENTRIES: usize = 10_000_000;
 
 /// What is wrong with a problem in Knuth's format.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -62,6 +71,12 @@ pub enum KnuthErrorKind {
     /// The problem is too large.
     #[error("{0}")]
     TooLarge(String),
+    /// A line longer than [`MAX_LINE`].
+    #[error("the line is longer than {0} bytes, the most supported")]
+    LineTooLong(usize),
+    /// A line that is not UTF-8 text.
+    #[error("the line is not valid UTF-8 text")]
+    NotText,
     /// Reading failed.
     #[error("read failed: {0}")]
     Io(String),
@@ -117,7 +132,7 @@ fn valid_name(name: &str) -> bool {
 /// solution.sort();
 /// assert_eq!(solution, ["a d f", "b g", "c e"]);
 /// ```
-pub fn read(input: impl BufRead) -> Result<KnuthProblem, KnuthError> {
+pub fn read(mut input: impl BufRead) -> Result<KnuthProblem, KnuthError> {
     let mut labelled: Labelled<String, String> = Labelled::new();
     let mut kinds: HashMap<String, bool> = HashMap::new(); // name -> primary?
     let mut colors: HashMap<String, Color> = HashMap::new();
@@ -125,14 +140,27 @@ pub fn read(input: impl BufRead) -> Result<KnuthProblem, KnuthError> {
     let mut option_lines = Vec::new();
     let mut have_items = false;
     let mut last_line = 0;
-    for (k, line) in input.lines().enumerate() {
-        let line_no = k + 1;
-        last_line = line_no;
+    let mut entries = 0;
+    let mut buf = Vec::new();
+    loop {
+        let line_no = last_line + 1;
         let error = |kind| KnuthError {
             line: line_no,
             kind,
         };
-        let line = line.map_err(|e| error(KnuthErrorKind::Io(e.to_string())))?;
+        buf.clear();
+        let limit = MAX_LINE as u64 + 1;
+        match (&mut input).take(limit).read_until(b'\n', &mut buf) {
+            Ok(0) => break,
+            Ok(_) => last_line = line_no,
+            Err(e) => return Err(error(KnuthErrorKind::Io(e.to_string()))),
+        }
+        if buf.len() - usize::from(buf.ends_with(b"\n")) > MAX_LINE {
+            return Err(error(KnuthErrorKind::LineTooLong(MAX_LINE)));
+        }
+        let Ok(line) = std::str::from_utf8(&buf) else {
+            return Err(error(KnuthErrorKind::NotText));
+        };
         let text = line.trim();
         if text.is_empty() || text.starts_with('|') {
             continue;
@@ -150,6 +178,11 @@ pub fn read(input: impl BufRead) -> Result<KnuthProblem, KnuthError> {
                 }
                 if !valid_name(name) {
                     return Err(error(KnuthErrorKind::BadName(name.into())));
+                }
+                if primary + secondary >= MAX_ITEMS {
+                    return Err(error(KnuthErrorKind::TooLarge(format!(
+                        "more than {MAX_ITEMS} items, the most supported"
+                    ))));
                 }
                 let added = if in_secondary {
                     secondary += 1;
@@ -205,6 +238,12 @@ pub fn read(input: impl BufRead) -> Result<KnuthProblem, KnuthError> {
         }
         if !has_primary {
             return Err(error(KnuthErrorKind::NoPrimaryInOption));
+        }
+        entries += items.len();
+        if entries > MAX_ENTRIES {
+            return Err(error(KnuthErrorKind::TooLarge(format!(
+                "the options name more than {MAX_ENTRIES} items in all, the most supported"
+            ))));
         }
         labelled
             .colored_option(text.to_string(), items)

@@ -22,6 +22,7 @@
 //! assert_eq!(dlx.count(None).count, 3); // three monominoes, or a domino at either end
 //! ```
 
+mod budget;
 mod dlx;
 pub mod knuth;
 mod labelled;
@@ -30,6 +31,7 @@ mod problem;
 mod search;
 mod watch;
 
+pub use budget::Budget;
 pub use dlx::{CommitError, Dlx};
 pub use labelled::{Labelled, LabelledSolver};
 pub use problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError};

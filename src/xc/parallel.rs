@@ -7,9 +7,10 @@
 
 use std::cell::Cell;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use super::budget::Budget;
 use super::dlx::Dlx;
 use super::problem::OptionId;
 use super::search::{Count, Progress, Stats};
@@ -53,7 +54,21 @@ impl Dlx {
     /// asks; a stopped count is marked incomplete (a lower bound). With one thread the count
     /// is a plain search (no split).
     pub fn count_watched(&mut self, limit: Option<u128>, threads: usize, watch: &Watch) -> Count {
-        if limit == Some(0) || watch.stop_requested() {
+        self.count_bounded(limit, threads, watch, Budget::UNLIMITED)
+    }
+
+    /// [`Dlx::count_watched`] within a [`Budget`]: a count that runs out of it stops, marked
+    /// incomplete (a lower bound below `limit`). On one thread the node limit is exact; split
+    /// across threads, each piece gets what the finished ones left, so the total may go past
+    /// it by up to a piece per thread.
+    pub fn count_bounded(
+        &mut self,
+        limit: Option<u128>,
+        threads: usize,
+        watch: &Watch,
+        budget: Budget,
+    ) -> Count {
+        if limit == Some(0) || watch.stop_requested() || budget.max_nodes == Some(0) {
             return Count {
                 count: 0,
                 complete: false,
@@ -61,7 +76,7 @@ impl Dlx {
             };
         }
         if threads <= 1 {
-            return self.count_piece(limit, watch, |share| share);
+            return self.count_piece(limit, watch, budget, |share| share);
         }
         let base = self.committed.len();
         // Deepen the split until there are enough pieces (or the tree is that shallow).
@@ -69,11 +84,13 @@ impl Dlx {
         let (pieces, above, mut stats) = loop {
             let (pieces, above, stats) = self.frontier(depth, base);
             let enough = pieces.len() >= PIECES_PER_THREAD * threads;
-            if enough || pieces.is_empty() || depth >= MAX_SPLIT {
+            if enough || pieces.is_empty() || depth >= MAX_SPLIT || budget.exhausted(stats.nodes) {
                 break (pieces, above, stats);
             }
             depth += 1;
         };
+        // Nodes used so far, against the budget.
+        let used = AtomicU64::new(stats.nodes);
         watch.add(stats.nodes, above);
         if limit.is_some_and(|l| above >= l) {
             return Count {
@@ -89,15 +106,15 @@ impl Dlx {
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 let mut dlx = self.clone();
-                let (pieces, total, next, done, stopped) =
-                    (&pieces, &total, &next, &done, &stopped);
+                let (pieces, total, next, done, stopped, used) =
+                    (&pieces, &total, &next, &done, &stopped, &used);
                 scope.spawn(move || loop {
-                    if watch.stop_requested() {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(piece) = pieces.get(k) else { break };
+                    if watch.stop_requested() || budget.exhausted(used.load(Ordering::Relaxed)) {
                         stopped.store(true, Ordering::Relaxed);
                         break;
                     }
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(piece) = pieces.get(k) else { break };
                     let remaining = match limit {
                         Some(l) => {
                             let so_far = total.lock().map_or(0, |t| t.0);
@@ -112,11 +129,14 @@ impl Dlx {
                         dlx.commit(option).expect("a frontier path is live");
                     }
                     // Pieces finished, plus this one's share, out of all: rough but rising.
-                    let count = dlx.count_piece(remaining, watch, |share| {
+                    let left = budget.after(used.load(Ordering::Relaxed));
+                    let count = dlx.count_piece(remaining, watch, left, |share| {
                         (done.load(Ordering::Relaxed) as f64 + share) / pieces.len() as f64
                     });
                     dlx.uncommit_to(base);
-                    if watch.stop_requested() && !count.complete {
+                    used.fetch_add(count.stats.nodes, Ordering::Relaxed);
+                    if !count.complete && remaining.is_none_or(|r| count.count < r) {
+                        // Stopped by the watch or the budget, not by the limit.
                         stopped.store(true, Ordering::Relaxed);
                     }
                     done.fetch_add(1, Ordering::Relaxed);
@@ -144,11 +164,12 @@ impl Dlx {
     }
 
     /// Counts the solutions below the committed options, publishing to `watch` (with the
-    /// share explored mapped through `share`) and stopping when it asks.
+    /// share explored mapped through `share`) and stopping when it asks or the budget runs out.
     fn count_piece(
         &mut self,
         limit: Option<u128>,
         watch: &Watch,
+        budget: Budget,
         share: impl Fn(f64) -> f64,
     ) -> Count {
         let published = Cell::new((0u64, 0u128));
@@ -158,6 +179,7 @@ impl Dlx {
             published.set((stats.nodes, stats.solutions));
         };
         let mut search = self.search();
+        search.bound(budget);
         search.on_progress(PUBLISH_EVERY, |progress: &Progress| {
             publish(progress.stats);
             watch.raise_explored(share(progress.explored));

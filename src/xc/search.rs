@@ -8,6 +8,7 @@
 
 use std::ops::ControlFlow;
 
+use super::budget::Budget;
 use super::dlx::{at, link, Dlx, ROOT};
 use super::problem::OptionId;
 
@@ -116,11 +117,9 @@ pub struct Search<'a> {
     solution: Vec<OptionId>,
     state: State,
     stats: Stats,
-    /// Called every so many nodes; may stop the search.
-    hook: Option<ProgressHook<'a>>,
-    /// Node count at which the hook is called next (`u64::MAX` without a hook).
-    next_check: u64,
-    /// The hook stopped the search.
+    /// The progress hook and the budget, looked at every so many nodes.
+    checks: Checks<'a>,
+    /// The hook or the budget stopped the search.
     stopped: bool,
     /// Depth at which the search stops descending and reports the path instead
     /// (`usize::MAX`: never).
@@ -148,6 +147,49 @@ struct ProgressHook<'a> {
     report: ProgressFn<'a>,
 }
 
+/// What a search looks at every so many nodes: its progress hook and its budget.
+struct Checks<'a> {
+    /// Called every so many nodes; may stop the search.
+    hook: Option<ProgressHook<'a>>,
+    /// Node count at which the hook is called next (`u64::MAX` without a hook).
+    next_hook: u64,
+    /// How far the search may go.
+    budget: Budget,
+    /// Node count at which the search next looks at its hook or its budget: the earlier of
+    /// `next_hook` and the budget's next check (`u64::MAX` with neither). The only test on
+    /// the search's hot path.
+    next_check: u64,
+}
+
+impl Checks<'_> {
+    /// Sets the next checkpoint, after `nodes`: the hook's turn or the budget's, whichever
+    /// comes first.
+    fn schedule(&mut self, nodes: u64) {
+        self.next_check = self.next_hook.min(self.budget.next_check(nodes));
+    }
+
+    /// The periodic checkpoint: calls the hook when its turn has come and looks at the
+    /// budget; `true` when the search must stop.
+    #[cold]
+    #[inline(never)]
+    fn checkpoint(&mut self, branch: &[[u32; 2]], stats: Stats) -> bool {
+        let nodes = stats.nodes;
+        if nodes >= self.next_hook {
+            if let Some(hook) = &mut self.hook {
+                self.next_hook = nodes + hook.every;
+                if (hook.report)(&progress(branch, stats)).is_break() {
+                    return true;
+                }
+            }
+        }
+        if self.budget.exhausted(nodes) {
+            return true;
+        }
+        self.schedule(nodes);
+        false
+    }
+}
+
 impl Dlx {
     /// Starts a search; see [`Search`].
     pub fn search(&mut self) -> Search<'_> {
@@ -164,8 +206,12 @@ impl Dlx {
             solution,
             state: State::Descend,
             stats: Stats::default(),
-            hook: None,
-            next_check: u64::MAX,
+            checks: Checks {
+                hook: None,
+                next_hook: u64::MAX,
+                budget: Budget::UNLIMITED,
+                next_check: u64::MAX,
+            },
             stopped: false,
             frontier: usize::MAX,
             at_frontier: false,
@@ -277,11 +323,20 @@ impl<'a> Search<'a> {
         report: impl FnMut(&Progress) -> ControlFlow<()> + 'a,
     ) {
         let every = every.max(1);
-        self.next_check = self.stats.nodes + every;
-        self.hook = Some(ProgressHook {
+        self.checks.next_hook = self.stats.nodes + every;
+        self.checks.hook = Some(ProgressHook {
             every,
             report: Box::new(report),
         });
+        self.checks.schedule(self.stats.nodes);
+    }
+
+    /// Bounds the search: it stops, as incomplete, once it has visited
+    /// [`Budget::max_nodes`] nodes (exactly) or soon after [`Budget::deadline`] (the clock is
+    /// read every few thousand nodes).
+    pub fn bound(&mut self, budget: Budget) {
+        self.checks.budget = budget;
+        self.checks.schedule(self.stats.nodes);
     }
 
     /// Stops descending at `depth` choices: [`Search::next_solution`] then also returns every
@@ -298,7 +353,7 @@ impl<'a> Search<'a> {
         self.at_frontier
     }
 
-    /// True when the progress hook stopped the search.
+    /// True when the progress hook or the budget stopped the search.
     pub fn stopped(&self) -> bool {
         self.stopped
     }
@@ -371,15 +426,11 @@ impl Search<'_> {
         let stack = &mut self.stack;
         let mut state = self.state;
         loop {
-            if stats.nodes >= self.next_check {
-                if let Some(hook) = &mut self.hook {
-                    self.next_check = stats.nodes + hook.every;
-                    if (hook.report)(&progress(&self.branch, *stats)).is_break() {
-                        self.stopped = true;
-                        self.state = State::Done;
-                        return None;
-                    }
-                }
+            if stats.nodes >= self.checks.next_check && self.checks.checkpoint(&self.branch, *stats)
+            {
+                self.stopped = true;
+                self.state = State::Done;
+                return None;
             }
             match state {
                 State::Descend => {

@@ -1,0 +1,7 @@
+//! Fuzz target `differential`: see `checks::differential`.
+#![no_main]
+
+#[path = "../checks.rs"]
+mod checks;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::differential(data));

@@ -1,0 +1,7 @@
+//! Fuzz target `lines`: see `checks::lines`.
+#![no_main]
+
+#[path = "../checks.rs"]
+mod checks;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::lines(data));
