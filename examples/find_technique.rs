@@ -7,7 +7,9 @@ use sudokux::sudoku::{Grid, Rules};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let wanted = args.next().expect("usage: find_technique TECHNIQUE FILE...");
+    let wanted = args
+        .next()
+        .expect("usage: find_technique TECHNIQUE FILE...");
     let rules = Rules::classic();
     let mut found = 0;
     for path in args {

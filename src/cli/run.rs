@@ -175,6 +175,8 @@ struct Tally {
     none: u64,
     unknown: u64,
     errors: u64,
+    /// Inputs that could not be opened or read at all.
+    unreadable: u64,
 }
 
 impl Tally {
@@ -205,8 +207,12 @@ impl Tally {
         } else {
             String::new()
         };
+        let unreadable = match self.unreadable {
+            0 => String::new(),
+            n => format!(", {} that could not be read", plural(n, "input")),
+        };
         format!(
-            "{}: {} solved ({solved}), {} none{unknown}, {} in {seconds:.2} s ({rate:.digits$} puzzles/s)",
+            "{}: {} solved ({solved}), {} none{unknown}, {}{unreadable} in {seconds:.2} s ({rate:.digits$} puzzles/s)",
             plural(self.read, "puzzle"),
             self.unique + self.multiple + self.solved,
             self.none,
@@ -254,6 +260,8 @@ impl<W: Write> Sink<W> {
         self.exit = self.exit.max(exit_of(self.task, report));
         if report.index > 0 {
             self.tally.add(report.status);
+        } else {
+            self.tally.unreadable += 1;
         }
         if report.index == 0 {
             // The input as a whole failed (it could not be opened): a JSON record, but no
@@ -338,8 +346,18 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
     let mut pool = (0..jobs)
         .map(|_| Engines::new(input.engine, &input.rules))
         .collect::<Result<Vec<_>, _>>()?;
-    let out = Out::open(input.output.as_deref())
-        .map_err(|e| CliError::Usage(format!("--output: cannot create a file beside it: {e}")))?;
+    let out = Out::open(input.output.as_deref()).map_err(|e| {
+        let path = input.output.as_deref().unwrap_or(Path::new("-")).display();
+        // The temporary file's name would only confuse: say what failed for FILE.
+        CliError::Usage(format!(
+            "--output: cannot create {path}: {}",
+            match e.kind() {
+                io::ErrorKind::NotFound => "its directory does not exist".to_string(),
+                io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+                _ => e.to_string(),
+            }
+        ))
+    })?;
     let mut sink = Sink {
         interactive: out.is_terminal(),
         out,
@@ -432,7 +450,7 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
             eprintln!("sudokux: the answers found before the interruption are in {path}");
         }
     }
-    if !input.quiet && (sink.tally.read > 1 || interrupted) {
+    if !input.quiet && (sink.tally.read + sink.tally.unreadable > 1 || interrupted) {
         eprintln!("sudokux: {}", sink.tally.summary(started.elapsed()));
     }
     if interrupted {

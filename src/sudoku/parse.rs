@@ -781,20 +781,26 @@ fn decode_char(bytes: &[u8]) -> (Option<char>, usize) {
 }
 
 /// Whether `token` is a pencilmark line: 729 characters, where the `k`-th of each cell's nine
-/// is digit `k` or a blank (`.`, `0`), and every cell has a candidate.
+/// is digit `k` or a blank (`.`, `0`), and most cells (at least 41 of 81) have a candidate. A
+/// cell left without any is then the pencilmark error it is, not a 27x27 puzzle line (whose
+/// blanks would leave most of its "cells" empty).
 fn is_pencilmark(token: &[u8]) -> bool {
-    token.len() == 729
-        && token.chunks(9).all(|cell| {
-            let mut any = false;
-            for (place, &b) in cell.iter().enumerate() {
-                if b == b'1' + place as u8 {
-                    any = true;
-                } else if b != b'.' && b != b'0' {
-                    return false;
-                }
+    if token.len() != 729 {
+        return false;
+    }
+    let mut with_candidates = 0;
+    for cell in token.chunks(9) {
+        let mut any = false;
+        for (place, &b) in cell.iter().enumerate() {
+            if b == b'1' + place as u8 {
+                any = true;
+            } else if b != b'.' && b != b'0' {
+                return false;
             }
-            any
-        })
+        }
+        with_candidates += usize::from(any);
+    }
+    with_candidates > 40
 }
 
 /// The tokens (with their 1-based byte columns) of a line of whitespace-separated numbers:

@@ -165,7 +165,7 @@ impl fmt::Display for PairKind {
 }
 
 /// A constraint between two positions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Pair {
     /// The earlier position (row-major).
     pub a: usize,
@@ -650,6 +650,8 @@ impl Rules {
         }
 
         let mut pairs = Vec::new();
+        // Seen pairs, in a set: a scan of `pairs` made this quadratic (10 s for a large area).
+        let mut seen: std::collections::HashSet<Pair> = Default::default();
         let mut offsets: Vec<(isize, isize, PairKind)> = Vec::new();
         if spec.anti_knight {
             for (dr, dc) in [(1, 2), (2, 1), (1, -2), (2, -1)] {
@@ -686,7 +688,7 @@ impl Rules {
                     b: a.max(b),
                     kind,
                 };
-                if !pairs.contains(&pair) {
+                if seen.insert(pair) {
                     pairs.push(pair);
                 }
             }

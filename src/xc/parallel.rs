@@ -129,7 +129,12 @@ impl Dlx {
                         dlx.commit(option).expect("a frontier path is live");
                     }
                     // Pieces finished, plus this one's share, out of all: rough but rising.
-                    let left = budget.after(used.load(Ordering::Relaxed));
+                    // Each running piece gets at most its share of the nodes left, so that
+                    // the pieces running side by side cannot overshoot the budget together.
+                    let mut left = budget.after(used.load(Ordering::Relaxed));
+                    if let Some(nodes) = left.max_nodes {
+                        left.max_nodes = Some(nodes.div_ceil(threads as u64));
+                    }
                     let count = dlx.count_piece(remaining, watch, left, |share| {
                         (done.load(Ordering::Relaxed) as f64 + share) / pieces.len() as f64
                     });
