@@ -1177,9 +1177,17 @@ mod tests {
             got[0].as_ref().unwrap_err(),
             "line 1: expected a pencilmark line of 729 characters (9 per cell), found 81"
         );
-        // Auto-detected, a line with a cell of no candidate is no pencilmark line: 729
-        // characters make a 27x27 puzzle line.
+        // Auto-detected, a line with one cell of no candidate is still a pencilmark line,
+        // and that cell the error...
         let got = read_layout(&format!("{empty}\n"), Layout::Lines);
+        assert_eq!(
+            got[0].as_ref().unwrap_err(),
+            "line 1, column 19 (r1c3): the cell has no candidate"
+        );
+        // ... while 729 characters that leave most "cells" without a candidate make a 27x27
+        // puzzle line.
+        let blank27 = ".".repeat(729);
+        let got = read_layout(&format!("{blank27}\n"), Layout::Lines);
         assert_eq!(got[0].as_ref().unwrap().grid.rows(), 27);
     }
 
