@@ -3,6 +3,9 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudokux::sudoku::Alphabet;
+
+use crate::error::CliError;
 
 /// The exit codes, shown under every `--help`.
 macro_rules! exit_codes {
@@ -485,6 +488,33 @@ pub struct RuleArgs {
     /// Orthogonal neighbours never hold consecutive digits.
     #[arg(long)]
     pub non_consecutive: bool,
+}
+
+impl RuleArgs {
+    /// The alphabet `--symbols` names, and the size that `--size`, `--box` and the alphabet
+    /// fix, if any; an error when they disagree.
+    pub fn alphabet_and_size(&self) -> Result<(Alphabet, Option<usize>), CliError> {
+        let alphabet = match self.symbols.as_deref() {
+            Some(text) => {
+                Alphabet::parse(text).map_err(|e| CliError::Usage(format!("--symbols: {e}")))?
+            }
+            None => Alphabet::Default,
+        };
+        let sizes = [
+            self.size,
+            self.box_shape.map(|(r, c)| r * c),
+            alphabet.fixed_size(),
+        ];
+        let mut fixed = sizes.into_iter().flatten();
+        let size = fixed.next();
+        if let Some(other) = fixed.find(|&s| Some(s) != size) {
+            return Err(CliError::Usage(format!(
+                "--size, --box and --symbols disagree on the size ({} and {other})",
+                size.unwrap_or(0)
+            )));
+        }
+        Ok((alphabet, size))
+    }
 }
 
 fn parse_grade(text: &str) -> Result<sudokux::sudoku::logic::Grade, String> {

@@ -29,25 +29,7 @@ impl From<SymmetryArg> for Symmetry {
 
 /// The rules the flags describe; 9x9 unless a size, box or alphabet says otherwise.
 fn spec(flags: &RuleArgs, layout_name: Option<&str>) -> Result<Spec, CliError> {
-    let alphabet = match flags.symbols.as_deref() {
-        Some(text) => {
-            Alphabet::parse(text).map_err(|e| CliError::Usage(format!("--symbols: {e}")))?
-        }
-        None => Alphabet::Default,
-    };
-    let sizes = [
-        flags.size,
-        flags.box_shape.map(|(r, c)| r * c),
-        alphabet.fixed_size(),
-    ];
-    let mut fixed = sizes.into_iter().flatten();
-    let size = fixed.next();
-    if let Some(other) = fixed.find(|&s| Some(s) != size) {
-        return Err(CliError::Usage(format!(
-            "--size, --box and --symbols disagree on the size ({} and {other})",
-            size.unwrap_or(0)
-        )));
-    }
+    let (alphabet, size) = flags.alphabet_and_size()?;
     let size = size.unwrap_or(9);
     let grids = match layout_name {
         None => Vec::new(),

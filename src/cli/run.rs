@@ -82,25 +82,7 @@ pub(crate) struct Engines {
 
 impl Engines {
     pub(crate) fn new(kind: EngineKind, flags: &RuleArgs) -> Result<Engines, CliError> {
-        let alphabet = match flags.symbols.as_deref() {
-            Some(text) => {
-                Alphabet::parse(text).map_err(|e| CliError::Usage(format!("--symbols: {e}")))?
-            }
-            None => Alphabet::Default,
-        };
-        let sizes = [
-            flags.size,
-            flags.box_shape.map(|(r, c)| r * c),
-            alphabet.fixed_size(),
-        ];
-        let mut fixed = sizes.into_iter().flatten();
-        let size = fixed.next();
-        if let Some(other) = fixed.find(|&s| Some(s) != size) {
-            return Err(CliError::Usage(format!(
-                "--size, --box and --symbols disagree on the size ({} and {other})",
-                size.unwrap_or(0)
-            )));
-        }
+        let (alphabet, size) = flags.alphabet_and_size()?;
         let template = Spec {
             size: 0,
             box_shape: flags.box_shape,
