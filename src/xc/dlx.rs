@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use super::memo::Memo;
 use super::problem::{ItemKind, OptionId, Problem, ProblemError};
 
 /// Index of the head of the list of active primary items in [`Dlx::links`].
@@ -132,6 +133,18 @@ pub struct Dlx {
     pub(crate) scratch_stack: Vec<u32>,
     pub(crate) scratch_branch: Vec<[u32; 2]>,
     pub(crate) scratch_solution: Vec<OptionId>,
+    /// The memory of the last count, kept so that the next one allocates nothing.
+    pub(crate) scratch_memo: ScratchMemo,
+}
+
+/// A [`Memo`] kept between counts: scratch space, so a clone of the matrix starts without one.
+#[derive(Default)]
+pub(crate) struct ScratchMemo(pub(crate) Option<Box<Memo>>);
+
+impl Clone for ScratchMemo {
+    fn clone(&self) -> Self {
+        ScratchMemo(None)
+    }
 }
 
 /// Two matrices are equal when their links, lengths and committed options are; scratch space
@@ -370,6 +383,7 @@ impl Dlx {
             scratch_stack: Vec::with_capacity(primary as usize + 1),
             scratch_branch: Vec::with_capacity(primary as usize + 1),
             scratch_solution: Vec::with_capacity(primary as usize + 1),
+            scratch_memo: ScratchMemo::default(),
         })
     }
 

@@ -26,6 +26,7 @@ mod budget;
 mod dlx;
 pub mod knuth;
 mod labelled;
+mod memo;
 mod parallel;
 mod problem;
 mod search;

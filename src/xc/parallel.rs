@@ -12,8 +12,9 @@ use std::sync::Mutex;
 
 use super::budget::Budget;
 use super::dlx::Dlx;
+use super::memo::Memo;
 use super::problem::OptionId;
-use super::search::{Count, Progress, Stats};
+use super::search::{Checks, Count, Progress, Stats};
 use super::watch::Watch;
 
 /// Nodes between two publications of a search's progress to its [`Watch`].
@@ -22,13 +23,24 @@ const PUBLISH_EVERY: u64 = 1 << 14;
 /// Subproblems per thread worth splitting into, so that uneven subtrees even out.
 const PIECES_PER_THREAD: usize = 64;
 
+/// Counts up to this limit (proofs of uniqueness count to 2) search without a memory.
+const MEMO_FROM: u128 = 2;
+
+/// Nodes a count searches without a memory before it starts again with one.
+const WARM_UP: u64 = 4096;
+
 /// Deepest split tried.
 const MAX_SPLIT: usize = 12;
 
 impl Dlx {
     /// Counts solutions on `threads` threads, all or up to `limit`; the same answer as
-    /// [`Dlx::count`] (with a limit, the search may go a little past it, but the count reported
-    /// never exceeds it and is then marked incomplete).
+    /// [`Dlx::count_visiting`] (with a limit, the search may go a little past it, but the count
+    /// reported never exceeds it and is then marked incomplete).
+    ///
+    /// Without colors, and unless `limit` is 2 or less, each thread remembers the count of
+    /// the subproblems it has finished, keyed by the set of items covered, which decides what
+    /// is left of the problem (see the `memo` module): a subproblem reached again by another
+    /// path is not searched again. The memory is a cache of bounded size (64 MiB a thread).
     ///
     /// # Examples
     ///
@@ -76,7 +88,10 @@ impl Dlx {
             };
         }
         if threads <= 1 {
-            return self.count_piece(limit, watch, budget, |share| share);
+            let mut memo = self.memo_for(limit);
+            let count = self.count_piece(limit, watch, budget, &mut memo, |share| share);
+            self.scratch_memo.0 = memo;
+            return count;
         }
         let base = self.committed.len();
         // Deepen the split until there are enough pieces (or the tree is that shallow).
@@ -108,6 +123,7 @@ impl Dlx {
                 let mut dlx = self.clone();
                 let (pieces, total, next, done, stopped, used) =
                     (&pieces, &total, &next, &done, &stopped, &used);
+                let mut memo = dlx.memo_for(limit);
                 scope.spawn(move || loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(piece) = pieces.get(k) else { break };
@@ -135,7 +151,7 @@ impl Dlx {
                     if let Some(nodes) = left.max_nodes {
                         left.max_nodes = Some(nodes.div_ceil(threads as u64));
                     }
-                    let count = dlx.count_piece(remaining, watch, left, |share| {
+                    let count = dlx.count_piece(remaining, watch, left, &mut memo, |share| {
                         (done.load(Ordering::Relaxed) as f64 + share) / pieces.len() as f64
                     });
                     dlx.uncommit_to(base);
@@ -168,13 +184,32 @@ impl Dlx {
         }
     }
 
+    /// A memory of counted subproblems for a count up to `limit`, when it is worth one: no
+    /// colors (see [`super::memo`]), keys short enough, and a count that may go past a
+    /// few solutions (proving uniqueness counts to 2 and repeats little).
+    /// The one kept from the last count is reused, emptied.
+    fn memo_for(&mut self, limit: Option<u128>) -> Option<Box<Memo>> {
+        if self.colored() || limit.is_some_and(|l| l <= MEMO_FROM) {
+            return None;
+        }
+        match self.scratch_memo.0.take() {
+            Some(mut memo) => {
+                memo.clear();
+                Some(memo)
+            }
+            None => Memo::for_items(self.items).map(Box::new),
+        }
+    }
+
     /// Counts the solutions below the committed options, publishing to `watch` (with the
-    /// share explored mapped through `share`) and stopping when it asks or the budget runs out.
+    /// share explored mapped through `share`) and stopping when it asks or the budget runs out;
+    /// with a `memo`, every subproblem counted is remembered there (see [`super::memo`]).
     fn count_piece(
         &mut self,
         limit: Option<u128>,
         watch: &Watch,
         budget: Budget,
+        memo: &mut Option<Box<Memo>>,
         share: impl Fn(f64) -> f64,
     ) -> Count {
         let published = Cell::new((0u64, 0u128));
@@ -183,6 +218,49 @@ impl Dlx {
             watch.add(stats.nodes - nodes, stats.solutions - solutions);
             published.set((stats.nodes, stats.solutions));
         };
+        if let Some(memo) = memo {
+            // A first look without the memory: most counts (a puzzle's) end within a few
+            // thousand nodes, where remembering costs more than it saves. Only a count that
+            // goes on starts again with the memory.
+            let first = self.count_quietly(
+                limit,
+                Budget {
+                    max_nodes: Some(budget.max_nodes.map_or(WARM_UP, |m| m.min(WARM_UP))),
+                    ..budget
+                },
+            );
+            if first.complete || Some(first.count) == limit || budget.exhausted(first.stats.nodes) {
+                publish(first.stats);
+                if first.complete {
+                    watch.raise_explored(share(1.0));
+                }
+                return first;
+            }
+            let mut checks = Checks::new();
+            checks.set_budget(0, budget.after(first.stats.nodes));
+            checks.set_hook(0, PUBLISH_EVERY, |progress: &Progress| {
+                publish(progress.stats);
+                watch.raise_explored(share(progress.explored));
+                if watch.stop_requested() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            let mut counted = self.count_memo(memo, limit, &mut checks);
+            drop(checks);
+            counted.stats.nodes += first.stats.nodes;
+            counted.stats.updates += first.stats.updates;
+            publish(counted.stats);
+            if counted.complete {
+                watch.raise_explored(share(1.0));
+            }
+            return Count {
+                count: counted.count,
+                complete: counted.complete,
+                stats: counted.stats,
+            };
+        }
         let mut search = self.search();
         search.bound(budget);
         search.on_progress(PUBLISH_EVERY, |progress: &Progress| {
@@ -215,6 +293,27 @@ impl Dlx {
             count,
             complete,
             stats,
+        }
+    }
+
+    /// Counts by visiting every solution, within `budget`, reporting nothing on the way.
+    fn count_quietly(&mut self, limit: Option<u128>, budget: Budget) -> Count {
+        let mut search = self.search();
+        search.bound(budget);
+        let mut count: u128 = 0;
+        let exhausted = loop {
+            if search.next_solution().is_none() {
+                break true;
+            }
+            count += 1;
+            if Some(count) == limit {
+                break false;
+            }
+        };
+        Count {
+            count,
+            complete: exhausted && !search.stopped(),
+            stats: search.stats(),
         }
     }
 

@@ -148,7 +148,7 @@ struct ProgressHook<'a> {
 }
 
 /// What a search looks at every so many nodes: its progress hook and its budget.
-struct Checks<'a> {
+pub(crate) struct Checks<'a> {
     /// Called every so many nodes; may stop the search.
     hook: Option<ProgressHook<'a>>,
     /// Node count at which the hook is called next (`u64::MAX` without a hook).
@@ -161,7 +161,45 @@ struct Checks<'a> {
     next_check: u64,
 }
 
-impl Checks<'_> {
+impl<'a> Checks<'a> {
+    /// No hook, no budget: never due.
+    pub(crate) fn new() -> Self {
+        Checks {
+            hook: None,
+            next_hook: u64::MAX,
+            budget: Budget::UNLIMITED,
+            next_check: u64::MAX,
+        }
+    }
+
+    /// Calls `report` every `every` nodes (at least 1) from `nodes` on.
+    pub(crate) fn set_hook(
+        &mut self,
+        nodes: u64,
+        every: u64,
+        report: impl FnMut(&Progress) -> ControlFlow<()> + 'a,
+    ) {
+        let every = every.max(1);
+        self.next_hook = nodes + every;
+        self.hook = Some(ProgressHook {
+            every,
+            report: Box::new(report),
+        });
+        self.schedule(nodes);
+    }
+
+    /// Bounds the work from `nodes` on.
+    pub(crate) fn set_budget(&mut self, nodes: u64, budget: Budget) {
+        self.budget = budget;
+        self.schedule(nodes);
+    }
+
+    /// Whether the checkpoint is due at `nodes`: the only test on a search's hot path.
+    #[inline(always)]
+    pub(crate) fn due(&self, nodes: u64) -> bool {
+        nodes >= self.next_check
+    }
+
     /// Sets the next checkpoint, after `nodes`: the hook's turn or the budget's, whichever
     /// comes first.
     fn schedule(&mut self, nodes: u64) {
@@ -172,7 +210,7 @@ impl Checks<'_> {
     /// budget; `true` when the search must stop.
     #[cold]
     #[inline(never)]
-    fn checkpoint(&mut self, branch: &[[u32; 2]], stats: Stats) -> bool {
+    pub(crate) fn checkpoint(&mut self, branch: &[[u32; 2]], stats: Stats) -> bool {
         let nodes = stats.nodes;
         if nodes >= self.next_hook {
             if let Some(hook) = &mut self.hook {
@@ -206,12 +244,7 @@ impl Dlx {
             solution,
             state: State::Descend,
             stats: Stats::default(),
-            checks: Checks {
-                hook: None,
-                next_hook: u64::MAX,
-                budget: Budget::UNLIMITED,
-                next_check: u64::MAX,
-            },
+            checks: Checks::new(),
             stopped: false,
             frontier: usize::MAX,
             at_frontier: false,
@@ -270,8 +303,16 @@ impl Dlx {
     /// Counts solutions, all of them or up to `limit`.
     ///
     /// When the limit is reached the search stops and the count is marked incomplete: it is a
-    /// lower bound.
+    /// lower bound. Without colors, and unless `limit` is 2 or less, the count remembers
+    /// the subproblems it has counted (see [`Dlx::count_parallel`]), so the nodes it reports
+    /// can be far fewer than the solutions.
     pub fn count(&mut self, limit: Option<u128>) -> Count {
+        self.count_parallel(limit, 1)
+    }
+
+    /// Counts solutions up to `limit` by visiting every one of them, as [`Dlx::visit`] does:
+    /// no memory of subproblems. The plain search that [`Dlx::count`] is checked against.
+    pub fn count_visiting(&mut self, limit: Option<u128>) -> Count {
         if limit == Some(0) {
             return Count {
                 count: 0,
@@ -322,21 +363,14 @@ impl<'a> Search<'a> {
         every: u64,
         report: impl FnMut(&Progress) -> ControlFlow<()> + 'a,
     ) {
-        let every = every.max(1);
-        self.checks.next_hook = self.stats.nodes + every;
-        self.checks.hook = Some(ProgressHook {
-            every,
-            report: Box::new(report),
-        });
-        self.checks.schedule(self.stats.nodes);
+        self.checks.set_hook(self.stats.nodes, every, report);
     }
 
     /// Bounds the search: it stops, as incomplete, once it has visited
     /// [`Budget::max_nodes`] nodes (exactly) or soon after [`Budget::deadline`] (the clock is
     /// read every few thousand nodes).
     pub fn bound(&mut self, budget: Budget) {
-        self.checks.budget = budget;
-        self.checks.schedule(self.stats.nodes);
+        self.checks.set_budget(self.stats.nodes, budget);
     }
 
     /// Stops descending at `depth` choices: [`Search::next_solution`] then also returns every
@@ -381,7 +415,7 @@ impl<'a> Search<'a> {
 }
 
 /// Knuth's estimate of the share of the tree explored, from the branches taken.
-fn progress(branch: &[[u32; 2]], stats: Stats) -> Progress {
+pub(crate) fn progress(branch: &[[u32; 2]], stats: Stats) -> Progress {
     let mut explored = 0.0;
     let mut width = 1.0;
     for &[k, d] in branch {
@@ -426,8 +460,7 @@ impl Search<'_> {
         let stack = &mut self.stack;
         let mut state = self.state;
         loop {
-            if stats.nodes >= self.checks.next_check && self.checks.checkpoint(&self.branch, *stats)
-            {
+            if self.checks.due(stats.nodes) && self.checks.checkpoint(&self.branch, *stats) {
                 self.stopped = true;
                 self.state = State::Done;
                 return None;
@@ -491,7 +524,7 @@ impl Search<'_> {
 /// The active primary item with the fewest options (Knuth's MRV heuristic), the first such in
 /// item order; stops looking at an item with 0 or 1 options, since none can be better.
 #[inline]
-fn choose_item(dlx: &Dlx) -> u32 {
+pub(crate) fn choose_item(dlx: &Dlx) -> u32 {
     let mut best = ROOT;
     let mut best_len = u32::MAX;
     let mut p = link(&dlx.links, ROOT).right;
