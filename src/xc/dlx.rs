@@ -129,6 +129,9 @@ pub struct Dlx {
     /// the removal is undone; removals and commits are undone in exactly the reverse order
     /// they were made.
     pub(crate) removed: Vec<(usize, u32)>,
+    /// The last item whose list [`Dlx::hide`] emptied (or [`ROOT`]): a hint for the choice of
+    /// item, which checks that it is still active and empty before trusting it.
+    pub(crate) emptied: u32,
     /// Reused by searches so that a search allocates nothing.
     pub(crate) scratch_stack: Vec<u32>,
     pub(crate) scratch_branch: Vec<[u32; 2]>,
@@ -380,6 +383,7 @@ impl Dlx {
             colors,
             committed: Vec::new(),
             removed: Vec::new(),
+            emptied: ROOT,
             scratch_stack: Vec::with_capacity(primary as usize + 1),
             scratch_branch: Vec::with_capacity(primary as usize + 1),
             scratch_solution: Vec::with_capacity(primary as usize + 1),
@@ -605,7 +609,11 @@ impl Dlx {
             } else {
                 at_mut(nodes, up).down = down;
                 at_mut(nodes, down).up = up;
-                at_mut(nodes, top).top -= 1;
+                let len = &mut at_mut(nodes, top).top;
+                *len -= 1;
+                if *len == 0 {
+                    self.emptied = top;
+                }
                 *updates += 1;
                 q += 1;
             }

@@ -525,6 +525,11 @@ impl Search<'_> {
 /// item order; stops looking at an item with 0 or 1 options, since none can be better.
 #[inline]
 pub(crate) fn choose_item(dlx: &Dlx) -> u32 {
+    // A primary item emptied by the last covers is a dead end found without a scan.
+    let e = dlx.emptied;
+    if e != ROOT && e <= dlx.primary && at(&dlx.nodes, e).top == 0 && dlx.is_active(e) {
+        return e;
+    }
     let mut best = ROOT;
     let mut best_len = u32::MAX;
     let mut p = link(&dlx.links, ROOT).right;
