@@ -112,6 +112,47 @@ fn xc_takes_the_same_limits() {
 }
 
 #[test]
+fn render_explain_and_hint_take_the_same_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("hard.svg");
+    let svg = svg.to_str().unwrap();
+    let input = format!("{HARD}\n");
+    // Cut short: exit code 3, the limit named, and no answer passed off as proved.
+    let output = sudokux(
+        &["render", "--solve", "--max-nodes", "5", "-o", svg],
+        &input,
+    );
+    assert_eq!(code(&output), 3, "{}", text(&output.stderr));
+    assert!(text(&output.stderr)
+        .contains("--max-nodes 5 stopped the search before it found a solution"));
+    let drawn = std::fs::read_to_string(svg).unwrap();
+    assert!(
+        !drawn.contains("class=\"solved\""),
+        "only the givens are drawn"
+    );
+    for command in ["explain", "hint"] {
+        let output = sudokux(&[command, "--max-nodes", "5"], &input);
+        assert_eq!(code(&output), 3, "{command}");
+        assert_eq!(text(&output.stdout), "", "{command}");
+        assert!(text(&output.stderr).contains(
+            "--max-nodes 5 stopped the search before it proved the puzzle has one solution"
+        ));
+    }
+    // Room enough: the usual answers.
+    let output = sudokux(
+        &["render", "--solve", "--max-nodes", "100000", "-o", svg],
+        &input,
+    );
+    assert_eq!(code(&output), 0, "{}", text(&output.stderr));
+    assert!(std::fs::read_to_string(svg)
+        .unwrap()
+        .contains("class=\"solved\""));
+    let output = sudokux(&["hint", "--timeout", "60"], &input);
+    assert_eq!(code(&output), 0, "{}", text(&output.stderr));
+    assert!(!text(&output.stdout).is_empty());
+}
+
+#[test]
 fn bad_limits_are_usage_errors() {
     for args in [
         ["solve", "--timeout", "-1"],

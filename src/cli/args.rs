@@ -278,6 +278,8 @@ pub struct ExplainArgs {
     pub index: usize,
     #[command(flatten)]
     pub rules: RuleArgs,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// Options of the `render` command.
@@ -305,6 +307,9 @@ pub struct RenderArgs {
     pub cell: u32,
     #[command(flatten)]
     pub rules: RuleArgs,
+    /// Bounds on the search of --solve.
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// Options of the `generate` command.

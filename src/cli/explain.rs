@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use serde_json::{json, Value};
 use sudokux::sudoku::logic::{solve_logically, solve_with_guesses, State, Step};
-use sudokux::sudoku::{Engine, Grid, Rules, Solver, Verdict};
+use sudokux::sudoku::{Engine, Grid, Rules, Solver};
 
 use crate::args::ExplainArgs;
 use crate::error::{CliError, Exit};
@@ -28,17 +28,25 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
         name: name.clone(),
         message: format!("{where_}{message}"),
     };
-    let verdict = Solver::new(rules.clone())
-        .check(&givens)
-        .map_err(|e| at(e.to_string()))?
-        .0;
-    let solution = match verdict {
-        Verdict::Unique(solution) => solution,
-        Verdict::None => {
+    let answer = Solver::new(rules.clone())
+        .enumerate_bounded(&givens, Some(2), 2, args.limits.budget())
+        .map_err(|e| at(e.to_string()))?;
+    if answer.cut_short(Some(2)) {
+        eprintln!(
+            "sudokux: {name}: {where_}{} stopped the search before it proved the puzzle has \
+             one solution; logic needs a unique one",
+            args.limits.describe()
+        );
+        return Ok(Exit::Unknown);
+    }
+    let mut solutions = answer.solutions.into_iter();
+    let solution = match (solutions.next(), solutions.next()) {
+        (Some(solution), None) => solution,
+        (None, _) => {
             eprintln!("sudokux: {name}: {where_}the puzzle has no solution");
             return Ok(Exit::NotUnique);
         }
-        Verdict::Multiple(..) => {
+        (Some(_), Some(_)) => {
             eprintln!(
                 "sudokux: {name}: {where_}the puzzle has several solutions; logic needs a unique one"
             );

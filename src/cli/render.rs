@@ -74,13 +74,29 @@ pub fn run(args: RenderArgs) -> Result<Exit, CliError> {
     let mut exit = Exit::Ok;
     let solution = if args.solve {
         let answer = Solver::new(rules.clone())
-            .enumerate(&givens, Some(2), 1)
+            .enumerate_bounded(&givens, Some(2), 1, args.limits.budget())
             .map_err(|e| at(e.to_string()))?;
         let where_ = line.map(|l| format!("line {l}: ")).unwrap_or_default();
+        let stopped = answer.cut_short(Some(2));
+        let limit = args.limits.describe();
         match answer.count {
+            0 if stopped => {
+                eprintln!(
+                    "sudokux: {name}: {where_}{limit} stopped the search before it found a \
+                     solution; drawing the givens alone"
+                );
+                exit = Exit::Unknown;
+            }
             0 => {
                 eprintln!("sudokux: {name}: {where_}no solution; drawing the givens alone");
                 exit = Exit::NotUnique;
+            }
+            1 if stopped => {
+                eprintln!(
+                    "sudokux: {name}: {where_}{limit} stopped the search before it proved \
+                     the solution unique; drawing the one found"
+                );
+                exit = Exit::Unknown;
             }
             1 => {}
             _ => eprintln!("sudokux: {name}: {where_}several solutions; drawing one of them"),
