@@ -62,13 +62,11 @@ fn output_file_holds_what_stdout_would_and_nothing_else_is_left() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Starts a count of the empty grid (which never ends in a test's time), waits, sends
-/// SIGINT, and returns what the binary printed.
-fn interrupted_count(extra: &[&str]) -> Output {
+/// Starts the binary with `args` and `input` on stdin, waits `wait`, sends SIGINT, and
+/// returns what the binary printed.
+fn interrupted(args: &[&str], input: &str, wait: Duration) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudokux"))
-        .arg("count")
-        .args(extra)
-        .arg("-")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -77,15 +75,78 @@ fn interrupted_count(extra: &[&str]) -> Output {
     {
         use std::io::Write;
         let mut stdin = child.stdin.take().unwrap();
-        writeln!(stdin, "{EMPTY}").unwrap();
+        stdin.write_all(input.as_bytes()).unwrap();
     }
-    sleep(Duration::from_millis(1500));
+    sleep(wait);
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
+    // A run that ignores the interrupt would never end: give it a minute, then fail.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("{args:?} did not stop within a minute of SIGINT");
+        }
+        sleep(Duration::from_millis(20));
+    }
     child.wait_with_output().unwrap()
+}
+
+/// Starts a count of the empty grid (which never ends in a test's time), waits, sends
+/// SIGINT, and returns what the binary printed.
+fn interrupted_count(extra: &[&str]) -> Output {
+    let mut args = vec!["count"];
+    args.extend_from_slice(extra);
+    args.push("-");
+    interrupted(&args, &format!("{EMPTY}\n"), Duration::from_millis(1500))
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_long_solve_and_an_xc_search_too() {
+    // An empty 64x64 grid: beyond the search, so only Ctrl-C ends it.
+    let mut empty = String::from("size = 64\ngivens = \"\"\"\n");
+    for _ in 0..64 {
+        empty.push_str(&".".repeat(64));
+        empty.push('\n');
+    }
+    empty.push_str("\"\"\"\n");
+    let dir = scratch("interrupt-solve");
+    let path = dir.join("empty64.toml");
+    fs::write(&path, empty).unwrap();
+    let started = std::time::Instant::now();
+    let output = interrupted(
+        &["solve", path.to_str().unwrap()],
+        "",
+        Duration::from_millis(2500),
+    );
+    let (out, err) = (text(&output.stdout), text(&output.stderr));
+    assert_eq!(output.status.code(), Some(130), "{out}{err}");
+    assert_eq!(out, "unknown\n");
+    assert!(err.contains("stopping the searches in progress"), "{err}");
+    assert!(!err.contains("--max-nodes"), "{err}");
+    assert!(started.elapsed() < Duration::from_secs(30));
+    fs::remove_dir_all(&dir).unwrap();
+
+    // 40 independent items with two options each: 2^40 solutions to visit.
+    let mut problem: String = (1..=40).map(|i| format!("i{i} ")).collect();
+    problem.push('\n');
+    for i in 1..=40 {
+        problem.push_str(&format!("i{i}\ni{i}\n"));
+    }
+    let output = interrupted(
+        &["xc", "--count", "-"],
+        &problem,
+        Duration::from_millis(1500),
+    );
+    let (out, err) = (text(&output.stdout), text(&output.stderr));
+    assert_eq!(output.status.code(), Some(130), "{out}{err}");
+    let count = out.trim().strip_prefix(">=").expect("a lower bound");
+    assert!(count.parse::<u64>().unwrap() > 0, "{out}");
+    assert!(err.contains("interrupted after"), "{err}");
 }
 
 #[cfg(unix)]

@@ -544,12 +544,15 @@ fn parse_count(text: &str) -> Result<u64, String> {
 }
 
 impl LimitArgs {
-    /// The budget of one search, its deadline counted from now.
+    /// The budget of one search, its deadline counted from now; Ctrl-C stops it as well.
     pub fn budget(&self) -> sudokux::xc::Budget {
+        // Ctrl-C stops every search too (the handler is installed by the commands that
+        // report what they found; elsewhere it kills the process as usual).
         let budget = sudokux::xc::Budget {
             max_nodes: self.max_nodes,
-            deadline: None,
-        };
+            ..sudokux::xc::Budget::UNLIMITED
+        }
+        .and_stop(&crate::interrupt::INTERRUPT);
         match self.timeout {
             Some(time) => budget.and_time(time),
             None => budget,

@@ -7,7 +7,8 @@ use sudokux::xc::Watch;
 
 use crate::error::Exit;
 
-/// Set by the first Ctrl-C; long counts look at it through their watch.
+/// Set by the first Ctrl-C; every search heeds it through its budget
+/// ([`crate::args::LimitArgs::budget`]).
 pub static INTERRUPT: Watch = Watch::new();
 
 /// Whether a Ctrl-C was already seen (the next one quits).
@@ -22,7 +23,7 @@ pub fn install() {
         }
         INTERRUPT.stop();
         eprintln!(
-            "\nsudokux: interrupted: finishing the puzzles in progress (Ctrl-C again to quit now)"
+            "\nsudokux: interrupted: stopping the searches in progress (Ctrl-C again to quit now)"
         );
     });
 }

@@ -185,7 +185,12 @@ impl Tally {
             solved.push_str(&format!(", {} not proved unique", self.solved));
         }
         let unknown = if self.unknown > 0 {
-            format!(", {} unknown (stopped by a limit)", self.unknown)
+            let by = if interrupt::interrupted() {
+                "Ctrl-C or a limit"
+            } else {
+                "a limit"
+            };
+            format!(", {} unknown (stopped by {by})", self.unknown)
         } else {
             String::new()
         };
@@ -897,7 +902,8 @@ fn answer(
         (Some(candidates), _) => {
             engine.enumerate_candidates_bounded(candidates, limit, keep, budget)
         }
-        // Counts can be long: Ctrl-C stops them with what they have.
+        // Counts go through the path that can remember subproblems; like every search
+        // here, the budget makes Ctrl-C stop them with what they have.
         (None, Task::Count { .. }) => {
             engine.count_bounded(puzzle, limit, 1, &interrupt::INTERRUPT, budget)
         }

@@ -11,6 +11,7 @@ use sudokux::xc::Progress;
 
 use crate::args::XcArgs;
 use crate::error::{CliError, Exit};
+use crate::interrupt;
 
 #[derive(Serialize)]
 struct SolutionRecord<'a> {
@@ -59,6 +60,8 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
             return Ok(Exit::BadInput);
         }
     };
+    // The first Ctrl-C stops the search with what it found; a second one quits at once.
+    interrupt::install();
     let stdout = io::stdout();
     let show_progress = args.progress || (io::stderr().is_terminal() && stdout.is_terminal());
     let mut out = io::BufWriter::new(stdout.lock());
@@ -166,7 +169,13 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {}
         Err(error) => return Err(error.into()),
     }
-    if unknown {
+    let interrupted = unknown && interrupt::interrupted();
+    if interrupted {
+        eprintln!(
+            "sudokux: {name}: interrupted after {} nodes and {count} solutions",
+            stats.nodes
+        );
+    } else if unknown {
         eprintln!(
             "sudokux: {name}: unknown: {} stopped the search after {} nodes and {count} solutions",
             args.limits.describe(),
@@ -189,7 +198,9 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
             elapsed.as_secs_f64()
         );
     }
-    Ok(if unknown {
+    Ok(if interrupted {
+        Exit::Interrupted
+    } else if unknown {
         Exit::Unknown
     } else if count == 0 {
         Exit::NotUnique
