@@ -457,9 +457,17 @@ enum Work {
     Failed(Box<Report>),
 }
 
-/// Puzzles per worker and batch: enough to keep the workers busy, few enough to keep memory
-/// flat and the output flowing.
+/// Puzzles per worker in the first batch: few, so that the first answers come soon even when
+/// each puzzle takes long.
 const BATCH_PER_WORKER: usize = 256;
+
+/// Batches grow (doubling) while one takes less than this, up to [`MAX_BATCH_PER_WORKER`]:
+/// every batch ends with a wait for its slowest puzzle and the writing of its answers, so
+/// quick puzzles want long batches.
+const BATCH_TIME: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Puzzles per worker in the longest batch: memory stays flat whatever the input's length.
+const MAX_BATCH_PER_WORKER: usize = 4096;
 
 /// Puzzle lines and grid blocks, read in batches that the workers (one engine set each)
 /// answer in parallel while the next batch is read; reports are written in input order as
@@ -491,7 +499,7 @@ fn answer_lines<W: Write>(
     pool: &mut [Engines],
     sink: &mut Sink<W>,
 ) -> io::Result<()> {
-    let size = if pool.len() == 1 {
+    let mut size = if pool.len() == 1 {
         1
     } else {
         BATCH_PER_WORKER * pool.len()
@@ -503,9 +511,13 @@ fn answer_lines<W: Write>(
     loop {
         let last = current.last;
         let job = (sink.task, sink.limits);
+        let started = Instant::now();
         let (results, next) = answer_all(&current.work, pool, job, sink.progress, || {
             (!last && !interrupt::interrupted()).then(|| read_batch(&mut entries, &mut index, size))
         });
+        if pool.len() > 1 && started.elapsed() < BATCH_TIME {
+            size = (size * 2).min(MAX_BATCH_PER_WORKER * pool.len());
+        }
         // After Ctrl-C the workers leave puzzles unanswered: write those before the first.
         for (report, size) in results.into_iter().map_while(|r| r) {
             let rules = size.and_then(|s| pool[0].get(s).ok()).map(|e| e.rules());

@@ -725,7 +725,7 @@ impl<R: BufRead> Reader<R> {
 /// multi-character alphabets, one per whitespace-separated token. With `first_token`, a
 /// one-character line stops at the first separator (the rest is a comment).
 fn split(symbols: &Symbols, text: &[u8], n: usize, first_token: bool) -> Vec<ReadCell> {
-    let mut cells = Vec::new();
+    let mut cells = Vec::with_capacity(text.len());
     if !symbols.is_single_char() {
         let mut k = 0;
         for token in text.split(|b| b.is_ascii_whitespace()) {
@@ -771,6 +771,9 @@ fn split(symbols: &Symbols, text: &[u8], n: usize, first_token: bool) -> Vec<Rea
 /// The character at the start of `bytes` and its length in bytes; `None` (length 1) for a byte
 /// that does not start valid UTF-8.
 fn decode_char(bytes: &[u8]) -> (Option<char>, usize) {
+    if let Some(&b) = bytes.first().filter(|b| b.is_ascii()) {
+        return (Some(char::from(b)), 1);
+    }
     let end = bytes.len().min(4);
     for len in 1..=end {
         if let Ok(s) = std::str::from_utf8(&bytes[..len]) {

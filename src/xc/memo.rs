@@ -566,7 +566,11 @@ mod tests {
         let counted = dlx.count_memo(&mut memo, None, &mut Checks::new());
         assert_eq!((counted.count, counted.complete), (1 << 40, true));
         assert!(memo.hits > 0);
-        assert!(counted.stats.nodes < 100_000, "{} nodes", counted.stats.nodes);
+        assert!(
+            counted.stats.nodes < 100_000,
+            "{} nodes",
+            counted.stats.nodes
+        );
         assert!(dlx == original);
     }
 
