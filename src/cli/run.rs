@@ -229,6 +229,18 @@ struct Sink<W: Write> {
 
 impl<W: Write> Sink<W> {
     fn report(&mut self, name: &str, rules: Option<&Rules>, report: &Report) -> io::Result<()> {
+        self.report_rendered(name, rules, report, None)
+    }
+
+    /// [`Sink::report`], with the answer's text already rendered by [`Printer::write`] (by a
+    /// worker, so that the thread writing in input order only copies bytes).
+    fn report_rendered(
+        &mut self,
+        name: &str,
+        rules: Option<&Rules>,
+        report: &Report,
+        text: Option<&[u8]>,
+    ) -> io::Result<()> {
         if let Some(message) = &report.error {
             writeln!(self.err, "sudokux: {name}: {message}")?;
         }
@@ -271,7 +283,10 @@ impl<W: Write> Sink<W> {
             self.totals.stats += report.stats;
             self.totals.time += report.time;
         }
-        self.printer.write(&mut self.out, name, rules, report)?;
+        match text {
+            Some(text) => self.out.write_all(text)?,
+            None => self.printer.write(&mut self.out, name, rules, report)?,
+        }
         self.flush_if_interactive()
     }
 
@@ -512,16 +527,17 @@ fn answer_lines<W: Write>(
         let last = current.last;
         let job = (sink.task, sink.limits);
         let started = Instant::now();
-        let (results, next) = answer_all(&current.work, pool, job, sink.progress, || {
+        let render = Some((&sink.printer, name));
+        let (results, next) = answer_all(&current.work, pool, job, sink.progress, render, || {
             (!last && !interrupt::interrupted()).then(|| read_batch(&mut entries, &mut index, size))
         });
         if pool.len() > 1 && started.elapsed() < BATCH_TIME {
             size = (size * 2).min(MAX_BATCH_PER_WORKER * pool.len());
         }
         // After Ctrl-C the workers leave puzzles unanswered: write those before the first.
-        for (report, size) in results.into_iter().map_while(|r| r) {
+        for (report, size, text) in results.into_iter().map_while(|r| r) {
             let rules = size.and_then(|s| pool[0].get(s).ok()).map(|e| e.rules());
-            sink.report(name, rules, &report)?;
+            sink.report_rendered(name, rules, &report, text.as_deref())?;
             done += 1;
         }
         // Messages (bad puzzles, stats) go out between two draws of the bar.
@@ -597,15 +613,18 @@ fn read_batch(
 }
 
 /// A puzzle's report, with its size (to draw it) when it was read.
-type Answered = (Report, Option<usize>);
+/// A report, the size of its puzzle, and its text when a worker rendered it.
+type Answered = (Report, Option<usize>, Option<Vec<u8>>);
 
 /// Answers a batch, in parallel when there are several workers, running `during` on this
-/// thread meanwhile; results in input order.
+/// thread meanwhile; results in input order. With `render` (a printer and the input's name),
+/// parallel workers also render each answer's text.
 fn answer_all<R>(
     work: &[Work],
     pool: &mut [Engines],
     job: (Task, LimitArgs),
     progress: bool,
+    render: Option<(&Printer, &str)>,
     during: impl FnOnce() -> R,
 ) -> (Vec<Option<Answered>>, R) {
     let (task, limits) = job;
@@ -621,14 +640,19 @@ fn answer_all<R>(
     {
         if pool.len() > 1 {
             // One puzzle to count: split its search tree across the workers instead.
-            let counted = count_split(*index, *line, grid, (limit, limits), pool, progress);
-            return (vec![Some(counted)], during());
+            let (report, size) = count_split(*index, *line, grid, (limit, limits), pool, progress);
+            return (vec![Some((report, size, None))], during());
         }
     }
     if pool.len() == 1 || work.len() <= 1 {
         let results = work
             .iter()
-            .map(|w| (!interrupt::interrupted()).then(|| answer_work(w, &mut pool[0], job)))
+            .map(|w| {
+                (!interrupt::interrupted()).then(|| {
+                    let (report, size) = answer_work(w, &mut pool[0], job);
+                    (report, size, None)
+                })
+            })
             .collect();
         return (results, during());
     }
@@ -645,7 +669,11 @@ fn answer_all<R>(
                     while !interrupt::interrupted() {
                         let k = next.fetch_add(1, Ordering::Relaxed);
                         let Some(w) = work.get(k) else { break };
-                        done.push((k, answer_work(w, engines, job)));
+                        let (report, size) = answer_work(w, engines, job);
+                        let text = render.and_then(|(printer, name)| {
+                            rendered(printer, name, engines, &report, size)
+                        });
+                        done.push((k, (report, size, text)));
                     }
                     done
                 })
@@ -725,6 +753,25 @@ fn status_of(answer: &Answer, limit: Option<u128>) -> Status {
         (1, false) => Status::Solved,
         _ => Status::Multiple,
     }
+}
+
+/// The text `printer` writes for `report` (a puzzle's answer; `None` for the failure of an
+/// input as a whole, which the sink handles itself).
+fn rendered(
+    printer: &Printer,
+    name: &str,
+    engines: &mut Engines,
+    report: &Report,
+    size: Option<usize>,
+) -> Option<Vec<u8>> {
+    if report.index == 0 {
+        return None;
+    }
+    let rules = size.and_then(|s| engines.get(s).ok()).map(|e| e.rules());
+    let mut text =
+        Vec::with_capacity(2 * report.puzzle.as_ref().map_or(0, |g| g.cells().len()) + 16);
+    printer.write(&mut text, name, rules, report).ok()?;
+    Some(text)
 }
 
 fn answer_work(
