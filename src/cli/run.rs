@@ -482,7 +482,11 @@ const BATCH_PER_WORKER: usize = 256;
 const BATCH_TIME: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// Puzzles per worker in the longest batch: memory stays flat whatever the input's length.
+/// Batches shrink again (halving) while one takes over four times [`BATCH_TIME`].
 const MAX_BATCH_PER_WORKER: usize = 4096;
+
+/// Puzzles in the longest batch, however many workers.
+const MAX_BATCH: usize = 16_384;
 
 /// Puzzle lines and grid blocks, read in batches that the workers (one engine set each)
 /// answer in parallel while the next batch is read; reports are written in input order as
@@ -531,8 +535,15 @@ fn answer_lines<W: Write>(
         let (results, next) = answer_all(&current.work, pool, job, sink.progress, render, || {
             (!last && !interrupt::interrupted()).then(|| read_batch(&mut entries, &mut index, size))
         });
-        if pool.len() > 1 && started.elapsed() < BATCH_TIME {
-            size = (size * 2).min(MAX_BATCH_PER_WORKER * pool.len());
+        if pool.len() > 1 {
+            let took = started.elapsed();
+            if took < BATCH_TIME {
+                size = (size * 2)
+                    .min(MAX_BATCH_PER_WORKER * pool.len())
+                    .min(MAX_BATCH);
+            } else if took > 4 * BATCH_TIME {
+                size = (size / 2).max(BATCH_PER_WORKER * pool.len());
+            }
         }
         // After Ctrl-C the workers leave puzzles unanswered: write those before the first.
         for (report, size, text) in results.into_iter().map_while(|r| r) {

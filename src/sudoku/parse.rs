@@ -725,7 +725,7 @@ impl<R: BufRead> Reader<R> {
 /// multi-character alphabets, one per whitespace-separated token. With `first_token`, a
 /// one-character line stops at the first separator (the rest is a comment).
 fn split(symbols: &Symbols, text: &[u8], n: usize, first_token: bool) -> Vec<ReadCell> {
-    let mut cells = Vec::with_capacity(text.len());
+    let mut cells = Vec::with_capacity(text.len().min(n * n));
     if !symbols.is_single_char() {
         let mut k = 0;
         for token in text.split(|b| b.is_ascii_whitespace()) {

@@ -43,7 +43,8 @@ pub struct Budget {
     /// When the search must stop; `None` for no limit.
     pub deadline: Option<Instant>,
     /// A watch whose stop request ([`Watch::stop`]) stops the search, as an interrupt handler
-    /// would use it; `None` for none.
+    /// would use it; `None` for none. `'static` so that the budget stays `Copy`: a `static`
+    /// watch (see [`Watch::new`], a `const fn`) or a leaked one.
     pub stop: Option<&'static Watch>,
 }
 
@@ -139,7 +140,8 @@ impl Budget {
     }
 
     /// The node count at which a search that is at `nodes` must look at this budget next:
-    /// the node limit, or within [`CLOCK_EVERY`] nodes when there is a deadline.
+    /// the node limit, or within [`CLOCK_EVERY`] nodes when there is a deadline or a watch to
+    /// heed.
     pub(crate) fn next_check(&self, nodes: u64) -> u64 {
         let clock = match (self.deadline, self.stop) {
             (None, None) => u64::MAX,

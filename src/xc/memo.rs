@@ -8,9 +8,13 @@
 //! their subtrees have the same number of solutions. A count that remembers the number of
 //! solutions below every set of covered items it has finished counts each such subtree once.
 //!
-//! The memory is a table of bounded size keyed by the covered items as a bit set; when it is
-//! full it is emptied and filled again, so the deeper, most often repeated, subproblems are
-//! the ones it holds. Keys are compared in full: a hit is never a guess.
+//! The memory is a table of bounded size keyed by the covered items as a bit set. When a
+//! bucket is full, a new entry replaces its smallest subtree if that is no larger, so the
+//! table keeps the subproblems that cost most to count again; it is emptied when a count
+//! starts. Keys are compared in full: a hit is never a guess.
+//!
+//! Counts remembered this way can be astronomically large (2^130 solutions take a few
+//! thousand nodes); a count that would pass `u128::MAX` stops there, marked incomplete.
 
 use super::dlx::{at, link, Dlx, ROOT, SPACER};
 use super::search::{choose_item, Checks, Stats};
@@ -48,9 +52,9 @@ struct Slot {
 /// The table of counted subproblems: a cache, not a complete record.
 ///
 /// Invariants: `buckets` is a power of two and `table` holds `WAYS` slots per bucket, `keys`
-/// `words` words per slot; a slot whose `stamp` is `generation` is filled and holds the Zobrist hash of its key, the key
-/// (covered items as a bit set, bit `i` for item header `i`) and the exact number of
-/// solutions of the subproblem where exactly those items are covered. A key is in at most one
+/// `words` words per slot; a slot whose `stamp` is `generation` is filled and holds the
+/// Zobrist hash of its key, the key (covered items as a bit set, bit `i` for item header `i`)
+/// and the exact number of solutions of the subproblem where exactly those items are covered. A key is in at most one
 /// slot, of bucket `hash & (buckets - 1)`. When a bucket is full, a new entry replaces its
 /// smallest one if that is no larger (larger subtrees are worth more to remember).
 pub(crate) struct Memo {
@@ -150,7 +154,8 @@ impl Memo {
         })
     }
 
-    /// Remembers `count` for `key`, found after `size` nodes; `key` is not in the table.
+    /// Remembers `count` for `key`, found after `size` nodes (when `key` is there already, its
+    /// count is the same: only the larger size is kept).
     fn insert(&mut self, key: &[u64], hash: u64, count: u128, size: u64) {
         if 2 * self.len >= self.buckets * WAYS
             && 2 * self.buckets * self.bucket_bytes() <= MAX_BYTES
@@ -160,6 +165,15 @@ impl Memo {
         let size = u32::try_from(size).unwrap_or(u32::MAX).max(1);
         let first = self.first_slot(hash);
         let generation = self.generation;
+        // Counted again (a depth where nobody looked it up first): keep one entry.
+        if let Some(slot) = (first..first + WAYS).find(|&slot| {
+            let entry = &self.table[slot];
+            entry.stamp == generation && entry.hash == hash && self.key_at(slot) == key
+        }) {
+            let entry = &mut self.table[slot];
+            entry.size = entry.size.max(size);
+            return;
+        }
         let held = |slot: &Slot| {
             if slot.stamp == generation {
                 slot.size
@@ -201,7 +215,7 @@ impl Memo {
     }
 }
 
-/// Subtrees smaller than this (in nodes) are not remembered.
+/// Subtrees smaller than this (in nodes) are not remembered, nor are dead ends.
 const MIN_SIZE: u64 = 2;
 
 /// Subtrees at least this big are remembered at every depth; smaller ones only at depths where
@@ -319,7 +333,9 @@ impl Dlx {
         let mut looked = scratch.looked;
         looked.clear();
         looked.resize(self.primary as usize + 1, [0; 2]);
-        let reached = |found: u128| limit.is_some_and(|l| found >= l);
+        // The limit is reached, or the count cannot grow any more (it saturates at u128::MAX,
+        // and is then only a lower bound).
+        let reached = |found: u128| found == u128::MAX || limit.is_some_and(|l| found >= l);
         let mut stopped = false;
         'descend: loop {
             if checks.due(stats.nodes) {
@@ -331,7 +347,7 @@ impl Dlx {
             }
             // The count below the state just entered.
             let mut below = if link(&self.links, ROOT).right == ROOT {
-                found += 1;
+                found = found.saturating_add(1);
                 1
             } else if let Some(count) = {
                 let depth = frames.len();
@@ -348,13 +364,13 @@ impl Dlx {
                 }
             } {
                 memo.hits += 1;
-                found += count;
+                found = found.saturating_add(count);
                 count
             } else {
                 let i = choose_item(self);
                 let first = at(&self.nodes, i).down;
                 if first == i {
-                    memo.insert(&key.bits, key.hash, 0, 1);
+                    // A dead end: found again by the item choice at no cost, not remembered.
                     0
                 } else {
                     branch.push([0, at(&self.nodes, i).top]);
@@ -376,7 +392,7 @@ impl Dlx {
                 let Some(frame) = frames.last_mut() else {
                     break 'descend;
                 };
-                frame.below += below;
+                frame.below = frame.below.saturating_add(below);
                 if reached(found) {
                     break 'descend;
                 }
@@ -434,7 +450,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::xc::{Budget, ItemId, ItemKind, OptionId, ProblemBuilder};
+    use crate::xc::{Budget, ItemId, ItemKind, OptionId, ProblemBuilder, Watch};
 
     /// A random problem with many solutions: up to 14 primary and 3 secondary items, options
     /// of one to three items, so that different paths of the search often cover the same
@@ -572,6 +588,46 @@ mod tests {
             counted.stats.nodes
         );
         assert!(dlx == original);
+    }
+
+    /// `n` items with two options each: 2^n solutions.
+    fn binary(n: usize) -> Dlx {
+        let mut b = ProblemBuilder::new();
+        for _ in 0..n {
+            let item = b.primary();
+            b.option([item]).unwrap();
+            b.option([item]).unwrap();
+        }
+        Dlx::new(&b.build())
+    }
+
+    #[test]
+    fn a_count_past_u128_max_saturates_and_says_so() {
+        let mut dlx = binary(130);
+        for threads in [1, 2] {
+            let count = dlx.count_parallel(None, threads);
+            assert_eq!(
+                (count.count, count.complete),
+                (u128::MAX, false),
+                "{threads}"
+            );
+        }
+        let exact = binary(127).count(None);
+        assert_eq!((exact.count, exact.complete), (1 << 127, true));
+    }
+
+    #[test]
+    fn starting_again_with_the_memory_never_lowers_the_bound() {
+        // The first 4,096 nodes count without the memory; a budget that stops the count just
+        // after it starts again must not report less than the first look found.
+        let mut dlx = binary(30);
+        let mut last = 0;
+        for max in [4_000, 4_096, 4_097, 4_100] {
+            let count = dlx.count_bounded(None, 1, &Watch::new(), Budget::nodes(max));
+            assert!(!count.complete || count.count == 1 << 30);
+            assert!(count.count >= last, "{max} nodes: {} < {last}", count.count);
+            last = count.count;
+        }
     }
 
     #[test]

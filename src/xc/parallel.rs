@@ -37,10 +37,12 @@ impl Dlx {
     /// [`Dlx::count_visiting`] (with a limit, the search may go a little past it, but the count
     /// reported never exceeds it and is then marked incomplete).
     ///
-    /// Without colors, and unless `limit` is 2 or less, each thread remembers the count of
-    /// the subproblems it has finished, keyed by the set of items covered, which decides what
-    /// is left of the problem (see the `memo` module): a subproblem reached again by another
-    /// path is not searched again. The memory is a cache of bounded size (64 MiB a thread).
+    /// Without colors, with at most 2,047 items, and unless `limit` is 2 or less, a count that
+    /// goes past 4,096 nodes starts again remembering the count of the subproblems each thread
+    /// has finished, keyed by the set of items covered, which decides what is left of the
+    /// problem (see the `memo` module): a subproblem reached again by another path is not
+    /// searched again. The memory is a cache of bounded size (64 MiB a thread). A count that
+    /// would pass `u128::MAX` stops there, marked incomplete.
     ///
     /// # Examples
     ///
@@ -90,7 +92,11 @@ impl Dlx {
         if threads <= 1 {
             let mut memo = self.memo_for(limit);
             let count = self.count_piece(limit, watch, budget, &mut memo, |share| share);
-            self.scratch_memo.0 = memo;
+            if let Some(mut memo) = memo {
+                // Kept for the next count, but not its memory: a big table is given back now.
+                memo.clear();
+                self.scratch_memo.0 = Some(memo);
+            }
             return count;
         }
         let base = self.committed.len();
@@ -162,7 +168,7 @@ impl Dlx {
                     }
                     done.fetch_add(1, Ordering::Relaxed);
                     if let Ok(mut t) = total.lock() {
-                        t.0 += count.count;
+                        t.0 = t.0.saturating_add(count.count);
                         t.1 += count.stats;
                     }
                 });
@@ -178,7 +184,8 @@ impl Dlx {
             },
             _ => Count {
                 count,
-                complete: !stopped.load(Ordering::Relaxed),
+                // A sum that saturated is only a lower bound.
+                complete: !stopped.load(Ordering::Relaxed) && count < u128::MAX,
                 stats,
             },
         }
@@ -215,8 +222,11 @@ impl Dlx {
         let published = Cell::new((0u64, 0u128));
         let publish = |stats: Stats| {
             let (nodes, solutions) = published.get();
-            watch.add(stats.nodes - nodes, stats.solutions - solutions);
-            published.set((stats.nodes, stats.solutions));
+            watch.add(
+                stats.nodes.saturating_sub(nodes),
+                stats.solutions.saturating_sub(solutions),
+            );
+            published.set((nodes.max(stats.nodes), solutions.max(stats.solutions)));
         };
         if let Some(memo) = memo {
             // A first look without the memory: most counts (a puzzle's) end within a few
@@ -251,6 +261,11 @@ impl Dlx {
             drop(checks);
             counted.stats.nodes += first.stats.nodes;
             counted.stats.updates += first.stats.updates;
+            if !counted.complete {
+                // Stopped soon after starting again: the first look may have counted more.
+                counted.count = counted.count.max(first.count);
+                counted.stats.solutions = counted.count;
+            }
             publish(counted.stats);
             if counted.complete {
                 watch.raise_explored(share(1.0));

@@ -23,11 +23,12 @@ pub struct Stats {
     pub solutions: u128,
 }
 
+/// Sums saturate: counts that remember subproblems can pass `u128::MAX` solutions.
 impl std::ops::AddAssign for Stats {
     fn add_assign(&mut self, other: Stats) {
-        self.nodes += other.nodes;
-        self.updates += other.updates;
-        self.solutions += other.solutions;
+        self.nodes = self.nodes.saturating_add(other.nodes);
+        self.updates = self.updates.saturating_add(other.updates);
+        self.solutions = self.solutions.saturating_add(other.solutions);
     }
 }
 
@@ -367,8 +368,9 @@ impl<'a> Search<'a> {
     }
 
     /// Bounds the search: it stops, as incomplete, once it has visited
-    /// [`Budget::max_nodes`] nodes (exactly) or soon after [`Budget::deadline`] (the clock is
-    /// read every few thousand nodes).
+    /// [`Budget::max_nodes`] nodes (exactly), or soon after [`Budget::deadline`] or a stop
+    /// request to [`Budget::stop`] (the clock and the request are looked at every few
+    /// thousand nodes).
     pub fn bound(&mut self, budget: Budget) {
         self.checks.set_budget(self.stats.nodes, budget);
     }
@@ -522,7 +524,10 @@ impl Search<'_> {
 }
 
 /// The active primary item with the fewest options (Knuth's MRV heuristic), the first such in
-/// item order; stops looking at an item with 0 or 1 options, since none can be better.
+/// item order, with two shortcuts: the last primary item a cover emptied, when it is still
+/// active and empty (a dead end, found without a scan); else the scan stops at the first item
+/// with 0 or 1 options. An item with no option further on is then missed, and found a few
+/// forced moves later.
 #[inline]
 pub(crate) fn choose_item(dlx: &Dlx) -> u32 {
     // A primary item emptied by the last covers is a dead end found without a scan.
