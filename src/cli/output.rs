@@ -57,6 +57,9 @@ pub struct Report {
     /// `check`), and whether that is exact.
     pub found: Option<(u128, bool)>,
     pub error: Option<String>,
+    /// The search was cut short after Ctrl-C (which may have stopped it), not by a limit
+    /// alone: no message naming a limit.
+    pub interrupted: bool,
     pub stats: Stats,
     pub time: Duration,
 }

@@ -244,7 +244,7 @@ impl<W: Write> Sink<W> {
         if let Some(message) = &report.error {
             writeln!(self.err, "sudokux: {name}: {message}")?;
         }
-        if report.status == Status::Unknown && !interrupt::interrupted() {
+        if report.status == Status::Unknown && !report.interrupted {
             let at = report
                 .line
                 .map(|l| format!("line {l}: "))
@@ -748,6 +748,7 @@ fn count_report(answer: &Answer, limit: Option<u128>) -> Report {
         puzzle: None,
         candidates: None,
         error: None,
+        interrupted: answer.cut_short(limit) && interrupt::interrupted(),
         stats: answer.stats,
         time: Duration::ZERO,
     }
@@ -949,6 +950,7 @@ fn error_report(index: usize, line: Option<usize>, message: String) -> Report {
         count: None,
         found: None,
         error: Some(message),
+        interrupted: false,
         stats: Stats::default(),
         time: Duration::ZERO,
     }
@@ -1004,6 +1006,7 @@ fn answer(
         puzzle: None,
         candidates: None,
         error: None,
+        interrupted: status == Status::Unknown && interrupt::interrupted(),
         stats: answer.stats,
         time: started.elapsed(),
     }
