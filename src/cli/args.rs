@@ -199,7 +199,9 @@ Examples:
   sudokux render --index 3 --diagonals puzzles.txt > third.svg
 
 Exit codes: 0 the picture was written; 1 --solve found no solution (the givens are drawn
-alone); 2 bad input or usage. With several solutions one is drawn, with a warning.
+alone); 2 bad input or usage; 3 --timeout or --max-nodes stopped --solve (what it found is
+drawn: the givens alone, or a solution not proved unique). With several solutions one is
+drawn, with a warning.
 "))]
     Render(RenderArgs),
     /// Solve a puzzle step by step as a person would, naming each technique, and grade it.
@@ -234,7 +236,8 @@ Examples:
   sudokux explain examples/jigsaw.toml
 
 Exit codes: 0 explained (solved, or stalled without --guess); 1 the puzzle has no solution or
-several (logic needs a unique one); 2 bad input or usage.
+several (logic needs a unique one); 2 bad input or usage; 3 --timeout or --max-nodes stopped
+the proof that it has one solution (nothing is explained).
 "))]
     Explain(ExplainArgs),
     /// Show the next step a person would take on a puzzle, and nothing more.
@@ -250,7 +253,8 @@ Examples:
   sudokux hint --json examples/x-sudoku.toml
 
 Exit codes: 0 a hint (or the news that logic stalls, or that the grid is full); 1 the puzzle
-has no solution or several; 2 bad input or usage.
+has no solution or several; 2 bad input or usage; 3 --timeout or --max-nodes stopped the proof
+that it has one solution.
 "))]
     Hint(ExplainArgs),
 }
