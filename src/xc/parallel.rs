@@ -14,7 +14,7 @@ use super::budget::Budget;
 use super::dlx::Dlx;
 use super::memo::Memo;
 use super::problem::OptionId;
-use super::search::{Checks, Count, Progress, Stats};
+use super::search::{Checks, Count, Progress, Search, Stats};
 use super::watch::Watch;
 
 /// Nodes between two publications of a search's progress to its [`Watch`].
@@ -25,6 +25,26 @@ const PIECES_PER_THREAD: usize = 64;
 
 /// Counts up to this limit (proofs of uniqueness count to 2) search without a memory.
 const MEMO_FROM: u128 = 2;
+
+/// Counts the solutions `search` visits, up to `limit`; the search ends (and restores the
+/// matrix) before this returns.
+fn count_visits(mut search: Search<'_>, limit: Option<u128>) -> Count {
+    let mut count: u128 = 0;
+    let exhausted = loop {
+        if search.next_solution().is_none() {
+            break true;
+        }
+        count += 1;
+        if Some(count) == limit {
+            break false;
+        }
+    };
+    Count {
+        count,
+        complete: exhausted && !search.stopped(),
+        stats: search.stats(),
+    }
+}
 
 /// Nodes a count searches without a memory before it starts again with one.
 const WARM_UP: u64 = 4096;
@@ -287,49 +307,19 @@ impl Dlx {
                 ControlFlow::Continue(())
             }
         });
-        let mut count: u128 = 0;
-        let exhausted = loop {
-            if search.next_solution().is_none() {
-                break true;
-            }
-            count += 1;
-            if Some(count) == limit {
-                break false;
-            }
-        };
-        let stats = search.stats();
-        let complete = exhausted && !search.stopped();
-        drop(search);
-        publish(stats);
-        if complete {
+        let counted = count_visits(search, limit);
+        publish(counted.stats);
+        if counted.complete {
             watch.raise_explored(share(1.0));
         }
-        Count {
-            count,
-            complete,
-            stats,
-        }
+        counted
     }
 
     /// Counts by visiting every solution, within `budget`, reporting nothing on the way.
     fn count_quietly(&mut self, limit: Option<u128>, budget: Budget) -> Count {
         let mut search = self.search();
         search.bound(budget);
-        let mut count: u128 = 0;
-        let exhausted = loop {
-            if search.next_solution().is_none() {
-                break true;
-            }
-            count += 1;
-            if Some(count) == limit {
-                break false;
-            }
-        };
-        Count {
-            count,
-            complete: exhausted && !search.stopped(),
-            stats: search.stats(),
-        }
+        count_visits(search, limit)
     }
 
     /// The paths at `depth` below the committed options (each as the options to commit), the
