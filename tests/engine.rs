@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use sudokux::xc::{Color, Dlx, ItemId, ItemKind, OptionId, ProblemBuilder};
+use sudokux::xc::{Color, Dlx, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
 
 #[path = "../examples/queens.rs"]
 mod queens;
@@ -36,6 +36,18 @@ fn n_queens_counts_for_n_up_to_10() {
         dlx.check_links().unwrap();
         assert!(dlx == Dlx::new(&problem), "{n}-queens: matrix not restored");
     }
+}
+
+/// The problem with items of `kinds` and `options` as item lists.
+fn build(kinds: &[ItemKind], options: &[Vec<u32>]) -> Problem {
+    let mut builder = ProblemBuilder::new();
+    for &kind in kinds {
+        builder.item(kind);
+    }
+    for option in options {
+        builder.option(option.iter().map(|&i| ItemId(i))).unwrap();
+    }
+    builder.build()
 }
 
 /// A random small problem: `kinds[i]` for each item, options as item lists.
@@ -99,14 +111,7 @@ proptest! {
 
     #[test]
     fn engine_agrees_with_brute_force((kinds, options) in small_problem(), pick in any::<prop::sample::Index>()) {
-        let mut builder = ProblemBuilder::new();
-        for &kind in &kinds {
-            builder.item(kind);
-        }
-        for option in &options {
-            builder.option(option.iter().map(|&i| ItemId(i))).unwrap();
-        }
-        let problem = builder.build();
+        let problem = build(&kinds, &options);
         let original = Dlx::new(&problem);
         let mut dlx = original.clone();
 
@@ -183,14 +188,7 @@ proptest! {
         (kinds, options) in small_problem(),
         seed in any::<u64>(),
     ) {
-        let mut builder = ProblemBuilder::new();
-        for &kind in &kinds {
-            builder.item(kind);
-        }
-        for option in &options {
-            builder.option(option.iter().map(|&i| ItemId(i))).unwrap();
-        }
-        let problem = builder.build();
+        let problem = build(&kinds, &options);
         let mut order: Vec<OptionId> = (0..options.len() as u32).map(OptionId).collect();
         let mut state = seed | 1;
         for i in (1..order.len()).rev() {
@@ -366,14 +364,7 @@ proptest! {
         limit in proptest::option::of(1u128..6),
         pick in any::<prop::sample::Index>(),
     ) {
-        let mut builder = ProblemBuilder::new();
-        for &kind in &kinds {
-            builder.item(kind);
-        }
-        for option in &options {
-            builder.option(option.iter().map(|&i| ItemId(i))).unwrap();
-        }
-        let original = Dlx::new(&builder.build());
+        let original = Dlx::new(&build(&kinds, &options));
         let mut dlx = original.clone();
         let sequential = dlx.count(limit);
         let parallel = dlx.count_parallel(limit, threads);

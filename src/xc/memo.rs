@@ -17,7 +17,7 @@
 //! thousand nodes); a count that would pass `u128::MAX` stops there, marked incomplete.
 
 use super::dlx::{at, link, Dlx, ROOT, SPACER};
-use super::search::{choose_item, Checks, Stats};
+use super::search::{choose_item, Checks, Count, Stats};
 
 /// Largest key, in 64-bit words, worth remembering: problems with more items are counted by
 /// the plain search (hashing and comparing long keys at every node costs more than repeats
@@ -287,14 +287,6 @@ struct Frame {
     below: u128,
 }
 
-/// How a memoised count ended.
-pub(crate) struct MemoCount {
-    pub(crate) count: u128,
-    /// The tree was explored to its end (not stopped by the limit or the checks).
-    pub(crate) complete: bool,
-    pub(crate) stats: Stats,
-}
-
 impl Dlx {
     /// Counts the solutions below the current state (no colors), up to `limit`, remembering
     /// the count below every set of covered items in `memo`; `checks` are looked at every so
@@ -304,7 +296,7 @@ impl Dlx {
         memo: &mut Memo,
         limit: Option<u128>,
         checks: &mut Checks<'_>,
-    ) -> MemoCount {
+    ) -> Count {
         debug_assert!(
             !self.colored(),
             "memoised counts need a matrix without colors"
@@ -437,7 +429,7 @@ impl Dlx {
             branch,
             looked,
         };
-        MemoCount {
+        Count {
             count,
             complete,
             stats,

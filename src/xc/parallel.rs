@@ -248,6 +248,23 @@ impl Dlx {
             );
             published.set((nodes.max(stats.nodes), solutions.max(stats.solutions)));
         };
+        // Progress goes to the watch, which may ask the count to stop.
+        let report = |progress: &Progress| {
+            publish(progress.stats);
+            watch.raise_explored(share(progress.explored));
+            if watch.stop_requested() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let finish = |count: Count| {
+            publish(count.stats);
+            if count.complete {
+                watch.raise_explored(share(1.0));
+            }
+            count
+        };
         if let Some(memo) = memo {
             // A first look without the memory: most counts (a puzzle's) end within a few
             // thousand nodes, where remembering costs more than it saves. Only a count that
@@ -260,23 +277,11 @@ impl Dlx {
                 },
             );
             if first.complete || Some(first.count) == limit || budget.exhausted(first.stats.nodes) {
-                publish(first.stats);
-                if first.complete {
-                    watch.raise_explored(share(1.0));
-                }
-                return first;
+                return finish(first);
             }
             let mut checks = Checks::new();
             checks.set_budget(0, budget.after(first.stats.nodes));
-            checks.set_hook(0, PUBLISH_EVERY, |progress: &Progress| {
-                publish(progress.stats);
-                watch.raise_explored(share(progress.explored));
-                if watch.stop_requested() {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
+            checks.set_hook(0, PUBLISH_EVERY, report);
             let mut counted = self.count_memo(memo, limit, &mut checks);
             drop(checks);
             counted.stats.nodes += first.stats.nodes;
@@ -286,33 +291,12 @@ impl Dlx {
                 counted.count = counted.count.max(first.count);
                 counted.stats.solutions = counted.count;
             }
-            publish(counted.stats);
-            if counted.complete {
-                watch.raise_explored(share(1.0));
-            }
-            return Count {
-                count: counted.count,
-                complete: counted.complete,
-                stats: counted.stats,
-            };
+            return finish(counted);
         }
         let mut search = self.search();
         search.bound(budget);
-        search.on_progress(PUBLISH_EVERY, |progress: &Progress| {
-            publish(progress.stats);
-            watch.raise_explored(share(progress.explored));
-            if watch.stop_requested() {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        let counted = count_visits(search, limit);
-        publish(counted.stats);
-        if counted.complete {
-            watch.raise_explored(share(1.0));
-        }
-        counted
+        search.on_progress(PUBLISH_EVERY, report);
+        finish(count_visits(search, limit))
     }
 
     /// Counts by visiting every solution, within `budget`, reporting nothing on the way.
