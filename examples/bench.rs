@@ -9,6 +9,7 @@
 //! cargo run --release --example bench -- ../shared/data/puzzles2_17_clue ../shared/data/puzzles6_forum_hardest_1106
 //! cargo run --release --example bench -- --runs 3 --limit 5000 FILE...
 //! cargo run --release --example bench -- bench/16x16.txt bench/25x25.txt
+//! cargo run --release --example bench -- --ours-only FILE...   # for profilers: sudokux alone
 //! ```
 //!
 //! The size of a file's puzzles is read off its first puzzle (9x9, 16x16, 25x25, ...; boxes of
@@ -118,17 +119,19 @@ fn main() {
     let mut runs = 5;
     let mut limit = usize::MAX;
     let mut files = Vec::new();
+    let mut ours_only = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--runs" => runs = args.next().and_then(|a| a.parse().ok()).expect("--runs N"),
             "--limit" => limit = args.next().and_then(|a| a.parse().ok()).expect("--limit N"),
+            "--ours-only" => ours_only = true,
             _ => files.push(arg),
         }
     }
     assert!(
         !files.is_empty(),
-        "usage: bench [--runs N] [--limit N] FILE..."
+        "usage: bench [--runs N] [--limit N] [--ours-only] FILE..."
     );
     println!("| set | puzzles | sudokux puzzles/s | sudokux nodes/puzzle | dlx puzzles/s | dlx nodes/puzzle | ratio |");
     println!("|---|---:|---:|---:|---:|---:|---:|");
@@ -151,18 +154,23 @@ fn main() {
             let started = Instant::now();
             (our_found, our_nodes) = sudokux_pass(&mut solver, &puzzles);
             ours.push(started.elapsed());
+            if ours_only {
+                continue;
+            }
             let started = Instant::now();
             (their_found, their_nodes) = dlx_pass(&rules, &puzzles);
             theirs.push(started.elapsed());
         }
         // Correctness is never traded: both answers agree and every solution is valid.
         for (k, puzzle) in puzzles.iter().enumerate() {
-            assert_eq!(
-                our_found[k],
-                their_found[k],
-                "{file}: puzzle {} differs",
-                k + 1
-            );
+            if !ours_only {
+                assert_eq!(
+                    our_found[k],
+                    their_found[k],
+                    "{file}: puzzle {} differs",
+                    k + 1
+                );
+            }
             if let Some(solution) = &our_found[k] {
                 validate(&rules, puzzle, solution)
                     .unwrap_or_else(|v| panic!("{file}: puzzle {}: {v}", k + 1));
@@ -170,7 +178,12 @@ fn main() {
         }
         let n = puzzles.len() as f64;
         let rate = |t: Duration| n / t.as_secs_f64();
-        let (ours, theirs) = (rate(median(ours)), rate(median(theirs)));
+        let ours = rate(median(ours));
+        let theirs = if ours_only {
+            f64::NAN
+        } else {
+            rate(median(theirs))
+        };
         let name = std::path::Path::new(file)
             .file_name()
             .map_or(file.clone(), |f| f.to_string_lossy().into_owned());
