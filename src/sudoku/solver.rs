@@ -40,6 +40,8 @@ pub struct Solver {
     rules: Rules,
     options: Options,
     dlx: Dlx,
+    /// The options of a puzzle's givens; kept to allocate nothing per puzzle.
+    givens: Vec<OptionId>,
 }
 
 impl Solver {
@@ -51,6 +53,7 @@ impl Solver {
             rules,
             options,
             dlx,
+            givens: Vec::new(),
         }
     }
 }
@@ -59,18 +62,20 @@ impl Solver {
     /// Commits the givens; `false` if they contradict each other through the rules.
     fn commit_givens(&mut self, puzzle: &Grid) -> bool {
         self.dlx.reset();
-        for (position, &digit) in puzzle.cells().iter().enumerate() {
-            if digit == 0 {
-                continue;
-            }
-            // Positions outside every sub-grid have no option: their digits are ignored.
-            let Some(option) = self.options.option_of(position, digit) else {
-                continue;
-            };
-            if self.dlx.commit(option).is_err() {
-                self.dlx.reset();
-                return false;
-            }
+        let givens = &mut self.givens;
+        givens.clear();
+        // Positions outside every sub-grid have no option: their digits are ignored.
+        givens.extend(
+            puzzle
+                .cells()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &digit)| digit != 0)
+                .filter_map(|(position, &digit)| self.options.option_of(position, digit)),
+        );
+        if self.dlx.commit_all(givens).is_err() {
+            self.dlx.reset();
+            return false;
         }
         true
     }
