@@ -19,6 +19,12 @@ pub(crate) const ROOT: u32 = 0;
 /// `top` value of a spacer node.
 pub(crate) const SPACER: u32 = 0;
 
+/// Flag in the length of a covered item (the `top` of its header). The length of a covered
+/// item does not change until it is uncovered (every option still in its list has left
+/// every other list), and the flag makes it larger than any length, so that the choice of
+/// item can scan the headers in order without following the list of active items.
+pub(crate) const COVERED: u32 = 1 << 31;
+
 /// Color of a node whose item carries no color.
 pub(crate) const NO_COLOR: u32 = 0;
 
@@ -554,8 +560,11 @@ impl Dlx {
         }
         // Every active item's list, empty; then the surviving options appended in order.
         for i in 1..=self.items {
-            if !covered[i as usize] {
-                self.nodes[i as usize] = Node {
+            let header = &mut self.nodes[i as usize];
+            if covered[i as usize] {
+                header.top |= COVERED;
+            } else {
+                *header = Node {
                     up: i,
                     down: i,
                     top: 0,
@@ -813,12 +822,14 @@ impl Dlx {
         let Link { left, right } = *link(&self.links, i);
         link_mut(&mut self.links, left).right = right;
         link_mut(&mut self.links, right).left = left;
+        at_mut(&mut self.nodes, i).top |= COVERED;
         *updates += 1;
     }
 
     /// Exact inverse of [`Dlx::cover`].
     #[inline]
     pub(crate) fn uncover<const COLORS: bool>(&mut self, i: u32) {
+        at_mut(&mut self.nodes, i).top &= !COVERED;
         let Link { left, right } = *link(&self.links, i);
         link_mut(&mut self.links, left).right = i;
         link_mut(&mut self.links, right).left = i;

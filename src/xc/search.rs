@@ -9,7 +9,7 @@
 use std::ops::ControlFlow;
 
 use super::budget::Budget;
-use super::dlx::{at, link, Dlx, ROOT};
+use super::dlx::{at, link, Dlx, COVERED, ROOT};
 use super::problem::OptionId;
 
 /// Work done by a search.
@@ -526,14 +526,17 @@ impl Search<'_> {
 /// The active primary item with the fewest options (Knuth's MRV heuristic), the first such in
 /// item order, with two shortcuts: the last primary item a cover emptied, when it is still
 /// active and empty (a dead end, found without a scan); else the scan stops at the first item
-/// with 0 or 1 options. An item with no option further on is then missed, and found a few
-/// forced moves later.
+/// (or, for [`choose_dense`], the first block of 16 items) with 0 or 1 options. An item with
+/// no option further on is then missed, and found a few forced moves later.
 #[inline]
 pub(crate) fn choose_item(dlx: &Dlx) -> u32 {
     // A primary item emptied by the last covers is a dead end found without a scan.
     let e = dlx.emptied;
     if e != ROOT && e <= dlx.primary && at(&dlx.nodes, e).top == 0 && dlx.is_active(e) {
         return e;
+    }
+    if dlx.primary <= DENSE_SCAN_MAX {
+        return choose_dense(dlx);
     }
     let mut best = ROOT;
     let mut best_len = u32::MAX;
@@ -550,6 +553,34 @@ pub(crate) fn choose_item(dlx: &Dlx) -> u32 {
         p = link(&dlx.links, p).right;
     }
     best
+}
+
+/// Problems with at most this many primary items choose by [`choose_dense`]. Measured
+/// against the scan along the list, medians of 8 alternating runs: 9x9 sudoku (324 items),
+/// 12% faster on the hardest set and 3% on 17-clue puzzles, though it runs more
+/// instructions; 16x16 (1,024 items) 10-30% slower, so it stays with the list.
+const DENSE_SCAN_MAX: u32 = 512;
+
+/// [`choose_item`]'s scan, over the headers in item order instead of along the list of
+/// active items: covered items have [`COVERED`] in their length, which makes them never the
+/// fewest. The loads do not depend on each other (the list is a chain of dependent loads),
+/// and the minimum of `(length, item)` keys needs no branch; it stops after the block of 16
+/// items in which an item with 0 or 1 options appears.
+#[inline]
+fn choose_dense(dlx: &Dlx) -> u32 {
+    let heads = &dlx.nodes[1..=dlx.primary as usize];
+    let mut best = u64::MAX;
+    for (c, block) in heads.chunks(16).enumerate() {
+        let base = (c * 16 + 1) as u64;
+        for (k, node) in block.iter().enumerate() {
+            best = best.min(u64::from(node.top) << 32 | (base + k as u64));
+        }
+        if best >> 32 <= 1 {
+            break;
+        }
+    }
+    debug_assert!(best >> 32 < u64::from(COVERED), "no active primary item");
+    best as u32
 }
 
 impl Drop for Search<'_> {
