@@ -17,7 +17,7 @@
 //! thousand nodes); a count that would pass `u128::MAX` stops there, marked incomplete.
 
 use super::dlx::{at, link, Dlx, ROOT, SPACER};
-use super::search::{choose_item, Checks, Count, Stats};
+use super::search::{choose_listed, Checks, Count, Stats};
 
 /// Largest key, in 64-bit words, worth remembering: problems with more items are counted by
 /// the plain search (hashing and comparing long keys at every node costs more than repeats
@@ -359,7 +359,7 @@ impl Dlx {
                 found = found.saturating_add(count);
                 count
             } else {
-                let i = choose_item(self);
+                let i = choose_listed(self);
                 let first = at(&self.nodes, i).down;
                 if first == i {
                     // A dead end: found again by the item choice at no cost, not remembered.
