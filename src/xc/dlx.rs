@@ -89,6 +89,32 @@ pub(crate) fn link_mut(links: &mut [Link], i: u32) -> &mut Link {
     unsafe { links.get_unchecked_mut(i as usize) }
 }
 
+/// Links `items`, in order, into the circular list headed by `head`.
+fn link_items(links: &mut [Link], head: u32, items: impl Iterator<Item = u32>) {
+    let mut prev = head;
+    for x in items {
+        links[prev as usize].right = x;
+        links[x as usize].left = prev;
+        prev = x;
+    }
+    links[prev as usize].right = head;
+    links[head as usize].left = prev;
+}
+
+/// Makes node `x` an option node of item `h`, appended at the bottom of `h`'s list.
+fn append_node(nodes: &mut [Node], h: u32, x: u32) {
+    let last = nodes[h as usize].up;
+    nodes[x as usize] = Node {
+        up: last,
+        down: h,
+        top: h,
+    };
+    nodes[last as usize].down = x;
+    let header = &mut nodes[h as usize];
+    header.up = x;
+    header.top += 1;
+}
+
 /// Left/right links of an item header in its list of active items.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Link {
@@ -108,6 +134,8 @@ pub(crate) struct Link {
 ///   `links[links[x].right].left == x` and `links[links[x].left].right == x`;
 /// - for every active item `i`, `nodes[i].top` equals the number of nodes reachable from `i`
 ///   by following `down` before returning to `i`, and every one of them has `top == i`;
+/// - a covered item's `nodes[i].top` carries [`COVERED`] (its length, which does not change
+///   while it is covered, stays in the other bits);
 /// - for linked nodes `x`, `nodes[nodes[x].down].up == x` and `nodes[nodes[x].up].down == x`;
 /// - `uncover` undoes `cover` exactly when calls are made in reverse order, so the matrix after
 ///   a search (or after [`Dlx::reset`]) is bit-for-bit the matrix before it.
@@ -333,19 +361,8 @@ impl Dlx {
         let items = items as u32;
 
         let mut links = vec![Link::default(); items as usize + 2];
-        let mut link_list = |head: u32, first: u32, last: u32| {
-            // Circular list head <-> first..=last.
-            let mut prev = head;
-            for x in first..=last {
-                links[prev as usize].right = x;
-                links[x as usize].left = prev;
-                prev = x;
-            }
-            links[prev as usize].right = head;
-            links[head as usize].left = prev;
-        };
-        link_list(ROOT, 1, primary);
-        link_list(items + 1, primary + 1, items);
+        link_items(&mut links, ROOT, 1..=primary);
+        link_items(&mut links, items + 1, primary + 1..=items);
 
         let mut nodes = Vec::with_capacity(total as usize);
         nodes.push(Node::default());
@@ -379,17 +396,9 @@ impl Dlx {
             let first = nodes.len() as u32;
             option_first[k] = first;
             for &item in option {
-                let h = header_of[item.index()];
                 let x = nodes.len() as u32;
-                let last = nodes[h as usize].up;
-                nodes.push(Node {
-                    up: last,
-                    down: h,
-                    top: h,
-                });
-                nodes[last as usize].down = x;
-                nodes[h as usize].up = x;
-                nodes[h as usize].top += 1;
+                nodes.push(Node::default());
+                append_node(&mut nodes, header_of[item.index()], x);
                 node_option.push(k as u32);
             }
             if problem.has_colors() {
@@ -535,29 +544,26 @@ impl Dlx {
         }
         let pristine = Arc::clone(self.pristine.as_ref().expect("checked above"));
         let covered = std::mem::take(&mut self.scratch_covered);
-        // The lists of active items, in item order.
-        for (head, range) in [
-            (ROOT, 1..=self.primary),
-            (self.items + 1, self.primary + 1..=self.items),
-        ] {
-            let mut prev = head;
-            for i in range {
-                if covered[i as usize] {
-                    // Not in the list, and seen so by `is_active`: the head's right
-                    // neighbour is never `i`.
-                    self.links[i as usize] = Link {
-                        left: head,
-                        right: head,
-                    };
-                } else {
-                    self.links[prev as usize].right = i;
-                    self.links[i as usize].left = prev;
-                    prev = i;
-                }
-            }
-            self.links[prev as usize].right = head;
-            self.links[head as usize].left = prev;
+        // The lists of active items, in item order. A covered item is left out and seen so by
+        // `is_active`: its links point at the head, whose right neighbour is never the item.
+        for i in (1..=self.items).filter(|&i| covered[i as usize]) {
+            let head = if i <= self.primary {
+                ROOT
+            } else {
+                self.items + 1
+            };
+            self.links[i as usize] = Link {
+                left: head,
+                right: head,
+            };
         }
+        let active = |range: std::ops::RangeInclusive<u32>| range.filter(|&i| !covered[i as usize]);
+        link_items(&mut self.links, ROOT, active(1..=self.primary));
+        link_items(
+            &mut self.links,
+            self.items + 1,
+            active(self.primary + 1..=self.items),
+        );
         // Every active item's list, empty; then the surviving options appended in order.
         for i in 1..=self.items {
             let header = &mut self.nodes[i as usize];
@@ -583,17 +589,7 @@ impl Dlx {
             }
             if alive {
                 for x in first..end {
-                    let h = built[x as usize].top;
-                    let last = self.nodes[h as usize].up;
-                    self.nodes[x as usize] = Node {
-                        up: last,
-                        down: h,
-                        top: h,
-                    };
-                    self.nodes[last as usize].down = x;
-                    let header = &mut self.nodes[h as usize];
-                    header.up = x;
-                    header.top += 1;
+                    append_node(&mut self.nodes, built[x as usize].top, x);
                 }
             }
             first = end + 1;
