@@ -134,8 +134,8 @@ pub(crate) struct Link {
 ///   `links[links[x].right].left == x` and `links[links[x].left].right == x`;
 /// - for every active item `i`, `nodes[i].top` equals the number of nodes reachable from `i`
 ///   by following `down` before returning to `i`, and every one of them has `top == i`;
-/// - a covered item's `nodes[i].top` carries the `COVERED` flag (its length, which does not change
-///   while it is covered, stays in the other bits);
+/// - a covered item's `nodes[i].top` carries the `COVERED` flag (its length, which does not
+///   change while it is covered, stays in the other bits);
 /// - for linked nodes `x`, `nodes[nodes[x].down].up == x` and `nodes[nodes[x].up].down == x`;
 /// - `uncover` undoes `cover` exactly when calls are made in reverse order, so the matrix after
 ///   a search (or after [`Dlx::reset`]) is bit-for-bit the matrix before it.
