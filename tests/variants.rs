@@ -9,6 +9,7 @@ use common::{checked_count, instance, puzzle_from, KINDS};
 use proptest::prelude::*;
 use sudokux::sudoku::file::{from_json, from_toml};
 use sudokux::sudoku::{validate, Backtracker, Engine, Grid, Rules, Solver, Spec};
+use sudokux::xc::{Budget, Watch};
 
 const LIMIT: u128 = 30;
 
@@ -37,6 +38,93 @@ proptest! {
             prop_assert!(dlx.0 >= 1);
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Sparse puzzles, where counts take the digits no given uses as interchangeable (on rules
+    /// that allow it): the same count, up to a limit, as the backtracker's enumeration and as
+    /// the solver's plain count, on one thread or two.
+    #[test]
+    fn counts_by_interchangeable_digits_agree_with_the_backtracker(
+        kind in 0..KINDS,
+        seed in any::<u64>(),
+        share in 0usize..=40,
+        threads in 1usize..=2,
+        limit in 1u128..=300,
+    ) {
+        let (rules, solution) = instance(kind, seed);
+        let puzzle = match &solution {
+            Some(solution) => puzzle_from(solution, rules.cell_count() * share / 100, seed),
+            None => rules.empty_grid(),
+        };
+        let watch = Watch::new();
+        let relabelled = Solver::new(rules.clone())
+            .count_bounded(&puzzle, Some(limit), threads, &watch, Budget::UNLIMITED)
+            .unwrap();
+        let plain = Solver::new(rules.clone())
+            .with_digit_symmetry(false)
+            .count_threads(&puzzle, Some(limit), threads)
+            .unwrap();
+        let reference = checked_count(&mut Backtracker::new(rules.clone()), &puzzle, limit);
+        prop_assert_eq!((relabelled.count, relabelled.complete), reference, "kind {} puzzle {}", kind, puzzle);
+        prop_assert_eq!((plain.count, plain.complete), reference);
+        prop_assert!(relabelled.count <= limit);
+        // What the watch saw is the count, not the count of classes.
+        prop_assert!(u128::from(watch.solutions()) >= relabelled.count.min(u128::from(u64::MAX)));
+    }
+}
+
+/// Every filled 6x6 grid, both box shapes, counted in full: the empty grid's digits are all
+/// interchangeable, so one grid in 720 is searched.
+#[test]
+fn every_filled_6x6_grid_counts_by_interchangeable_digits() {
+    for (rows, cols) in [(2, 3), (3, 2)] {
+        let rules = Rules::with_boxes(rows, cols).unwrap();
+        let empty = rules.empty_grid();
+        for threads in [1, 2] {
+            let watch = Watch::new();
+            let answer = Solver::new(rules.clone())
+                .count_watched(&empty, None, threads, &watch)
+                .unwrap();
+            assert!(answer.complete);
+            assert_eq!(answer.count, 28_200_960);
+            assert_eq!(watch.solutions(), 28_200_960);
+            assert_eq!(watch.explored(), 1.0);
+            // A plain count visits every grid: far more nodes.
+            assert!(
+                answer.stats.nodes < 1_000_000,
+                "{} nodes",
+                answer.stats.nodes
+            );
+        }
+        // A limit below the count: stopped there, a lower bound.
+        let limited = Solver::new(rules.clone())
+            .count_threads(&empty, Some(1_000_000), 2)
+            .unwrap();
+        assert_eq!((limited.count, limited.complete), (1_000_000, false));
+        // A budget that runs out: cut short, a lower bound below the count.
+        let bounded = Solver::new(rules.clone())
+            .count_bounded(&empty, None, 1, &Watch::new(), Budget::nodes(1000))
+            .unwrap();
+        assert!(bounded.cut_short(None));
+        assert!(bounded.count < 28_200_960 && bounded.count % 720 == 0);
+    }
+    // Two digits given in row 1: the other four are interchangeable, 24 classes a puzzle.
+    let rules = Rules::with_boxes(2, 3).unwrap();
+    let mut puzzle = rules.empty_grid();
+    puzzle.set(0, 0, 1);
+    puzzle.set(0, 1, 2);
+    let by_classes = Solver::new(rules.clone())
+        .count_threads(&puzzle, None, 2)
+        .unwrap();
+    let plain = Solver::new(rules.clone())
+        .with_digit_symmetry(false)
+        .count_threads(&puzzle, None, 2)
+        .unwrap();
+    assert_eq!(by_classes.count, plain.count);
+    assert_eq!(by_classes.count, 28_200_960 / 30);
 }
 
 #[test]

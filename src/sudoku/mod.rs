@@ -16,6 +16,7 @@ pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod parse;
+pub mod relabel;
 pub mod render;
 pub mod rules;
 pub mod solver;

@@ -794,6 +794,17 @@ impl Rules {
         &self.pairs
     }
 
+    /// Whether the rules only ever ask if two digits are equal, never which digits they are:
+    /// then renaming the digits of a solution throughout gives another solution. Killer cages
+    /// (sums) and non-consecutive neighbours look at the digits' values.
+    pub fn digit_blind(&self) -> bool {
+        self.spec.cages.is_empty()
+            && self.pairs.iter().all(|pair| match pair.kind {
+                PairKind::Knight | PairKind::King => true,
+                PairKind::NonConsecutive => false,
+            })
+    }
+
     /// Killer cages, with the index into [`Rules::units`] of the unit standing for each.
     pub fn cages(&self) -> impl Iterator<Item = (&Cage, usize)> + '_ {
         self.spec.cages.iter().zip(self.cage_units.iter().copied())
