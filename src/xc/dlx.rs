@@ -19,7 +19,7 @@ pub(crate) const ROOT: u32 = 0;
 /// `top` value of a spacer node.
 pub(crate) const SPACER: u32 = 0;
 
-/// Flag in the length of a covered item (the `top` of its header). The length of a covered
+/// Flag in the length of a covered item (its entry in [`Dlx::len`]). The length of a covered
 /// item does not change until it is uncovered (every option still in its list has left
 /// every other list), and the flag makes it larger than any length, so that the choice of
 /// item can scan the headers in order without following the list of active items.
@@ -37,8 +37,7 @@ pub(crate) const PURIFIED: u32 = u32::MAX;
 /// What the fields mean depends on which kind of node this is:
 /// - node 0 is unused (its index is [`ROOT`] in the item links);
 /// - nodes `1..=items` are item headers: `up`/`down` are the ends of the item's circular list
-///   of option nodes, and `top` is the item's *length*, the number of option nodes currently
-///   linked into that list;
+///   of option nodes; `top` is 0 (the item's length is kept apart, in [`Dlx::len`]);
 /// - an option node has `top` = its item's header (never 0) and `up`/`down` = its neighbours
 ///   in that item's list;
 /// - a spacer node (between options, and after the last) has `top` = [`SPACER`], `up` = the
@@ -101,8 +100,25 @@ fn link_items(links: &mut [Link], head: u32, items: impl Iterator<Item = u32>) {
     links[head as usize].left = prev;
 }
 
+/// The length of item header `i`, without a bounds check in release builds; `i` is a header
+/// index, below `len.len()` by the same argument as for [`at`].
+#[inline(always)]
+pub(crate) fn length(len: &[u32], i: u32) -> u32 {
+    debug_assert!((i as usize) < len.len(), "item {i} out of bounds");
+    // SAFETY: `i` is a stored item index, below `len.len()`.
+    unsafe { *len.get_unchecked(i as usize) }
+}
+
+/// Mutable [`length`].
+#[inline(always)]
+pub(crate) fn length_mut(len: &mut [u32], i: u32) -> &mut u32 {
+    debug_assert!((i as usize) < len.len(), "item {i} out of bounds");
+    // SAFETY: as for `length`.
+    unsafe { len.get_unchecked_mut(i as usize) }
+}
+
 /// Makes node `x` an option node of item `h`, appended at the bottom of `h`'s list.
-fn append_node(nodes: &mut [Node], h: u32, x: u32) {
+fn append_node(nodes: &mut [Node], len: &mut [u32], h: u32, x: u32) {
     let last = nodes[h as usize].up;
     nodes[x as usize] = Node {
         up: last,
@@ -110,9 +126,8 @@ fn append_node(nodes: &mut [Node], h: u32, x: u32) {
         top: h,
     };
     nodes[last as usize].down = x;
-    let header = &mut nodes[h as usize];
-    header.up = x;
-    header.top += 1;
+    nodes[h as usize].up = x;
+    len[h as usize] += 1;
 }
 
 /// Left/right links of an item header in its list of active items.
@@ -132,10 +147,10 @@ pub(crate) struct Link {
 /// - `links[0]` heads a circular list of the *active* (uncovered) primary items and
 ///   `links[items + 1]` one of the active secondary items; for every active item `x`,
 ///   `links[links[x].right].left == x` and `links[links[x].left].right == x`;
-/// - for every active item `i`, `nodes[i].top` equals the number of nodes reachable from `i`
-///   by following `down` before returning to `i`, and every one of them has `top == i`;
-/// - a covered item's `nodes[i].top` carries the `COVERED` flag (its length, which does not
-///   change while it is covered, stays in the other bits);
+/// - for every active item `i`, `len[i]` equals the number of nodes reachable from `i` by
+///   following `down` before returning to `i`, and every one of them has `top == i`;
+/// - a covered item's `len[i]` carries the `COVERED` flag (its length, which does not change
+///   while it is covered, stays in the other bits);
 /// - for linked nodes `x`, `nodes[nodes[x].down].up == x` and `nodes[nodes[x].up].down == x`;
 /// - `uncover` undoes `cover` exactly when calls are made in reverse order, so the matrix after
 ///   a search (or after [`Dlx::reset`]) is bit-for-bit the matrix before it.
@@ -145,6 +160,11 @@ pub(crate) struct Link {
 pub struct Dlx {
     pub(crate) nodes: Vec<Node>,
     pub(crate) links: Vec<Link>,
+    /// The length of every item, by header index (`len[0]` unused): apart from the nodes, so
+    /// that the choice of item reads the lengths of consecutive items from consecutive words.
+    pub(crate) len: Vec<u32>,
+    /// Whether the processor has AVX2, for the choice of item's scan over `len`.
+    pub(crate) avx2: bool,
     /// Number of primary items: their headers are `1..=primary`.
     pub(crate) primary: u32,
     /// Number of items: secondary headers are `primary + 1..=items`.
@@ -193,7 +213,16 @@ pub struct Dlx {
 struct Pristine {
     nodes: Box<[Node]>,
     links: Box<[Link]>,
+    len: Box<[u32]>,
     colors: Box<[u32]>,
+}
+
+/// Whether the processor has AVX2 (never, off x86-64).
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
 }
 
 /// Matrices with more nodes than this keep no pristine copy (12 MiB of nodes).
@@ -221,6 +250,7 @@ impl PartialEq for Dlx {
     fn eq(&self, other: &Self) -> bool {
         self.nodes == other.nodes
             && self.links == other.links
+            && self.len == other.len
             && self.primary == other.primary
             && self.items == other.items
             && self.node_option == other.node_option
@@ -364,6 +394,7 @@ impl Dlx {
         link_items(&mut links, ROOT, 1..=primary);
         link_items(&mut links, items + 1, primary + 1..=items);
 
+        let mut len = vec![0u32; items as usize + 1];
         let mut nodes = Vec::with_capacity(total as usize);
         nodes.push(Node::default());
         for h in 1..=items {
@@ -398,7 +429,7 @@ impl Dlx {
             for &item in option {
                 let x = nodes.len() as u32;
                 nodes.push(Node::default());
-                append_node(&mut nodes, header_of[item.index()], x);
+                append_node(&mut nodes, &mut len, header_of[item.index()], x);
                 node_option.push(k as u32);
             }
             if problem.has_colors() {
@@ -423,12 +454,15 @@ impl Dlx {
             Arc::new(Pristine {
                 nodes: nodes.clone().into_boxed_slice(),
                 links: links.clone().into_boxed_slice(),
+                len: len.clone().into_boxed_slice(),
                 colors: colors.clone().into_boxed_slice(),
             })
         });
         Ok(Dlx {
             nodes,
             links,
+            len,
+            avx2: has_avx2(),
             primary,
             items,
             node_option,
@@ -566,15 +600,15 @@ impl Dlx {
         );
         // Every active item's list, empty; then the surviving options appended in order.
         for i in 1..=self.items {
-            let header = &mut self.nodes[i as usize];
             if covered[i as usize] {
-                header.top |= COVERED;
+                self.len[i as usize] |= COVERED;
             } else {
-                *header = Node {
+                self.nodes[i as usize] = Node {
                     up: i,
                     down: i,
                     top: 0,
                 };
+                self.len[i as usize] = 0;
             }
         }
         let built = &pristine.nodes[..];
@@ -589,7 +623,7 @@ impl Dlx {
             }
             if alive {
                 for x in first..end {
-                    append_node(&mut self.nodes, built[x as usize].top, x);
+                    append_node(&mut self.nodes, &mut self.len, built[x as usize].top, x);
                 }
             }
             first = end + 1;
@@ -705,7 +739,7 @@ impl Dlx {
             let Node { up, down, top } = self.nodes[x as usize];
             self.nodes[up as usize].down = down;
             self.nodes[down as usize].up = up;
-            self.nodes[top as usize].top -= 1;
+            self.len[top as usize] -= 1;
             self.commit_updates += 1;
             x += 1;
         }
@@ -725,7 +759,7 @@ impl Dlx {
             let Node { up, down, top } = self.nodes[x as usize];
             self.nodes[up as usize].down = x;
             self.nodes[down as usize].up = x;
-            self.nodes[top as usize].top += 1;
+            self.len[top as usize] += 1;
         }
     }
 
@@ -741,6 +775,7 @@ impl Dlx {
             if self.bulk > 0 || self.commit_updates * COPY_ADVANTAGE >= self.nodes.len() as u64 {
                 self.nodes.copy_from_slice(&pristine.nodes);
                 self.links.copy_from_slice(&pristine.links);
+                self.len.copy_from_slice(&pristine.len);
                 self.colors.copy_from_slice(&pristine.colors);
                 self.committed.clear();
                 self.removed.clear();
@@ -818,14 +853,14 @@ impl Dlx {
         let Link { left, right } = *link(&self.links, i);
         link_mut(&mut self.links, left).right = right;
         link_mut(&mut self.links, right).left = left;
-        at_mut(&mut self.nodes, i).top |= COVERED;
+        *length_mut(&mut self.len, i) |= COVERED;
         *updates += 1;
     }
 
     /// Exact inverse of [`Dlx::cover`].
     #[inline]
     pub(crate) fn uncover<const COLORS: bool>(&mut self, i: u32) {
-        at_mut(&mut self.nodes, i).top &= !COVERED;
+        *length_mut(&mut self.len, i) &= !COVERED;
         let Link { left, right } = *link(&self.links, i);
         link_mut(&mut self.links, left).right = i;
         link_mut(&mut self.links, right).left = i;
@@ -852,7 +887,7 @@ impl Dlx {
             } else {
                 at_mut(nodes, up).down = down;
                 at_mut(nodes, down).up = up;
-                let len = &mut at_mut(nodes, top).top;
+                let len = length_mut(&mut self.len, top);
                 *len -= 1;
                 if *len == 0 {
                     self.emptied = top;
@@ -877,7 +912,7 @@ impl Dlx {
             } else {
                 at_mut(nodes, up).down = q;
                 at_mut(nodes, down).up = q;
-                at_mut(nodes, top).top += 1;
+                *length_mut(&mut self.len, top) += 1;
                 q -= 1;
             }
         }
@@ -1024,10 +1059,10 @@ impl Dlx {
                 }
                 x = node.down;
             }
-            if len != self.nodes[i as usize].top {
+            if len != self.len[i as usize] {
                 return Err(format!(
                     "item {i} has length {} but {len} nodes",
-                    self.nodes[i as usize].top
+                    self.len[i as usize]
                 ));
             }
         }
@@ -1064,7 +1099,7 @@ mod tests {
         dlx.check_links().unwrap();
         assert_eq!(dlx.nodes.len(), 1 + 7 + 16 + 7);
         // Item d (header 4) is in three options.
-        assert_eq!(dlx.nodes[4].top, 3);
+        assert_eq!(dlx.len[4], 3);
     }
 
     #[test]
@@ -1170,7 +1205,7 @@ mod tests {
                     options.push(dlx.node_option[x as usize]);
                     x = dlx.nodes[x as usize].down;
                 }
-                out.push((i, dlx.nodes[i as usize].top, options));
+                out.push((i, dlx.len[i as usize], options));
                 i = dlx.links[i as usize].right;
             }
         }

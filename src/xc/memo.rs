@@ -16,7 +16,7 @@
 //! Counts remembered this way can be astronomically large (2^130 solutions take a few
 //! thousand nodes); a count that would pass `u128::MAX` stops there, marked incomplete.
 
-use super::dlx::{at, link, Dlx, ROOT, SPACER};
+use super::dlx::{at, length, link, Dlx, ROOT, SPACER};
 use super::search::{choose_listed, Checks, Count, Stats};
 
 /// Largest key, in 64-bit words, worth remembering: problems with more items are counted by
@@ -365,7 +365,7 @@ impl Dlx {
                     // A dead end: found again by the item choice at no cost, not remembered.
                     0
                 } else {
-                    branch.push([0, at(&self.nodes, i).top]);
+                    branch.push([0, length(&self.len, i)]);
                     self.cover::<false>(i, &mut stats.updates);
                     stats.nodes += 1;
                     self.commit_others::<false>(first, &mut stats.updates);
