@@ -204,6 +204,30 @@ fn progress_stays_off_when_stderr_is_not_a_terminal_unless_asked() {
         err.contains("counting [") && err.contains("solutions so far"),
         "{err:?}"
     );
+
+    // A count by classes of relabellings (every digit of an empty grid is unused) shows
+    // solutions, not classes, until its timeout.
+    let args = ["count", "--progress", "--timeout", "1", "--jobs", "2"];
+    let shown = sudokux(&args, EMPTY);
+    assert_eq!(shown.status.code(), Some(3));
+    let count: u128 = text(&shown.stdout)
+        .trim()
+        .trim_start_matches(">=")
+        .parse()
+        .unwrap();
+    assert!(count > 0 && count % 362_880 == 0, "{count}");
+    let err = text(&shown.stderr);
+    let last = err
+        .rsplit("explored (estimate), ")
+        .next()
+        .and_then(|bar| bar.split(" solutions so far").next())
+        .map(|n| n.replace(',', ""))
+        .unwrap_or_default();
+    let shown_count: u128 = last.parse().unwrap_or_else(|_| panic!("{err:?}"));
+    assert!(
+        shown_count > 0 && shown_count % 362_880 == 0,
+        "{shown_count}"
+    );
 }
 
 #[test]

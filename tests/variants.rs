@@ -127,6 +127,51 @@ fn every_filled_6x6_grid_counts_by_interchangeable_digits() {
     assert_eq!(by_classes.count, 28_200_960 / 30);
 }
 
+/// A long count by classes (an empty 9x9 grid) stopped through its watch from another
+/// thread: a lower bound, a whole number of classes, and the watch saw it all.
+#[test]
+fn a_count_by_classes_stops_when_its_watch_asks() {
+    let rules = Rules::classic();
+    let empty = rules.empty_grid();
+    let watch = Watch::new();
+    let answer = std::thread::scope(|scope| {
+        let count = scope.spawn(|| {
+            Solver::new(rules.clone())
+                .count_watched(&empty, None, 2, &watch)
+                .unwrap()
+        });
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        watch.stop();
+        count.join().unwrap()
+    });
+    assert!(answer.cut_short(None));
+    assert!(
+        answer.count > 0 && answer.count % 362_880 == 0,
+        "{}",
+        answer.count
+    );
+    assert_eq!(u128::from(watch.solutions()), answer.count);
+    assert!(watch.nodes() >= answer.stats.nodes);
+}
+
+/// 36 digits and more: the classes of an empty grid (36! solutions each) pass what a count
+/// holds, so the count is a plain one, bounded here.
+#[test]
+fn too_many_interchangeable_digits_count_plainly() {
+    let rules = Rules::with_boxes(6, 6).unwrap();
+    let answer = Solver::new(rules.clone())
+        .count_bounded(
+            &rules.empty_grid(),
+            None,
+            1,
+            &Watch::new(),
+            Budget::nodes(3000),
+        )
+        .unwrap();
+    assert!(answer.cut_short(None));
+    assert!(answer.stats.nodes <= 3000);
+}
+
 #[test]
 fn every_filled_4x4_and_twodoku_counts() {
     // 288 filled 4x4 grids; two 4x4 grids sharing a 2x2 box: 288 * (288 / 24 * 2)... counted

@@ -61,8 +61,10 @@ impl Relabelling {
             .map(|unit| unit.cells.iter().copied().filter(|&p| cells[p] == 0))
             .map(Iterator::collect::<Vec<usize>>)
             .min_by_key(Vec::len)?;
+        // u! overflows past 34 unused digits: such counts are not split.
+        let factor = (2..=unused.len() as u128).try_fold(1u128, u128::checked_mul)?;
         let relabelling = Relabelling {
-            factor: (2..=unused.len() as u128).product(),
+            factor,
             unused,
             empty,
         };

@@ -2,7 +2,7 @@
 //! puzzle.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::xc::{Budget, Dlx, OptionId, Stats, Watch};
@@ -13,6 +13,26 @@ use super::engine::{Answer, Engine};
 use super::grid::Grid;
 use super::relabel::Relabelling;
 use super::rules::{PuzzleError, Rules};
+
+/// Nodes a count by classes of relabellings searches on the calling thread, passing no
+/// progress on, before it starts again on another thread that does (most counts, a puzzle's,
+/// end within it; a thread costs tens of microseconds).
+const QUICK_NODES: u64 = 1 << 14;
+
+/// The puzzles of a count by classes of relabellings, and how to count them.
+#[derive(Clone, Copy)]
+struct Pieces<'a> {
+    /// The puzzle whose solutions are counted.
+    puzzle: &'a Grid,
+    /// Its classes: the extra givens of each puzzle to count, and the solutions in a class.
+    relabelling: &'a Relabelling,
+    /// Classes enough to reach the limit; `None` for all.
+    target: Option<u128>,
+    /// Threads to count each puzzle on.
+    threads: usize,
+    /// The caller's watch, whose stop request stops the count between puzzles.
+    stop: &'a Watch,
+}
 
 /// Solves puzzles of one rule set with dancing links.
 ///
@@ -125,9 +145,12 @@ impl Solver {
     }
 
     /// Counts one solution of each class of `relabelling` (see [`super::relabel`]), puzzle
-    /// after puzzle, and multiplies. Each puzzle is counted against a watch of its own; this
-    /// thread passes their progress on to `watch`, scaled, and `watch`'s stop request back,
-    /// while another counts.
+    /// after puzzle, and multiplies.
+    ///
+    /// A first pass runs here, on one thread, for up to [`QUICK_NODES`] nodes: most counts
+    /// end within it. A count that goes on starts again with each puzzle counted against a
+    /// watch of its own by another thread, while this one passes their progress on to
+    /// `watch`, scaled to solutions, and `watch`'s stop request back.
     fn count_classes(
         &mut self,
         puzzle: &Grid,
@@ -141,51 +164,135 @@ impl Solver {
         // Classes enough to reach the limit.
         let target = limit.map(|l| l.div_ceil(factor));
         let pieces = usize::try_from(relabelling.placements()).unwrap_or(usize::MAX);
+        let scratch: Vec<Watch> = (0..pieces).map(|_| Watch::new()).collect();
+        let quick = Budget {
+            max_nodes: Some(budget.max_nodes.map_or(QUICK_NODES, |m| m.min(QUICK_NODES))),
+            ..budget
+        };
+        let job = Pieces {
+            puzzle,
+            relabelling,
+            target,
+            threads: 1,
+            stop: watch,
+        };
+        let first = self.count_pieces(&job, &scratch, None, quick);
+        let (classes, stats, stopped) =
+            if first.2 && !watch.stop_requested() && !budget.exhausted(first.1.nodes) {
+                // Stopped only by the first pass's own limit: count again, passing progress on.
+                watch.add(first.1.nodes, 0);
+                let job = Pieces { threads, ..job };
+                let (classes, mut stats, stopped) =
+                    self.count_forwarded(&job, watch, budget.after(first.1.nodes));
+                stats.nodes += first.1.nodes;
+                stats.updates += first.1.updates;
+                (classes, stats, stopped)
+            } else {
+                watch.add(first.1.nodes, first.0.saturating_mul(factor));
+                first
+            };
+        let total = classes.checked_mul(factor);
+        let mut answer = Answer::empty();
+        (answer.count, answer.complete) = match (total, limit) {
+            (Some(total), Some(l)) if total >= l => (l, false),
+            (Some(total), _) => (total, !stopped),
+            // Past what a count can hold: a lower bound, as a count that saturates.
+            (None, Some(l)) => (l, false),
+            (None, None) => (u128::MAX, false),
+        };
+        answer.stats = Stats {
+            solutions: answer.count,
+            ..stats
+        };
+        if answer.complete {
+            watch.raise_explored(1.0);
+        }
+        answer
+    }
+
+    /// Counts the puzzles of a relabelling in turn (the `k`th against `watches[k]`) within
+    /// `budget`; `current`, if given, follows the puzzle being counted. Returns the classes
+    /// counted, the work done, and whether a watch or the budget stopped the count.
+    fn count_pieces(
+        &mut self,
+        job: &Pieces<'_>,
+        watches: &[Watch],
+        current: Option<&AtomicUsize>,
+        budget: Budget,
+    ) -> (u128, Stats, bool) {
+        let Pieces {
+            puzzle,
+            relabelling,
+            target,
+            threads,
+            stop,
+        } = *job;
+        let mut classes: u128 = 0;
+        let mut stats = Stats::default();
+        let mut stopped = false;
+        let mut k = 0;
+        relabelling.for_each_placement(|extra| {
+            if stopped || target.is_some_and(|t| classes >= t) {
+                return;
+            }
+            if stop.stop_requested() || watches[k].stop_requested() || budget.exhausted(stats.nodes)
+            {
+                stopped = true;
+                return;
+            }
+            if self.commit_givens_and(puzzle, extra) {
+                let remaining = target.map(|t| t - classes);
+                let left = budget.after(stats.nodes);
+                let count = self
+                    .dlx
+                    .count_bounded(remaining, threads, &watches[k], left);
+                self.dlx.reset();
+                classes = classes.saturating_add(count.count);
+                stats += count.stats;
+                if !count.complete && remaining.is_none_or(|r| count.count < r) {
+                    // Stopped by the watch or the budget, not by the limit.
+                    stopped = true;
+                }
+            }
+            k += 1;
+            if let Some(current) = current {
+                current.store(k, Ordering::Relaxed);
+            }
+        });
+        (classes, stats, stopped)
+    }
+
+    /// [`Solver::count_pieces`] on another thread, each puzzle against a watch of its own,
+    /// while this thread passes their progress on to `watch` (solutions scaled by the
+    /// relabelling's factor) and `watch`'s stop request back to them.
+    fn count_forwarded(
+        &mut self,
+        job: &Pieces<'_>,
+        watch: &Watch,
+        budget: Budget,
+    ) -> (u128, Stats, bool) {
+        let factor = job.relabelling.factor;
+        let pieces = usize::try_from(job.relabelling.placements()).unwrap_or(usize::MAX);
         let watches: Vec<Watch> = (0..pieces).map(|_| Watch::new()).collect();
         // The puzzle being counted; `pieces` once all are.
         let current = AtomicUsize::new(0);
-        let (classes, stats, stopped) = std::thread::scope(|scope| {
+        let finished = AtomicBool::new(false);
+        std::thread::scope(|scope| {
             let forwarder = std::thread::current();
-            let (watches, current) = (&watches, &current);
+            let (watches, current, finished) = (&watches, &current, &finished);
             let counter = scope.spawn(move || {
-                let mut classes: u128 = 0;
-                let mut stats = Stats::default();
-                let mut stopped = false;
-                let mut k = 0;
-                relabelling.for_each_placement(|extra| {
-                    if stopped || target.is_some_and(|t| classes >= t) {
-                        return;
-                    }
-                    if watch.stop_requested() || budget.exhausted(stats.nodes) {
-                        stopped = true;
-                        return;
-                    }
-                    if self.commit_givens_and(puzzle, extra) {
-                        let remaining = target.map(|t| t - classes);
-                        let left = budget.after(stats.nodes);
-                        let count = self
-                            .dlx
-                            .count_bounded(remaining, threads, &watches[k], left);
-                        self.dlx.reset();
-                        classes = classes.saturating_add(count.count);
-                        stats += count.stats;
-                        if !count.complete && remaining.is_none_or(|r| count.count < r) {
-                            // Stopped by the watch or the budget, not by the limit.
-                            stopped = true;
-                        }
-                    }
-                    k += 1;
-                    current.store(k, Ordering::Relaxed);
-                });
+                let counted = self.count_pieces(job, watches, Some(current), budget);
+                finished.store(true, Ordering::Release);
                 forwarder.unpark();
-                (classes, stats, stopped)
+                counted
             });
             let mut sent = (0u64, 0u128);
             loop {
-                let done = counter.is_finished();
+                // Read before the totals, so that the last pass sees all of them.
+                let done = finished.load(Ordering::Acquire) || counter.is_finished();
                 let k = current.load(Ordering::Relaxed).min(pieces - 1);
                 let (nodes, found) = watches[..=k].iter().fold((0u64, 0u128), |(n, s), w| {
-                    (n + w.nodes(), s + w.solutions() as u128)
+                    (n + w.nodes(), s + u128::from(w.solutions()))
                 });
                 watch.add(
                     nodes.saturating_sub(sent.0),
@@ -205,20 +312,7 @@ impl Solver {
             counter
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        });
-        let total = classes.checked_mul(factor);
-        let mut answer = Answer::empty();
-        (answer.count, answer.complete) = match (total, limit) {
-            (Some(total), Some(l)) if total >= l => (l, false),
-            (Some(total), _) => (total, !stopped),
-            // Past what a count can hold: a lower bound, as a count that saturates.
-            (None, _) => (u128::MAX, false),
-        };
-        answer.stats = Stats {
-            solutions: answer.count,
-            ..stats
-        };
-        answer
+        })
     }
 
     fn search(
@@ -266,6 +360,12 @@ impl Solver {
 impl Engine for Solver {
     fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// Through [`Engine::count_bounded`], on this thread: with the memory of subproblems
+    /// and the classes of relabellings that enumerations do without.
+    fn count(&mut self, puzzle: &Grid, limit: Option<u128>) -> Result<Answer, PuzzleError> {
+        self.count_bounded(puzzle, limit, 1, &Watch::new(), Budget::UNLIMITED)
     }
 
     fn count_bounded(
