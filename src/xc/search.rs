@@ -626,12 +626,26 @@ fn scan_lengths(lens: &[u32]) -> u32 {
         }
     }
     debug_assert!(best < COVERED, "no active primary item");
+    // The first item of the block at the fewest, eight at a time: a mask of the matches
+    // among eight lengths is a comparison and a move of their signs.
     let start = best_block * SCAN_BLOCK;
-    let k = lens[start..]
+    let block = &lens[start..lens.len().min(start + SCAN_BLOCK)];
+    let mut groups = block.chunks_exact(8);
+    for (g, group) in groups.by_ref().enumerate() {
+        let mask = group.iter().enumerate().fold(0u32, |mask, (k, &len)| {
+            mask | u32::from(len.max(1) == best) << k
+        });
+        if mask != 0 {
+            return (start + g * 8 + mask.trailing_zeros() as usize + 1) as u32;
+        }
+    }
+    let rest = block.len() - groups.remainder().len();
+    let k = groups
+        .remainder()
         .iter()
         .position(|&len| len.max(1) == best)
         .unwrap_or(0);
-    (start + k + 1) as u32
+    (start + rest + k + 1) as u32
 }
 
 impl Drop for Search<'_> {
