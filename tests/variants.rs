@@ -13,6 +13,21 @@ use sudokux::xc::{Budget, Watch};
 
 const LIMIT: u128 = 30;
 
+/// A random instance of `kind` (see [`instance`]) and a puzzle: `share` percent of its
+/// solution's cells as givens (the solution checked by the validator), or the empty grid when
+/// no solution was found.
+fn instance_puzzle(kind: usize, seed: u64, share: usize) -> (Rules, Option<Grid>, Grid) {
+    let (rules, solution) = instance(kind, seed);
+    let puzzle = match &solution {
+        Some(solution) => {
+            validate(&rules, &rules.empty_grid(), solution).unwrap();
+            puzzle_from(solution, rules.cell_count() * share / 100, seed)
+        }
+        None => rules.empty_grid(),
+    };
+    (rules, solution, puzzle)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -22,15 +37,7 @@ proptest! {
         seed in any::<u64>(),
         share in 0usize..=100,
     ) {
-        let (rules, solution) = instance(kind, seed);
-        let puzzle = match &solution {
-            Some(solution) => {
-                validate(&rules, &rules.empty_grid(), solution).unwrap();
-                let givens = rules.cell_count() * share / 100;
-                puzzle_from(solution, givens, seed)
-            }
-            None => rules.empty_grid(),
-        };
+        let (rules, solution, puzzle) = instance_puzzle(kind, seed, share);
         let dlx = checked_count(&mut Solver::new(rules.clone()), &puzzle, LIMIT);
         let reference = checked_count(&mut Backtracker::new(rules.clone()), &puzzle, LIMIT);
         prop_assert_eq!(dlx, reference, "kind {} puzzle {}", kind, puzzle);
@@ -54,11 +61,7 @@ proptest! {
         threads in 1usize..=2,
         limit in 1u128..=300,
     ) {
-        let (rules, solution) = instance(kind, seed);
-        let puzzle = match &solution {
-            Some(solution) => puzzle_from(solution, rules.cell_count() * share / 100, seed),
-            None => rules.empty_grid(),
-        };
+        let (rules, _, puzzle) = instance_puzzle(kind, seed, share);
         let watch = Watch::new();
         let relabelled = Solver::new(rules.clone())
             .count_bounded(&puzzle, Some(limit), threads, &watch, Budget::UNLIMITED)
