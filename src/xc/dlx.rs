@@ -163,7 +163,9 @@ pub struct Dlx {
     /// The length of every item, by header index (`len[0]` unused): apart from the nodes, so
     /// that the choice of item reads the lengths of consecutive items from consecutive words.
     pub(crate) len: Vec<u32>,
-    /// Whether the processor has AVX2, for the choice of item's scan over `len`.
+    /// Whether the processor has AVX2, for the choice of item's scan over `len` (read on
+    /// x86-64 only).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) avx2: bool,
     /// Number of primary items: their headers are `1..=primary`.
     pub(crate) primary: u32,
@@ -563,7 +565,11 @@ impl Dlx {
     }
 
     /// [`Dlx::commit_all`], in one pass if `one_pass` and the matrix allows it.
-    fn commit_all_with(&mut self, options: &[OptionId], one_pass: bool) -> Result<(), CommitError> {
+    pub(crate) fn commit_all_with(
+        &mut self,
+        options: &[OptionId],
+        one_pass: bool,
+    ) -> Result<(), CommitError> {
         if !one_pass
             || !self.committed.is_empty()
             || !self.removed.is_empty()
@@ -1036,6 +1042,13 @@ impl Dlx {
             }
         }
         for i in 1..=self.items {
+            let flagged = self.len[i as usize] & COVERED != 0;
+            if flagged == self.is_active(i) {
+                return Err(format!(
+                    "item {i} is {} but its length says otherwise",
+                    if flagged { "active" } else { "covered" }
+                ));
+            }
             if !self.is_active(i) {
                 continue;
             }
