@@ -182,11 +182,11 @@ pub fn differential(data: &[u8]) {
         (6, 1) => Some((3, 2)),
         _ => None,
     };
-    spec.diagonals = flags >> 2 & 1 == 1;
-    spec.anti_knight = flags >> 3 & 1 == 1;
-    spec.anti_king = flags >> 4 & 1 == 1;
-    spec.non_consecutive = flags >> 5 & 1 == 1;
-    spec.windoku = flags >> 6 & 1 == 1 && n == 4;
+    spec.constraints.units.diagonals = flags >> 2 & 1 == 1;
+    spec.constraints.chess.anti_knight = flags >> 3 & 1 == 1;
+    spec.constraints.chess.anti_king = flags >> 4 & 1 == 1;
+    spec.constraints.non_consecutive.on = flags >> 5 & 1 == 1;
+    spec.constraints.units.windoku = flags >> 6 & 1 == 1 && n == 4;
     let extra = bits.byte();
     if extra & 1 == 1 {
         spec.regions = regions(n, &mut bits);
@@ -213,11 +213,14 @@ pub fn differential(data: &[u8]) {
         let count = 1 + bits.below(3);
         let list = cells(&mut bits, count);
         let sum = 1 + bits.below(n * list.len()) as u32;
-        spec.cages.push(Cage { sum, cells: list });
+        spec.constraints
+            .killer
+            .cages
+            .push(Cage { sum, cells: list });
     }
     if extra >> 3 & 1 == 1 {
         let count = 2 + bits.below(n - 1);
-        spec.units.push(cells(&mut bits, count));
+        spec.constraints.extra.units.push(cells(&mut bits, count));
     }
     let Ok(rules) = Rules::new(spec) else { return };
     let mut grid = Grid::from_area(n, n, vec![0; n * n]).expect("an n x n grid");

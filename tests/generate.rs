@@ -88,34 +88,13 @@ fn puzzles_are_unique_by_both_engines_and_their_solutions_valid() {
 #[test]
 fn variants_are_unique_by_both_engines() {
     let variants = [
-        Spec {
-            diagonals: true,
-            ..Spec::new(9)
-        },
-        Spec {
-            windoku: true,
-            ..Spec::new(9)
-        },
-        Spec {
-            anti_knight: true,
-            ..Spec::new(9)
-        },
-        Spec {
-            anti_king: true,
-            ..Spec::new(9)
-        },
-        Spec {
-            non_consecutive: true,
-            ..Spec::new(9)
-        },
-        Spec {
-            diagonals: true,
-            ..Spec::new(6)
-        },
-        Spec {
-            anti_king: true,
-            ..Spec::new(6)
-        },
+        Spec::new(9).with(|c| c.units.diagonals = true),
+        Spec::new(9).with(|c| c.units.windoku = true),
+        Spec::new(9).with(|c| c.chess.anti_knight = true),
+        Spec::new(9).with(|c| c.chess.anti_king = true),
+        Spec::new(9).with(|c| c.non_consecutive.on = true),
+        Spec::new(6).with(|c| c.units.diagonals = true),
+        Spec::new(6).with(|c| c.chess.anti_king = true),
     ];
     for spec in variants {
         let generator = generator(spec, |_| {});
@@ -374,9 +353,17 @@ fn killer_puzzles_keep_their_cages() {
         "",
     ));
     let file = sudokux::sudoku::file::from_toml(&text).unwrap();
-    let cages = file.rules.spec().cages.len();
+    let cages = file.rules.spec().constraints.killer.cages.len();
     assert!(cages >= 81 / 5, "{cages} cages");
-    let covered: usize = file.rules.spec().cages.iter().map(|c| c.cells.len()).sum();
+    let covered: usize = file
+        .rules
+        .spec()
+        .constraints
+        .killer
+        .cages
+        .iter()
+        .map(|c| c.cells.len())
+        .sum();
     assert_eq!(covered, 81, "every cell is in a cage");
 }
 

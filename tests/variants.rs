@@ -232,7 +232,7 @@ fn example_puzzles_of_every_kind() {
             path.display()
         );
         let single = file.rules.grids().len() == 1;
-        if single && file.rules.size() <= 9 && !file.rules.spec().non_consecutive {
+        if single && file.rules.size() <= 9 && !file.rules.spec().constraints.non_consecutive.on {
             let mut backtracker = Backtracker::new(file.rules.clone());
             let reference = backtracker.enumerate(&file.givens, Some(2), 2).unwrap();
             assert_eq!(reference.solutions, answer.solutions, "{}", path.display());

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sudokux::sudoku::Alphabet;
+use sudokux::sudoku::{Alphabet, Constraints, Spec};
 
 use crate::error::CliError;
 
@@ -500,6 +500,19 @@ pub struct RuleArgs {
 }
 
 impl RuleArgs {
+    /// The constraints the flags ask for.
+    pub fn constraints(&self) -> Constraints {
+        Spec::default()
+            .with(|c| {
+                c.units.diagonals = self.diagonals;
+                c.units.windoku = self.windoku;
+                c.chess.anti_knight = self.anti_knight;
+                c.chess.anti_king = self.anti_king;
+                c.non_consecutive.on = self.non_consecutive;
+            })
+            .constraints
+    }
+
     /// The alphabet `--symbols` names, and the size that `--size`, `--box` and the alphabet
     /// fix, if any; an error when they disagree.
     pub fn alphabet_and_size(&self) -> Result<(Alphabet, Option<usize>), CliError> {

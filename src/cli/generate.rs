@@ -59,11 +59,7 @@ fn spec(flags: &RuleArgs, layout_name: Option<&str>) -> Result<Spec, CliError> {
         size,
         box_shape: flags.box_shape,
         grids,
-        diagonals: flags.diagonals,
-        windoku: flags.windoku,
-        anti_knight: flags.anti_knight,
-        anti_king: flags.anti_king,
-        non_consecutive: flags.non_consecutive,
+        constraints: flags.constraints(),
         symbols,
         ..Spec::default()
     })

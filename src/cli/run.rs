@@ -86,11 +86,7 @@ impl Engines {
         let template = Spec {
             size: 0,
             box_shape: flags.box_shape,
-            diagonals: flags.diagonals,
-            windoku: flags.windoku,
-            anti_knight: flags.anti_knight,
-            anti_king: flags.anti_king,
-            non_consecutive: flags.non_consecutive,
+            constraints: flags.constraints(),
             ..Spec::default()
         };
         let flags_given = size.is_some()

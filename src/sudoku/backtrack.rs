@@ -1,20 +1,20 @@
 //! The reference backtracker: the classic recursive sudoku solver, kept plain on purpose.
 //!
 //! Fill naked singles (cells with one candidate) until none is left, then branch on the empty
-//! cell with the fewest candidates, recursing on a copy of the grid. It reads the rules'
-//! description ([`Spec`](super::rules::Spec)) and works out by itself which cells see which,
-//! sharing no code with the exact-cover encoding, so that the property tests compare two
-//! independent implementations.
+//! cell with the fewest candidates, recursing on a copy of the grid. Each constraint family
+//! says by itself which digits a cell may still take ([`Reference`]), worked out from its
+//! meaning and sharing no code with the exact-cover encoding, so that the property tests
+//! compare two independent implementations.
 
-use std::collections::HashMap;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use crate::xc::{Budget, Watch};
 
 use super::candidates::Candidates;
 use super::engine::{Answer, Engine};
 use super::grid::{Cell, Grid};
-use super::rules::{PuzzleError, Rules};
+use super::rules::{PuzzleError, Reference, Rules};
 
 /// The reference solver. Slow and obviously correct.
 ///
@@ -28,15 +28,8 @@ pub struct Backtracker {
     cols: usize,
     /// Positions inside some sub-grid.
     active: Vec<bool>,
-    /// `peers[p]`: every other position whose digit must differ from p's.
-    peers: Vec<Vec<usize>>,
-    /// `neighbours[p]`: orthogonal neighbours whose digit may not differ from p's by 1 (only
-    /// with the non-consecutive rule).
-    neighbours: Vec<Vec<usize>>,
-    /// Killer cages: sum and positions.
-    cages: Vec<(u32, Vec<usize>)>,
-    /// `cages_of[p]`: the cages containing p.
-    cages_of: Vec<Vec<usize>>,
+    /// Every constraint family's own view of a partial grid.
+    references: Vec<Arc<dyn Reference>>,
 }
 
 struct Search<'w> {
@@ -96,26 +89,12 @@ impl Search<'_> {
     }
 }
 
-/// A group of cells that must all differ, named for what it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Group {
-    Row(usize, usize),
-    Column(usize, usize),
-    Box(usize, usize, usize),
-    Region(char),
-    Diagonal(usize),
-    AntiDiagonal(usize),
-    Window(usize, usize, usize),
-    Extra(usize),
-    Cage(usize),
-}
-
 impl Backtracker {
     /// A backtracker for a rule set.
     pub fn new(rules: Rules) -> Backtracker {
-        let spec = rules.spec().clone();
+        let spec = rules.spec();
         let n = spec.size;
-        let (box_rows, box_cols) = rules.box_shape();
+        // The area, worked out again from the description.
         let grids = if spec.grids.is_empty() {
             vec![(0, 0)]
         } else {
@@ -124,124 +103,25 @@ impl Backtracker {
         let rows = grids.iter().map(|g| g.0 + n).max().unwrap_or(n);
         let cols = grids.iter().map(|g| g.1 + n).max().unwrap_or(n);
         let mut active = vec![false; rows * cols];
-        let mut members: HashMap<Group, Vec<usize>> = HashMap::new();
-        let mut join = |group: Group, p: usize| members.entry(group).or_default().push(p);
-        for (g, &(r0, c0)) in grids.iter().enumerate() {
-            for lr in 0..n {
-                for lc in 0..n {
-                    let p = (r0 + lr) * cols + c0 + lc;
-                    active[p] = true;
-                    join(Group::Row(g, lr), p);
-                    join(Group::Column(g, lc), p);
-                    match &spec.regions {
-                        Some(labels) => join(Group::Region(labels[lr * n + lc]), p),
-                        None => join(Group::Box(g, lr / box_rows, lc / box_cols), p),
-                    }
-                    if spec.diagonals && lr == lc {
-                        join(Group::Diagonal(g), p);
-                    }
-                    if spec.diagonals && lr + lc == n - 1 {
-                        join(Group::AntiDiagonal(g), p);
-                    }
-                    if spec.windoku {
-                        // Windows sit one cell inside each band and stack of boxes, box-shaped,
-                        // as long as they end before the grid's last row or column.
-                        let (i, j) = (
-                            lr.saturating_sub(1) / (box_rows + 1),
-                            lc.saturating_sub(1) / (box_cols + 1),
-                        );
-                        let (top, left) = (1 + i * (box_rows + 1), 1 + j * (box_cols + 1));
-                        let inside =
-                            lr >= top && lr < top + box_rows && lc >= left && lc < left + box_cols;
-                        if inside && top + box_rows < n && left + box_cols < n {
-                            join(Group::Window(g, i, j), p);
-                        }
-                    }
-                }
+        for &(r0, c0) in &grids {
+            for r in r0..r0 + n {
+                active[r * cols + c0..r * cols + c0 + n].fill(true);
             }
         }
-        let position = |cell: &Cell| cell.row * cols + cell.col;
-        for (k, unit) in spec.units.iter().enumerate() {
-            for cell in unit {
-                join(Group::Extra(k), position(cell));
-            }
-        }
-        let mut cages = Vec::new();
-        let mut cages_of = vec![Vec::new(); rows * cols];
-        for (k, cage) in spec.cages.iter().enumerate() {
-            let cells: Vec<usize> = cage.cells.iter().map(position).collect();
-            for &p in &cells {
-                join(Group::Cage(k), p);
-                cages_of[p].push(k);
-            }
-            cages.push((cage.sum, cells));
-        }
-        let mut peers = vec![Vec::new(); rows * cols];
-        for cells in members.values() {
-            for &a in cells {
-                peers[a].extend(cells.iter().copied().filter(|&b| b != a));
-            }
-        }
-        let mut neighbours = vec![Vec::new(); rows * cols];
-        for a in 0..rows * cols {
-            if !active[a] {
-                continue;
-            }
-            let (r, c) = ((a / cols) as isize, (a % cols) as isize);
-            let mut moves = Vec::new();
-            if spec.anti_knight {
-                moves.extend([
-                    (1, 2),
-                    (2, 1),
-                    (-1, 2),
-                    (-2, 1),
-                    (1, -2),
-                    (2, -1),
-                    (-1, -2),
-                    (-2, -1),
-                ]);
-            }
-            if spec.anti_king {
-                moves.extend([
-                    (-1, -1),
-                    (-1, 0),
-                    (-1, 1),
-                    (0, -1),
-                    (0, 1),
-                    (1, -1),
-                    (1, 0),
-                    (1, 1),
-                ]);
-            }
-            let inside = |(dr, dc): (isize, isize)| {
-                let (r2, c2) = (r + dr, c + dc);
-                (r2 >= 0 && c2 >= 0 && (r2 as usize) < rows && (c2 as usize) < cols)
-                    .then(|| r2 as usize * cols + c2 as usize)
-                    .filter(|&b| active[b])
-            };
-            peers[a].extend(moves.into_iter().filter_map(inside));
-            if spec.non_consecutive {
-                neighbours[a].extend(
-                    [(-1, 0), (1, 0), (0, -1), (0, 1)]
-                        .into_iter()
-                        .filter_map(inside),
-                );
-            }
-        }
-        for list in &mut peers {
-            list.sort_unstable();
-            list.dedup();
-        }
+        let references = spec
+            .constraints
+            .all()
+            .iter()
+            .filter_map(|family| family.reference(rules.geometry()))
+            .map(Arc::from)
+            .collect();
         Backtracker {
             rules,
             n,
             rows,
             cols,
             active,
-            peers,
-            neighbours,
-            cages,
-            cages_of,
+            references,
         }
     }
 
@@ -249,35 +129,8 @@ impl Backtracker {
     fn candidates(&self, cells: &[u8], p: usize) -> u64 {
         let n = self.n;
         let mut free = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let bit = |d: u8| 1u64 << (d - 1);
-        for &q in &self.peers[p] {
-            if cells[q] != 0 {
-                free &= !bit(cells[q]);
-            }
-        }
-        for &q in &self.neighbours[p] {
-            let d = cells[q];
-            if d > 1 {
-                free &= !bit(d - 1);
-            }
-            if d != 0 && (d as usize) < n {
-                free &= !bit(d + 1);
-            }
-        }
-        for &k in &self.cages_of[p] {
-            let (sum, cage) = &self.cages[k];
-            let placed: u32 = cage.iter().map(|&q| u32::from(cells[q])).sum();
-            let rest = cage.iter().filter(|&&q| cells[q] == 0).count() as u32 - 1;
-            // The other empty cells of the cage hold `rest` different digits: at least
-            // 1 + 2 + ... + rest, at most n + (n - 1) + ... (rest terms).
-            let least = rest * (rest + 1) / 2;
-            let most = rest * (2 * n as u32 - rest + 1) / 2;
-            for d in 1..=n as u32 {
-                let total = placed + d;
-                if total + least > *sum || total + most < *sum {
-                    free &= !(1u64 << (d - 1));
-                }
-            }
+        for reference in &self.references {
+            free &= reference.allowed(cells, p);
         }
         free
     }
@@ -356,16 +209,7 @@ impl Backtracker {
             if !self.active[p] || d == 0 {
                 return false;
             }
-            d as usize > self.n
-                || self.peers[p].iter().any(|&q| cells[q] == d)
-                || self.neighbours[p]
-                    .iter()
-                    .any(|&q| cells[q] != 0 && cells[q].abs_diff(d) == 1)
-                || self.cages_of[p].iter().any(|&k| {
-                    let (sum, cage) = &self.cages[k];
-                    let placed: u32 = cage.iter().map(|&q| u32::from(cells[q])).sum();
-                    placed > *sum || (cage.iter().all(|&q| cells[q] != 0) && placed != *sum)
-                })
+            d as usize > self.n || self.references.iter().any(|r| r.broken(cells, p))
         })
     }
 }

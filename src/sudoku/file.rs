@@ -24,12 +24,17 @@
 //! `"butterfly"`, `"flower"`) or `grids` (top-left corners of the sub-grids, 0-based
 //! `[row, col]`). Unknown keys are errors.
 
-use serde::Deserialize;
-use thiserror::Error;
+use std::fmt;
+
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 
 use super::grid::{Cell, Grid};
-use super::rules::{Cage, Rules, RulesError, Spec, SAMURAI};
+use super::rules::constraint::FileWriter;
+use super::rules::{Constraints, Rules, Spec};
 use super::symbols::{CellChar, Symbols};
+
+pub use super::rules::geometry::layout;
+pub use super::rules::FileError;
 
 /// A puzzle with its rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,98 +45,87 @@ pub struct PuzzleFile {
     pub givens: Grid,
 }
 
-/// Why a puzzle file could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum FileError {
-    /// Not valid TOML or JSON, or an unknown key or a value of the wrong type.
-    #[error("{format}: {message}")]
-    Syntax {
-        /// `TOML` or `JSON`.
-        format: &'static str,
-        /// The parser's message, with where.
-        message: String,
-    },
-    /// A value that does not make sense.
-    #[error("{key}{}: {message}", line.map(|l| format!(", line {l}")).unwrap_or_default())]
-    Value {
-        /// The key (or the cage or unit, as `cage 3`).
-        key: String,
-        /// 1-based line within the key's text, for `givens` and `regions`.
-        line: Option<usize>,
-        /// What is wrong.
-        message: String,
-    },
-    /// Rules that do not make sense.
-    #[error(transparent)]
-    Rules(#[from] RulesError),
-}
+/// The keys of the shape, before the constraints' keys in messages.
+const SHAPE_KEYS: [&str; 5] = ["size", "box", "symbols", "givens", "regions"];
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The keys of overlapping grids, after the constraints' keys in messages.
+const GRID_KEYS: [&str; 2] = ["layout", "grids"];
+
+/// A puzzle file as written, before its values are checked.
+#[derive(Debug, Default)]
 struct RawFile {
     size: Option<usize>,
-    #[serde(rename = "box")]
     box_shape: Option<String>,
     symbols: Option<RawSymbols>,
     givens: Option<String>,
     regions: Option<String>,
-    #[serde(default)]
-    diagonals: bool,
-    #[serde(default)]
-    windoku: bool,
-    #[serde(default)]
-    anti_knight: bool,
-    #[serde(default)]
-    anti_king: bool,
-    #[serde(default)]
-    non_consecutive: bool,
-    #[serde(default)]
-    cage: Vec<RawCage>,
-    #[serde(default)]
-    unit: Vec<RawUnit>,
     layout: Option<String>,
     grids: Option<Vec<[usize; 2]>>,
+    constraints: Constraints,
+    /// The first value a constraint could read but not make sense of.
+    error: Option<FileError>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, serde::Deserialize)]
 #[serde(untagged)]
 enum RawSymbols {
     Chars(String),
     List(Vec<String>),
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum RawCells {
-    Text(String),
-    List(Vec<String>),
+impl<'de> serde::Deserialize<'de> for RawFile {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<RawFile, D::Error> {
+        deserializer.deserialize_map(FileVisitor)
+    }
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawCage {
-    sum: u32,
-    cells: RawCells,
-}
+/// Reads the keys of a puzzle file: the shape's here, the constraints' by their families.
+struct FileVisitor;
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawUnit {
-    cells: RawCells,
-}
+impl<'de> Visitor<'de> for FileVisitor {
+    type Value = RawFile;
 
-/// Named layouts of overlapping 9x9 grids: top-left corners.
-pub fn layout(name: &str) -> Option<Vec<(usize, usize)>> {
-    match name {
-        "samurai" => Some(SAMURAI.to_vec()),
-        // Two grids sharing a corner box.
-        "twodoku" => Some(vec![(0, 0), (6, 6)]),
-        // Four grids in a 12x12 square, each overlapping its neighbours by two thirds.
-        "butterfly" => Some(vec![(0, 0), (0, 3), (3, 0), (3, 3)]),
-        // A centre grid and four grids sharing six of its boxes each.
-        "flower" => Some(vec![(3, 3), (0, 3), (3, 0), (3, 6), (6, 3)]),
-        _ => None,
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a puzzle file")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawFile, A::Error> {
+        let mut raw = RawFile::default();
+        let mut seen: Vec<String> = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if seen.contains(&key) {
+                return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+            }
+            match key.as_str() {
+                "size" => raw.size = Some(map.next_value()?),
+                "box" => raw.box_shape = Some(map.next_value()?),
+                "symbols" => raw.symbols = Some(map.next_value()?),
+                "givens" => raw.givens = Some(map.next_value()?),
+                "regions" => raw.regions = Some(map.next_value()?),
+                "layout" => raw.layout = Some(map.next_value()?),
+                "grids" => raw.grids = Some(map.next_value()?),
+                other => match raw.constraints.read(other, &mut map)? {
+                    Some(Ok(())) => {}
+                    Some(Err(error)) => {
+                        raw.error.get_or_insert(error);
+                    }
+                    None => {
+                        let known: Vec<String> = SHAPE_KEYS
+                            .into_iter()
+                            .chain(Constraints::keys())
+                            .chain(GRID_KEYS)
+                            .map(|k| format!("`{k}`"))
+                            .collect();
+                        return Err(de::Error::custom(format_args!(
+                            "unknown field `{other}`, expected one of {}",
+                            known.join(", ")
+                        )));
+                    }
+                },
+            }
+            seen.push(key);
+        }
+        Ok(raw)
     }
 }
 
@@ -214,29 +208,10 @@ fn lines(text: &str) -> Vec<(usize, &str)> {
     }
 }
 
-fn cells(what: &str, raw: &RawCells) -> Result<Vec<Cell>, FileError> {
-    let names: Vec<&str> = match raw {
-        RawCells::Text(text) => text
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|s| !s.is_empty())
-            .collect(),
-        RawCells::List(list) => list.iter().map(String::as_str).collect(),
-    };
-    names
-        .into_iter()
-        .map(|name| {
-            Cell::parse(name).ok_or_else(|| {
-                value(
-                    what,
-                    None,
-                    format!("cannot read {name:?} as a cell (write cells as r3c4)"),
-                )
-            })
-        })
-        .collect()
-}
-
 fn build(raw: RawFile) -> Result<PuzzleFile, FileError> {
+    if let Some(error) = raw.error {
+        return Err(error);
+    }
     let symbols = match &raw.symbols {
         None => None,
         Some(RawSymbols::Chars(chars)) => Some(Symbols::from_chars(chars)),
@@ -324,23 +299,6 @@ fn build(raw: RawFile) -> Result<PuzzleFile, FileError> {
     } else {
         None
     };
-    let units = raw
-        .unit
-        .iter()
-        .enumerate()
-        .map(|(k, u)| cells(&format!("unit {}", k + 1), &u.cells))
-        .collect::<Result<Vec<_>, _>>()?;
-    let cages = raw
-        .cage
-        .iter()
-        .enumerate()
-        .map(|(k, c)| {
-            Ok(Cage {
-                sum: c.sum,
-                cells: cells(&format!("cage {}", k + 1), &c.cells)?,
-            })
-        })
-        .collect::<Result<Vec<_>, FileError>>()?;
     if raw.layout.is_some() && size != 9 {
         return Err(value(
             "layout",
@@ -353,14 +311,8 @@ fn build(raw: RawFile) -> Result<PuzzleFile, FileError> {
         box_shape,
         regions,
         grids,
-        diagonals: raw.diagonals,
-        windoku: raw.windoku,
-        anti_knight: raw.anti_knight,
-        anti_king: raw.anti_king,
-        non_consecutive: raw.non_consecutive,
-        units,
-        cages,
         symbols,
+        constraints: raw.constraints,
     })?;
     let givens = if raw.givens.is_some() {
         read_givens(&rules, &given_lines)?
@@ -452,7 +404,7 @@ fn read_givens(rules: &Rules, lines: &[(usize, &str)]) -> Result<Grid, FileError
 /// use sudokux::sudoku::file::{from_toml, to_toml};
 /// use sudokux::sudoku::{Rules, Spec};
 ///
-/// let rules = Rules::new(Spec { diagonals: true, ..Spec::new(4) }).unwrap();
+/// let rules = Rules::new(Spec::new(4).with(|c| c.units.diagonals = true)).unwrap();
 /// let text = to_toml(&rules, &rules.empty_grid());
 /// assert!(text.contains("diagonals = true"));
 /// assert_eq!(from_toml(&text).unwrap().rules, rules);
@@ -477,10 +429,7 @@ pub fn to_toml(rules: &Rules, givens: &Grid) -> String {
         }
     }
     if !spec.grids.is_empty() {
-        let named = ["samurai", "twodoku", "butterfly", "flower"]
-            .into_iter()
-            .find(|name| n == 9 && layout(name).as_deref() == Some(&spec.grids[..]));
-        match named {
+        match super::rules::geometry::layout_name(n, &spec.grids) {
             Some(name) => {
                 let _ = writeln!(out, "layout = \"{name}\"");
             }
@@ -494,17 +443,11 @@ pub fn to_toml(rules: &Rules, givens: &Grid) -> String {
             }
         }
     }
-    for (on, key) in [
-        (spec.diagonals, "diagonals"),
-        (spec.windoku, "windoku"),
-        (spec.anti_knight, "anti_knight"),
-        (spec.anti_king, "anti_king"),
-        (spec.non_consecutive, "non_consecutive"),
-    ] {
-        if on {
-            let _ = writeln!(out, "{key} = true");
-        }
+    let mut keys = FileWriter::default();
+    for family in rules.constraints().all() {
+        family.write(&mut keys);
     }
+    out.push_str(&keys.keys);
     let symbols = rules.symbols();
     let single = symbols.is_single_char();
     out.push_str("givens = \"\"\"\n");
@@ -533,24 +476,7 @@ pub fn to_toml(rules: &Rules, givens: &Grid) -> String {
         }
         out.push_str("\"\"\"\n");
     }
-    let names = |cells: &[Cell]| {
-        cells
-            .iter()
-            .map(Cell::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    for unit in &spec.units {
-        let _ = write!(out, "\n[[unit]]\ncells = \"{}\"\n", names(unit));
-    }
-    for cage in &spec.cages {
-        let _ = write!(
-            out,
-            "\n[[cage]]\nsum = {}\ncells = \"{}\"\n",
-            cage.sum,
-            names(&cage.cells)
-        );
-    }
+    out.push_str(&keys.tables);
     out
 }
 
@@ -571,6 +497,7 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::rules::SAMURAI;
 
     #[test]
     fn to_toml_reads_back_the_same_puzzle() {

@@ -37,7 +37,7 @@ use thiserror::Error;
 
 use crate::xc::{Dlx, OptionId};
 
-use super::encode::{decode, encode};
+use super::encode::encode;
 use super::engine::Engine;
 use super::grid::{Cell, Grid};
 use super::rules::{default_box, Cage, Rules, RulesError, Spec};
@@ -373,7 +373,7 @@ impl Generator {
                 REGION_LABELS.len()
             )));
         }
-        if settings.killer && !spec.cages.is_empty() {
+        if settings.killer && !spec.constraints.killer.cages.is_empty() {
             return Err(GenerateError::Settings(
                 "random cages replace given cages: give one or the other".into(),
             ));
@@ -476,7 +476,7 @@ impl Generator {
         let solution = random_solution(&rules, rng).ok_or(Dead::Grid)?;
         let rules = if self.settings.killer {
             let mut spec = rules.spec().clone();
-            spec.cages = random_cages(&rules, &solution, rng);
+            spec.constraints.killer.cages = random_cages(&rules, &solution, rng);
             Rules::new(spec).expect("cages from a solution have reachable sums")
         } else {
             rules
@@ -553,7 +553,7 @@ impl Generator {
 /// shuffle that leads into a long dead end is cheaper to replace than to finish); `None` then,
 /// or when the rules have no solution at all.
 pub fn random_solution(rules: &Rules, rng: &mut Rng) -> Option<Grid> {
-    let problem = encode(rules);
+    let (problem, numbering) = encode(rules);
     let mut order: Vec<OptionId> = (0..problem.option_count() as u32).map(OptionId).collect();
     rng.shuffle(&mut order);
     let mut dlx = Dlx::with_option_order(&problem, &order).ok()?;
@@ -561,7 +561,7 @@ pub fn random_solution(rules: &Rules, rng: &mut Rng) -> Option<Grid> {
     let mut search = dlx.search();
     search.on_progress(budget, |_| ControlFlow::Break(()));
     let chosen = search.next_solution()?;
-    Some(decode(rules, chosen))
+    Some(numbering.decode(chosen))
 }
 
 /// Labels of random jigsaw regions, one per region.
@@ -770,11 +770,7 @@ mod tests {
         let cages = random_cages(&rules, &solution, &mut rng);
         let cells: usize = cages.iter().map(|c| c.cells.len()).sum();
         assert_eq!(cells, 81);
-        let killer = Rules::new(Spec {
-            cages,
-            ..Spec::new(9)
-        })
-        .unwrap();
+        let killer = Rules::new(Spec::new(9).with(|c| c.killer.cages = cages)).unwrap();
         validate(&killer, &killer.empty_grid(), &solution).unwrap();
     }
 

@@ -2,6 +2,10 @@
 
 use std::fmt;
 
+/// Largest supported number of digits (side of a sub-grid): a cell's candidates fit one
+/// 64-bit mask.
+pub const MAX_SIZE: usize = 64;
+
 /// The default alphabet: digit `d` (1-based) is written `ALPHABET[d - 1]`.
 pub const ALPHABET: &[u8; 35] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 

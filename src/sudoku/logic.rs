@@ -43,7 +43,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::grid::{Cell, Grid};
-use super::rules::{digit_sets, PairKind, PuzzleError, Rules, UnitKind};
+use super::rules::{digit_sets, PuzzleError, Rules, UnitKind};
 use super::symbols::Symbols;
 
 /// A solving technique, in the order the solver tries them (easiest first).
@@ -429,8 +429,10 @@ pub struct State<'r> {
     /// Positions that may not share a digit with `p`: the same unit, or a knight's or king's
     /// move apart under those rules. Sorted.
     peers: Vec<Vec<usize>>,
-    /// Non-consecutive neighbours of `p`.
-    neighbours: Vec<Vec<usize>>,
+    /// Positions that a rule between two cells ties to `p`, other than "the digits differ",
+    /// with the digits each digit of `p` leaves them (index `d - 1`): non-consecutive
+    /// neighbours, say.
+    related: Vec<Vec<(usize, Vec<u64>)>>,
     /// Units with as many cells as digits: each holds every digit exactly once.
     complete: Vec<bool>,
     /// Units in the order techniques look at them: boxes and regions first, then rows,
@@ -453,21 +455,26 @@ impl<'r> State<'r> {
         let n = rules.size();
         let area = rules.rows() * rules.cols();
         let mut peers = vec![Vec::new(); area];
-        let mut neighbours = vec![Vec::new(); area];
+        let mut related: Vec<Vec<(usize, Vec<u64>)>> = vec![Vec::new(); area];
         for unit in rules.units() {
             for &a in &unit.cells {
                 peers[a].extend(unit.cells.iter().copied().filter(|&b| b != a));
             }
         }
         for pair in rules.pairs() {
-            let list = match pair.kind {
-                PairKind::Knight | PairKind::King => &mut peers,
-                PairKind::NonConsecutive => &mut neighbours,
-            };
-            list[pair.a].push(pair.b);
-            list[pair.b].push(pair.a);
+            let relation = rules.relation(pair);
+            if relation.is_difference() {
+                peers[pair.a].push(pair.b);
+                peers[pair.b].push(pair.a);
+            } else {
+                let digits = 1..=n as u8;
+                let forward = digits.clone().map(|d| relation.allowed(d)).collect();
+                let back = digits.map(|e| relation.allowed_back(e)).collect();
+                related[pair.a].push((pair.b, forward));
+                related[pair.b].push((pair.a, back));
+            }
         }
-        for list in peers.iter_mut().chain(neighbours.iter_mut()) {
+        for list in peers.iter_mut() {
             list.sort_unstable();
             list.dedup();
         }
@@ -500,7 +507,7 @@ impl<'r> State<'r> {
                 .map(|p| if rules.is_active(p) { full } else { 0 })
                 .collect(),
             peers,
-            neighbours,
+            related,
             complete,
             order,
             lines,
@@ -578,7 +585,8 @@ impl<'r> State<'r> {
         self.rules.units()[u].to_string()
     }
 
-    /// Puts `d` at `p` and takes it from every peer (and `d - 1`, `d + 1` from non-consecutive
+    /// Puts `d` at `p` and takes it from every peer (and from the cells a rule ties to `p`,
+    /// the digits the rule forbids beside `d`: `d - 1` and `d + 1` from non-consecutive
     /// neighbours).
     fn place(&mut self, p: usize, d: u8) {
         self.values[p] = d;
@@ -586,15 +594,8 @@ impl<'r> State<'r> {
         for &q in &self.peers[p] {
             self.candidates[q] &= !bit(d);
         }
-        let mut near = 0;
-        if d > 1 {
-            near |= bit(d - 1);
-        }
-        if (d as usize) < self.n {
-            near |= bit(d + 1);
-        }
-        for &q in &self.neighbours[p] {
-            self.candidates[q] &= !near;
+        for (q, allowed) in &self.related[p] {
+            self.candidates[*q] &= allowed[d as usize - 1];
         }
     }
 

@@ -1,6 +1,7 @@
 //! Sudoku on top of the exact-cover engine.
 //!
-//! [`Rules`] describe the grid and its units; [`encode()`] turns them into an exact-cover
+//! [`Rules`] describe the grid and its constraints, each family of constraints in a module of
+//! its own under [`rules`]; [`encode()`] turns them into an exact-cover
 //! [`Problem`](crate::xc::Problem); the [`Solver`] keeps that matrix and commits each puzzle's
 //! givens into it. The [`Backtracker`] is a second, independent engine for cross-checks, and
 //! [`validate()`] checks any solution against the rules without either of them; [`render`]
@@ -25,13 +26,16 @@ pub mod validate;
 
 pub use backtrack::Backtracker;
 pub use candidates::Candidates;
-pub use encode::{decode, encode, Options};
+pub use encode::{decode, encode, Numbering};
 pub use engine::{Answer, Engine, Verdict};
 pub use file::{FileError, PuzzleFile};
 pub use grid::{Cell, Grid};
 pub use logic::{grade, Grade, Step, Technique};
 pub use parse::{Entry, ParseError, ReadError, Reader};
-pub use rules::{Cage, Pair, PairKind, PuzzleError, Rules, RulesError, Spec, Unit, UnitKind};
+pub use rules::{
+    Cage, Constraint, Constraints, Geometry, Pair, PuzzleError, Relation, Rules, RulesError, Spec,
+    Unit, UnitKind,
+};
 pub use solver::Solver;
 pub use symbols::{Alphabet, Symbols};
 pub use validate::{validate, Violation};

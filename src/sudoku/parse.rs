@@ -35,8 +35,8 @@ use std::io::{self, BufRead, Read};
 use thiserror::Error;
 
 use super::candidates::Candidates;
+use super::grid::MAX_SIZE;
 use super::grid::{Cell, Grid};
-use super::rules::MAX_SIZE;
 use super::symbols::{Alphabet, CellChar, Symbols, SymbolsError};
 
 /// Longest line read, in bytes (a 64x64 puzzle written as numbers on one line takes about

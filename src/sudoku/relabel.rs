@@ -177,20 +177,13 @@ mod tests {
             puzzle.set(0, c, c as u8 + 1);
         }
         assert_eq!(Relabelling::of(&rules, &puzzle), None);
-        let non_consecutive = Rules::new(Spec {
-            non_consecutive: true,
-            ..Spec::new(4)
-        })
-        .unwrap();
+        let non_consecutive =
+            Rules::new(Spec::new(4).with(|c| c.non_consecutive.on = true)).unwrap();
         assert_eq!(
             Relabelling::of(&non_consecutive, &non_consecutive.empty_grid()),
             None
         );
-        let anti_king = Rules::new(Spec {
-            anti_king: true,
-            ..Spec::new(4)
-        })
-        .unwrap();
+        let anti_king = Rules::new(Spec::new(4).with(|c| c.chess.anti_king = true)).unwrap();
         assert!(Relabelling::of(&anti_king, &anti_king.empty_grid()).is_some());
     }
 

@@ -16,8 +16,9 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use super::file::layout;
 use super::grid::Grid;
+use super::rules::draw::{escape, num, Canvas, Caption};
+use super::rules::geometry::layout_name;
 use super::rules::{Rules, UnitKind};
 
 /// The font families text is set in, as written in the SVG: DejaVu Sans first.
@@ -28,21 +29,6 @@ pub const GIVEN_COLOR: &str = "#000000";
 
 /// Colour of the digits a solution adds.
 pub const SOLVED_COLOR: &str = "#1f5fbf";
-
-/// Shading of the diagonals' cells (X-sudoku).
-const DIAGONAL_FILL: &str = "#f2dca6";
-
-/// Shading of windoku windows.
-const WINDOW_FILL: &str = "#bfe0bd";
-
-/// Shadings of extra units, used in turn.
-const UNIT_FILLS: [&str; 6] = [
-    "#d9c8ec", "#f5c6c6", "#c3e4ea", "#f0d9b5", "#d0d7f2", "#e3e8b8",
-];
-
-/// Cell shading is laid over white with this opacity, so that overlaps (a window on a
-/// diagonal) show both.
-const FILL_OPACITY: f64 = 0.75;
 
 /// How a picture is drawn.
 #[derive(Debug, Clone, PartialEq)]
@@ -93,55 +79,30 @@ pub enum RenderError {
 /// ```
 /// use sudokux::sudoku::{render::caption, Rules, Spec};
 ///
-/// let rules = Rules::new(Spec { diagonals: true, anti_king: true, ..Spec::new(9) }).unwrap();
+/// let rules = Rules::new(Spec::new(9).with(|c| {
+///     c.units.diagonals = true;
+///     c.chess.anti_king = true;
+/// }))
+/// .unwrap();
 /// assert_eq!(caption(&rules), "X-sudoku · anti-king: no digit repeats a king's move away");
 /// assert_eq!(caption(&Rules::classic()), "");
 /// ```
 pub fn caption(rules: &Rules) -> String {
     let spec = rules.spec();
-    let mut parts: Vec<String> = Vec::new();
+    let mut caption = Caption::default();
     if spec.regions.is_some() {
-        parts.push("jigsaw".into());
+        caption.shown("jigsaw");
     }
     if spec.grids.len() > 1 {
-        let named = ["samurai", "twodoku", "butterfly", "flower"]
-            .into_iter()
-            .find(|&name| layout(name).as_deref() == Some(&spec.grids[..]));
-        parts.push(match named {
+        caption.shown(match layout_name(spec.size, &spec.grids) {
             Some(name) => format!("{name} ({} grids)", spec.grids.len()),
             None => format!("{} grids", spec.grids.len()),
         });
     }
-    if spec.diagonals {
-        parts.push("X-sudoku".into());
+    for family in rules.constraints().all() {
+        family.caption(rules.geometry(), &mut caption);
     }
-    if spec.windoku {
-        parts.push("windoku".into());
-    }
-    match spec.cages.len() {
-        0 => {}
-        1 => parts.push("killer (1 cage)".into()),
-        k => parts.push(format!("killer ({k} cages)")),
-    }
-    match spec.units.len() {
-        0 => {}
-        1 => parts.push("1 extra unit".into()),
-        k => parts.push(format!("{k} extra units")),
-    }
-    // The rules no shading shows get their meaning spelled out.
-    let unseen = [
-        (spec.anti_knight, "anti-knight", "a knight's move"),
-        (spec.anti_king, "anti-king", "a king's move"),
-    ];
-    for (on, name, reach) in unseen {
-        if on {
-            parts.push(format!("{name}: no digit repeats {reach} away"));
-        }
-    }
-    if spec.non_consecutive {
-        parts.push("non-consecutive: neighbours never differ by 1".into());
-    }
-    parts.join(" · ")
+    caption.text()
 }
 
 /// The puzzle drawn as a standalone SVG document: the givens in bold black and, when a
@@ -212,10 +173,16 @@ pub fn svg(
     );
     draw_caption(&mut out, &frame);
     draw_cells(&mut out, &frame, rules);
-    draw_shading(&mut out, &frame, rules);
+    let mut canvas = Canvas::new(frame.cell, frame.left, frame.top, frame.cols);
+    for family in rules.constraints().all() {
+        family.draw(rules.geometry(), &mut canvas);
+    }
+    let corners = canvas.corners_reserved();
+    let (shading, marks) = canvas.into_layers();
+    out.push_str(&shading);
     draw_lines(&mut out, &frame, rules);
-    draw_cages(&mut out, &frame, rules);
-    draw_digits(&mut out, &frame, rules, givens, solution);
+    out.push_str(&marks);
+    draw_digits(&mut out, &frame, rules, givens, solution, corners);
     out.push_str("</svg>\n");
     Ok(out)
 }
@@ -326,44 +293,6 @@ fn draw_cells(out: &mut String, frame: &Frame, rules: &Rules) {
     out.push_str("</g>\n");
 }
 
-/// Diagonals, windoku windows and extra units, one group each.
-fn draw_shading(out: &mut String, frame: &Frame, rules: &Rules) {
-    let mut groups: Vec<(String, &str, Vec<usize>)> = Vec::new();
-    let mut extra = 0;
-    for unit in rules.units() {
-        let (class, fill) = match unit.kind {
-            UnitKind::Window(_) => ("window".to_string(), WINDOW_FILL),
-            UnitKind::Diagonal | UnitKind::AntiDiagonal => ("diagonal".to_string(), DIAGONAL_FILL),
-            UnitKind::Extra(k) => {
-                extra += 1;
-                (
-                    format!("unit unit-{}", k + 1),
-                    UNIT_FILLS[(extra - 1) % UNIT_FILLS.len()],
-                )
-            }
-            _ => continue,
-        };
-        groups.push((class, fill, unit.cells.clone()));
-    }
-    for (class, fill, cells) in groups {
-        let _ = writeln!(
-            out,
-            "<g class=\"{class}\" fill=\"{fill}\" fill-opacity=\"{FILL_OPACITY}\">"
-        );
-        for p in cells {
-            let (r, c) = (p / frame.cols, p % frame.cols);
-            let _ = writeln!(
-                out,
-                "<rect x=\"{}\" y=\"{}\" width=\"{s}\" height=\"{s}\"/>",
-                num(frame.x(c)),
-                num(frame.y(r)),
-                s = num(frame.cell)
-            );
-        }
-        out.push_str("</g>\n");
-    }
-}
-
 /// Thin lines between cells of one region, thick ones between regions and around the active
 /// cells. A cell's region is the set of boxes (or jigsaw regions) holding it, so that boxes
 /// of overlapping grids that do not line up still get their borders.
@@ -454,117 +383,6 @@ fn draw_lines(out: &mut String, frame: &Frame, rules: &Rules) {
     out.push_str("</g>\n");
 }
 
-/// Killer cages: a dashed outline inset in the cage's cells, and the sum in a small label at
-/// its top-left cell (first in reading order).
-fn draw_cages(out: &mut String, frame: &Frame, rules: &Rules) {
-    let cages: Vec<_> = rules.cages().map(|(cage, _)| cage).collect();
-    if cages.is_empty() {
-        return;
-    }
-    let s = frame.cell;
-    let inset = s * 0.09;
-    let label_size = s * 0.26;
-    let _ = writeln!(
-        out,
-        "<g class=\"cages\" fill=\"none\" stroke=\"#444444\" stroke-width=\"{}\" stroke-dasharray=\"{} {}\">",
-        num((s / 40.0).max(0.5)),
-        num(s / 12.0),
-        num(s / 16.0)
-    );
-    let mut labels = String::new();
-    for cage in &cages {
-        let mut cells: Vec<(usize, usize)> = cage.cells.iter().map(|c| (c.row, c.col)).collect();
-        cells.sort_unstable();
-        let inside = |r: usize, c: usize, dr: isize, dc: isize| {
-            let (r, c) = (r as isize + dr, c as isize + dc);
-            r >= 0 && c >= 0 && cells.binary_search(&(r as usize, c as usize)).is_ok()
-        };
-        let mut horizontal = Vec::new();
-        let mut vertical = Vec::new();
-        for &(r, c) in &cells {
-            let (x, y) = (frame.x(c), frame.y(r));
-            let is = |dr, dc| inside(r, c, dr, dc);
-            // Where a side starts and ends: inset at a convex corner, reaching into the
-            // neighbour's inset line at a concave one, flush where the side goes on.
-            let from = |along: bool, diagonal: bool, base: f64| {
-                if !along {
-                    base + inset
-                } else if diagonal {
-                    base - inset
-                } else {
-                    base
-                }
-            };
-            let to = |along: bool, diagonal: bool, base: f64| {
-                if !along {
-                    base + s - inset
-                } else if diagonal {
-                    base + s + inset
-                } else {
-                    base + s
-                }
-            };
-            if !is(-1, 0) {
-                let (a, b) = (from(is(0, -1), is(-1, -1), x), to(is(0, 1), is(-1, 1), x));
-                horizontal.push((y + inset, a, b));
-            }
-            if !is(1, 0) {
-                let (a, b) = (from(is(0, -1), is(1, -1), x), to(is(0, 1), is(1, 1), x));
-                horizontal.push((y + s - inset, a, b));
-            }
-            if !is(0, -1) {
-                let (a, b) = (from(is(-1, 0), is(-1, -1), y), to(is(1, 0), is(1, -1), y));
-                vertical.push((x + inset, a, b));
-            }
-            if !is(0, 1) {
-                let (a, b) = (from(is(-1, 0), is(-1, 1), y), to(is(1, 0), is(1, 1), y));
-                vertical.push((x + s - inset, a, b));
-            }
-        }
-        let mut d = String::new();
-        for (at, a, b) in merge(horizontal) {
-            let _ = write!(d, "M{} {}H{}", num(a), num(at), num(b));
-        }
-        for (at, a, b) in merge(vertical) {
-            let _ = write!(d, "M{} {}V{}", num(at), num(a), num(b));
-        }
-        let _ = writeln!(out, "<path d=\"{d}\"/>");
-
-        let (r, c) = cells[0];
-        let text = cage.sum.to_string();
-        let (x, y) = (frame.x(c), frame.y(r));
-        let width = text.len() as f64 * label_size * 0.64 + label_size * 0.3;
-        let _ = writeln!(
-            labels,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\
-             <text class=\"sum\" x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"#222222\">{text}</text>",
-            num(x + inset * 0.5),
-            num(y + inset * 0.5),
-            num(width),
-            num(label_size * 1.05),
-            num(x + inset * 0.5 + label_size * 0.15),
-            num(y + inset * 0.5 + label_size * 0.88),
-            num(label_size),
-        );
-    }
-    out.push_str("</g>\n<g class=\"cage-sums\">\n");
-    out.push_str(&labels);
-    out.push_str("</g>\n");
-}
-
-/// Joins segments `(at, from, to)` on the same line that touch, so that dashes run on.
-fn merge(mut segments: Vec<(f64, f64, f64)>) -> Vec<(f64, f64, f64)> {
-    segments.sort_by(|p, q| p.0.total_cmp(&q.0).then(p.1.total_cmp(&q.1)));
-    let mut merged: Vec<(f64, f64, f64)> = Vec::with_capacity(segments.len());
-    for (at, a, b) in segments {
-        match merged.last_mut() {
-            Some(last) if last.0 == at && (last.2 - a).abs() < 1e-9 => last.2 = b,
-            _ => merged.push((at, a, b)),
-        }
-    }
-    merged
-}
-
 /// Givens in bold black, a solution's other digits in blue, centred in their cells.
 fn draw_digits(
     out: &mut String,
@@ -572,6 +390,7 @@ fn draw_digits(
     rules: &Rules,
     givens: &Grid,
     solution: Option<&Grid>,
+    corners: bool,
 ) {
     let symbols = rules.symbols();
     let longest = (1..=rules.size() as u8)
@@ -580,17 +399,13 @@ fn draw_digits(
         .unwrap_or(1)
         .max(1) as f64;
     // Digits of DejaVu Sans are 0.64 em wide and 0.73 em high: fit the longest symbol in
-    // about four fifths of the cell, and never above 0.6 of it. With cages, a little smaller,
-    // to stay clear of the sums.
+    // about four fifths of the cell, and never above 0.6 of it. With labels in the corners
+    // (cage sums), a little smaller, to stay clear of them.
     let mut size = (frame.cell * 0.6).min(frame.cell * 0.8 / (longest * 0.64));
-    if rules.cages().next().is_some() {
+    if corners {
         size *= 0.9;
     }
-    let shift = if rules.cages().next().is_some() {
-        frame.cell * 0.06
-    } else {
-        0.0
-    };
+    let shift = if corners { frame.cell * 0.06 } else { 0.0 };
     let mut given_text = String::new();
     let mut solved_text = String::new();
     for &p in rules.cells() {
@@ -627,32 +442,6 @@ fn draw_digits(
         out.push_str(&text);
         out.push_str("</g>\n");
     }
-}
-
-/// A number in at most two decimals, without trailing zeros: `12`, `3.5`, `0.33`.
-fn num(x: f64) -> String {
-    let text = format!("{:.2}", x);
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" {
-        "0".into()
-    } else {
-        text.into()
-    }
-}
-
-/// Text for XML content and attribute values (always written in double quotes).
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            ch => out.push(ch),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -728,12 +517,9 @@ mod tests {
             sum,
             cells: cells.iter().map(|&(row, col)| Cell { row, col }).collect(),
         };
-        let rules = Rules::new(Spec {
-            // An L: the inset outline has six sides, one concave corner.
-            cages: vec![cage(10, &[(1, 1), (0, 0), (1, 0)]), cage(3, &[(4, 4)])],
-            ..Spec::new(9)
-        })
-        .unwrap();
+        // An L: the inset outline has six sides, one concave corner.
+        let cages = vec![cage(10, &[(1, 1), (0, 0), (1, 0)]), cage(3, &[(4, 4)])];
+        let rules = Rules::new(Spec::new(9).with(|c| c.killer.cages = cages)).unwrap();
         let picture = svg(&rules, &rules.empty_grid(), None, &Style::default()).unwrap();
         assert!(picture.contains(">10</text>"));
         assert!(picture.contains(">3</text>"));

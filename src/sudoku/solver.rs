@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::xc::{Budget, Dlx, OptionId, Stats, Watch};
 
 use super::candidates::Candidates;
-use super::encode::{encode, Options};
+use super::encode::{encode, Numbering};
 use super::engine::{Answer, Engine};
 use super::grid::Grid;
 use super::relabel::Relabelling;
@@ -61,7 +61,7 @@ struct Pieces<'a> {
 #[derive(Debug, Clone)]
 pub struct Solver {
     rules: Rules,
-    options: Options,
+    options: Numbering,
     dlx: Dlx,
     /// The options of a puzzle's givens; kept to allocate nothing per puzzle.
     givens: Vec<OptionId>,
@@ -73,8 +73,8 @@ pub struct Solver {
 impl Solver {
     /// Builds the matrix of a rule set.
     pub fn new(rules: Rules) -> Solver {
-        let dlx = Dlx::new(&encode(&rules));
-        let options = Options::new(&rules);
+        let (problem, options) = encode(&rules);
+        let dlx = Dlx::new(&problem);
         Solver {
             rules,
             options,
@@ -106,17 +106,23 @@ impl Solver {
         self.dlx.reset();
         let givens = &mut self.givens;
         givens.clear();
-        // Positions outside every sub-grid have no option: their digits are ignored.
-        givens.extend(
-            puzzle
-                .cells()
-                .iter()
-                .copied()
-                .enumerate()
-                .chain(extra.iter().copied())
-                .filter(|&(_, digit)| digit != 0)
-                .filter_map(|(position, digit)| self.options.option_of(position, digit)),
-        );
+        for (position, digit) in puzzle
+            .cells()
+            .iter()
+            .copied()
+            .enumerate()
+            .chain(extra.iter().copied())
+        {
+            // Positions outside every sub-grid have no option: their digits are ignored. A
+            // digit a constraint rules out of its cell has none either: no solution.
+            if digit == 0 || !self.rules.is_active(position) {
+                continue;
+            }
+            match self.options.option_of(position, digit) {
+                Some(option) => givens.push(option),
+                None => return false,
+            }
+        }
         if self.dlx.commit_all(givens).is_err() {
             self.dlx.reset();
             return false;

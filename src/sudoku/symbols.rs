@@ -99,9 +99,9 @@ impl Symbols {
     /// # Errors
     ///
     /// [`SymbolsError`] for a repeated, empty or reserved symbol, or a count beyond
-    /// [`super::rules::MAX_SIZE`].
+    /// [`super::grid::MAX_SIZE`].
     pub fn new(names: Vec<String>) -> Result<Symbols, SymbolsError> {
-        let max = super::rules::MAX_SIZE;
+        let max = super::grid::MAX_SIZE;
         if names.is_empty() || names.len() > max {
             return Err(SymbolsError::Count {
                 found: names.len(),
@@ -282,10 +282,10 @@ impl Alphabet {
     /// # Errors
     ///
     /// [`SymbolsError::TooFew`] when a named alphabet is shorter than `n`;
-    /// [`SymbolsError::Count`] when `n` is 0, beyond [`super::rules::MAX_SIZE`], or not the
+    /// [`SymbolsError::Count`] when `n` is 0, beyond [`super::grid::MAX_SIZE`], or not the
     /// length of a fixed alphabet.
     pub fn symbols_for(&self, n: usize) -> Result<Symbols, SymbolsError> {
-        let max = super::rules::MAX_SIZE;
+        let max = super::grid::MAX_SIZE;
         match self {
             _ if n == 0 || n > max => Err(SymbolsError::Count { found: n, max }),
             Alphabet::Default => Ok(Symbols::default_for(n)),

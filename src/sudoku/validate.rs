@@ -1,95 +1,14 @@
 //! The independent validator: checks a filled grid against the rules and the givens.
 //!
-//! It shares nothing with the solvers: every rule is checked here from its meaning, reading
-//! the description ([`Spec`](super::rules::Spec)), so a bug in the encoding cannot hide itself.
-//! Every solution a test sees goes through [`validate`].
-
-use thiserror::Error;
+//! It shares nothing with the solvers: the shape is checked here, and every constraint
+//! family checks the grid against its own meaning ([`Constraint::validate`]), without the
+//! units, pairs and options the encoding is made of, so that a bug in the encoding cannot
+//! hide itself. Every solution a test sees goes through [`validate`].
 
 use super::grid::{Cell, Grid};
 use super::rules::Rules;
 
-/// How a grid fails to be a solution.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum Violation {
-    /// The grid has the wrong shape.
-    #[error("the solution is {found_rows}x{found_cols}, the puzzle {rows}x{cols}")]
-    WrongSize {
-        /// Rows of the puzzle.
-        rows: usize,
-        /// Columns of the puzzle.
-        cols: usize,
-        /// Rows of the solution.
-        found_rows: usize,
-        /// Columns of the solution.
-        found_cols: usize,
-    },
-    /// A cell was left empty, or holds a digit the puzzle does not have.
-    #[error("{cell} holds {digit}, not a digit from 1 to {size}")]
-    NotADigit {
-        /// The cell.
-        cell: Cell,
-        /// What it holds (0 for empty).
-        digit: u8,
-        /// Digits of the puzzle.
-        size: usize,
-    },
-    /// A position outside every sub-grid holds a digit.
-    #[error("{cell} is outside the grids but holds {digit}")]
-    Outside {
-        /// The position.
-        cell: Cell,
-        /// Its digit.
-        digit: u8,
-    },
-    /// A given was changed.
-    #[error("{cell} holds {found} but the given is {given}")]
-    GivenChanged {
-        /// The cell.
-        cell: Cell,
-        /// The given digit.
-        given: u8,
-        /// The digit in the solution.
-        found: u8,
-    },
-    /// Two cells that must differ hold the same digit.
-    #[error("{first} and {second} both hold {digit} ({what})")]
-    Repeated {
-        /// First cell.
-        first: Cell,
-        /// Second cell.
-        second: Cell,
-        /// The digit.
-        digit: u8,
-        /// What they share, as `row 3`, `box 7 of grid 2`, `a knight's move`.
-        what: String,
-    },
-    /// Orthogonal neighbours hold consecutive digits under the non-consecutive rule.
-    #[error(
-        "{first} holds {first_digit} and {second} holds {second_digit} (consecutive neighbours)"
-    )]
-    Consecutive {
-        /// First cell.
-        first: Cell,
-        /// Its digit.
-        first_digit: u8,
-        /// Second cell.
-        second: Cell,
-        /// Its digit.
-        second_digit: u8,
-    },
-    /// A cage whose digits do not add up to its sum.
-    #[error("cage {cage} adds up to {found}, not {sum}")]
-    CageSum {
-        /// 1-based cage number.
-        cage: usize,
-        /// The required sum.
-        sum: u32,
-        /// The sum in the solution.
-        found: u32,
-    },
-}
+pub use super::rules::Violation;
 
 /// Checks that `solution` is a completed grid that obeys `rules` and keeps every given of
 /// `puzzle` (givens outside every sub-grid are not looked at).
@@ -145,185 +64,10 @@ pub fn validate(rules: &Rules, puzzle: &Grid, solution: &Grid) -> Result<(), Vio
         }
     }
 
-    // Every group of cells that must differ, named, straight from the rules' meaning.
-    let mut groups: Vec<(String, Vec<Cell>)> = Vec::new();
-    let (box_rows, box_cols) = rules.box_shape();
-    let of_grid = |g: usize| {
-        if grids.len() > 1 {
-            format!(" of grid {}", g + 1)
-        } else {
-            String::new()
-        }
-    };
-    for (g, &(r0, c0)) in grids.iter().enumerate() {
-        let at = |r: usize, c: usize| Cell {
-            row: r0 + r,
-            col: c0 + c,
-        };
-        for r in 0..n {
-            groups.push((
-                format!("row {}{}", r + 1, of_grid(g)),
-                (0..n).map(|c| at(r, c)).collect(),
-            ));
-        }
-        for c in 0..n {
-            groups.push((
-                format!("column {}{}", c + 1, of_grid(g)),
-                (0..n).map(|r| at(r, c)).collect(),
-            ));
-        }
-        if spec.regions.is_none() {
-            let mut number = 0;
-            for top in (0..n).step_by(box_rows) {
-                for left in (0..n).step_by(box_cols) {
-                    number += 1;
-                    let cells = (top..top + box_rows)
-                        .flat_map(|r| (left..left + box_cols).map(move |c| (r, c)))
-                        .map(|(r, c)| at(r, c))
-                        .collect();
-                    groups.push((format!("box {number}{}", of_grid(g)), cells));
-                }
-            }
-        }
-        if spec.diagonals {
-            groups.push((
-                format!("diagonal{}", of_grid(g)),
-                (0..n).map(|k| at(k, k)).collect(),
-            ));
-            groups.push((
-                format!("anti-diagonal{}", of_grid(g)),
-                (0..n).map(|k| at(k, n - 1 - k)).collect(),
-            ));
-        }
-        if spec.windoku {
-            // A window is a box shifted one cell down and right from each box but the last
-            // band and stack, if it still fits inside the grid.
-            let mut number = 0;
-            for band in 0..n / box_rows {
-                for stack in 0..n / box_cols {
-                    let top = band * box_rows + band + 1;
-                    let left = stack * box_cols + stack + 1;
-                    if top + box_rows >= n || left + box_cols >= n {
-                        continue;
-                    }
-                    number += 1;
-                    let cells = (top..top + box_rows)
-                        .flat_map(|r| (left..left + box_cols).map(move |c| (r, c)))
-                        .map(|(r, c)| at(r, c))
-                        .collect();
-                    groups.push((format!("window {number}{}", of_grid(g)), cells));
-                }
-            }
-        }
-    }
-    if let Some(labels) = &spec.regions {
-        let mut seen: Vec<char> = Vec::new();
-        for &label in labels {
-            if !seen.contains(&label) {
-                seen.push(label);
-                let cells = (0..n * n)
-                    .filter(|&k| labels[k] == label)
-                    .map(|k| Cell::from_index(k, n))
-                    .collect();
-                groups.push((format!("region {label}"), cells));
-            }
-        }
-    }
-    for (k, unit) in spec.units.iter().enumerate() {
-        groups.push((format!("unit {}", k + 1), unit.clone()));
-    }
-    for (k, cage) in spec.cages.iter().enumerate() {
-        groups.push((format!("cage {}", k + 1), cage.cells.clone()));
-    }
-    for (name, cells) in &groups {
-        for (i, a) in cells.iter().enumerate() {
-            for b in &cells[i + 1..] {
-                let d = solution.get(a.row, a.col);
-                if d == solution.get(b.row, b.col) {
-                    return Err(repeated(*a, *b, d, name.clone()));
-                }
-            }
-        }
-    }
-
-    for (k, cage) in spec.cages.iter().enumerate() {
-        let found: u32 = cage
-            .cells
-            .iter()
-            .map(|c| u32::from(solution.get(c.row, c.col)))
-            .sum();
-        if found != cage.sum {
-            return Err(Violation::CageSum {
-                cage: k + 1,
-                sum: cage.sum,
-                found,
-            });
-        }
-    }
-
-    let knight = [(1, 2), (2, 1), (1, -2), (2, -1)];
-    let king = [(0, 1), (1, -1), (1, 0), (1, 1)];
-    for r in 0..rows as isize {
-        for c in 0..cols as isize {
-            if !inside(r as usize, c as usize) {
-                continue;
-            }
-            let a = Cell {
-                row: r as usize,
-                col: c as usize,
-            };
-            let d = solution.get(a.row, a.col);
-            let other = |dr: isize, dc: isize| {
-                let (r2, c2) = (r + dr, c + dc);
-                (r2 >= 0 && c2 >= 0 && (r2 as usize) < rows && (c2 as usize) < cols)
-                    .then_some(Cell {
-                        row: r2 as usize,
-                        col: c2 as usize,
-                    })
-                    .filter(|b| inside(b.row, b.col))
-            };
-            for (rule, moves, what) in [
-                (spec.anti_knight, &knight, "a knight's move apart"),
-                (spec.anti_king, &king, "a king's move apart"),
-            ] {
-                if !rule {
-                    continue;
-                }
-                for &(dr, dc) in moves {
-                    if let Some(b) = other(dr, dc) {
-                        if solution.get(b.row, b.col) == d {
-                            return Err(repeated(a, b, d, what.to_string()));
-                        }
-                    }
-                }
-            }
-            if spec.non_consecutive {
-                for (dr, dc) in [(0, 1), (1, 0)] {
-                    if let Some(b) = other(dr, dc) {
-                        let e = solution.get(b.row, b.col);
-                        if d.abs_diff(e) == 1 {
-                            return Err(Violation::Consecutive {
-                                first: a,
-                                first_digit: d,
-                                second: b,
-                                second_digit: e,
-                            });
-                        }
-                    }
-                }
-            }
-        }
+    for family in rules.constraints().all() {
+        family.validate(rules.geometry(), solution)?;
     }
     Ok(())
-}
-
-fn repeated(a: Cell, b: Cell, digit: u8, what: String) -> Violation {
-    Violation::Repeated {
-        first: a.min(b),
-        second: a.max(b),
-        digit,
-        what,
-    }
 }
 
 #[cfg(test)]
@@ -386,23 +130,12 @@ mod tests {
         // r1c1 = 2 and r2c3 = 5: fine; r1c2 = 9, r3c3 = 3 ...; this grid breaks the diagonal
         // (r1c1 2, r5c5 2).
         assert_eq!(
-            with(Spec {
-                diagonals: true,
-                ..Spec::new(9)
-            })
-            .unwrap_err()
-            .to_string(),
+            with(Spec::new(9).with(|c| c.units.diagonals = true))
+                .unwrap_err()
+                .to_string(),
             "r1c1 and r5c5 both hold 2 (diagonal)"
         );
-        assert!(with(Spec {
-            non_consecutive: true,
-            ..Spec::new(9)
-        })
-        .is_err());
-        assert!(with(Spec {
-            anti_king: true,
-            ..Spec::new(9)
-        })
-        .is_err());
+        assert!(with(Spec::new(9).with(|c| c.non_consecutive.on = true)).is_err());
+        assert!(with(Spec::new(9).with(|c| c.chess.anti_king = true)).is_err());
     }
 }

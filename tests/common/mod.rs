@@ -226,26 +226,11 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
             .unwrap();
             (rules, Some(Grid::from_cells(n, square).unwrap()))
         }
-        2 => with(Spec {
-            diagonals: true,
-            ..base
-        }),
-        3 => with(Spec {
-            windoku: true,
-            ..base
-        }),
-        4 => with(Spec {
-            anti_knight: true,
-            ..base
-        }),
-        5 => with(Spec {
-            anti_king: true,
-            ..base
-        }),
-        6 => with(Spec {
-            non_consecutive: true,
-            ..base
-        }),
+        2 => with(base.with(|c| c.units.diagonals = true)),
+        3 => with(base.with(|c| c.units.windoku = true)),
+        4 => with(base.with(|c| c.chess.anti_knight = true)),
+        5 => with(base.with(|c| c.chess.anti_king = true)),
+        6 => with(base.with(|c| c.non_consecutive.on = true)),
         7 | 8 => {
             // Cages or extra units cut from a solution of the plain rules.
             let plain = Rules::new(base.clone()).unwrap();
@@ -276,10 +261,10 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
                         cells: cells(g),
                     })
                     .collect();
-                Spec { cages, ..base }
+                base.with(|c| c.killer.cages = cages)
             } else {
                 let units = groups.iter().take(3).map(|g| cells(g)).collect();
-                Spec { units, ..base }
+                base.with(|c| c.extra.units = units)
             };
             (Rules::new(spec).unwrap(), Some(solution))
         }
@@ -295,12 +280,11 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
                 ..Spec::new(4)
             })
         }
-        _ => with(Spec {
-            diagonals: rng.below(2) == 0,
-            anti_king: rng.below(3) == 0,
-            non_consecutive: rng.below(4) == 0,
-            anti_knight: rng.below(3) == 0,
-            ..base
-        }),
+        _ => with(base.with(|c| {
+            c.units.diagonals = rng.below(2) == 0;
+            c.chess.anti_king = rng.below(3) == 0;
+            c.non_consecutive.on = rng.below(4) == 0;
+            c.chess.anti_knight = rng.below(3) == 0;
+        })),
     }
 }

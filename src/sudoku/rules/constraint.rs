@@ -1,0 +1,213 @@
+//! The unit of extension: a *family* of constraints (every killer cage of a puzzle, its
+//! anti-knight rule, ...) and everything sudokux does with it, behind one trait.
+//!
+//! A family's module owns all there is to know about its constraint:
+//! - reading it from a puzzle file and writing it back ([`Family`]);
+//! - checking it against the grid's shape ([`Constraint::check`]);
+//! - what it adds to the rules: units ([`Constraint::units`]) and rules between two cells
+//!   ([`Constraint::pairs`]), which the encoding, the check of the givens and the human-style
+//!   logic share;
+//! - anything else it needs in the exact cover ([`Constraint::encode`]) and in the check of
+//!   the givens ([`Constraint::check_givens`]);
+//! - the independent validator ([`Constraint::validate`]) and the reference backtracker's
+//!   view ([`Constraint::reference`]), both worked out from the constraint's meaning without
+//!   calling the code that encodes it, so that the tests compare independent implementations;
+//! - its picture ([`Constraint::draw`], [`Constraint::caption`]).
+//!
+//! Families are listed once, in `registry.rs`.
+
+use std::fmt;
+
+use serde::de::MapAccess;
+
+use crate::sudoku::grid::{Cell, Grid};
+
+use super::cover::Encoder;
+use super::draw::{Canvas, Caption};
+use super::error::{FileError, PuzzleError, RulesError, Violation};
+use super::geometry::Geometry;
+use super::pair::PairList;
+use super::unit::{Unit, UnitIndex};
+
+/// A family of constraints, all its instances in one puzzle. Every method has a default that
+/// does nothing but [`Constraint::validate`] and [`Constraint::reference`]: a constraint is
+/// never without its independent checks.
+pub trait Constraint: fmt::Debug {
+    /// Checks the instances against the shape, before anything is built: cells in the grid,
+    /// sums that can be reached, and so on.
+    ///
+    /// # Errors
+    ///
+    /// A [`RulesError`] naming the instance and what is wrong.
+    fn check(&self, geometry: &Geometry) -> Result<(), RulesError> {
+        let _ = geometry;
+        Ok(())
+    }
+
+    /// Adds the units the family makes (cells whose digits all differ), each with its cells
+    /// in increasing order. Called after [`Constraint::check`] succeeded.
+    fn units(&self, geometry: &Geometry, out: &mut Vec<Unit>) {
+        let _ = (geometry, out);
+    }
+
+    /// Adds the rules between two cells the family makes. Rules that only ask two cells of
+    /// one unit to differ are dropped afterwards: the unit says so already.
+    fn pairs(&self, geometry: &Geometry, units: &UnitIndex, out: &mut PairList) {
+        let _ = (geometry, units, out);
+    }
+
+    /// Entries (item occurrences) that [`Constraint::encode`] adds to the matrix, at most: the
+    /// rules refuse an encoding too large to hold before anyone builds it.
+    fn entries(&self, geometry: &Geometry) -> u64 {
+        let _ = geometry;
+        0
+    }
+
+    /// Whether the family only asks whether digits are equal, never which digits they are:
+    /// then renaming the digits of a solution throughout gives another solution.
+    fn digit_blind(&self) -> bool {
+        true
+    }
+
+    /// Checks the givens beyond units and pairs, which the rules check for every family.
+    ///
+    /// # Errors
+    ///
+    /// A [`PuzzleError`] naming the cells and the constraint.
+    fn check_givens(&self, geometry: &Geometry, givens: &Grid) -> Result<(), PuzzleError> {
+        let _ = (geometry, givens);
+        Ok(())
+    }
+
+    /// Encodes what units and pairs do not say into the exact cover.
+    fn encode(&self, encoder: &mut Encoder<'_>) {
+        let _ = encoder;
+    }
+
+    /// The independent validator: checks a filled grid (digits in range, givens kept) against
+    /// the family's meaning, without the encoding's units or pairs.
+    ///
+    /// # Errors
+    ///
+    /// The first [`Violation`] found.
+    fn validate(&self, geometry: &Geometry, solution: &Grid) -> Result<(), Violation>;
+
+    /// The reference backtracker's view of the family, worked out from its meaning; `None`
+    /// when it has no instance.
+    fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>>;
+
+    /// Draws the family (shading under the lines, marks over them).
+    fn draw(&self, geometry: &Geometry, canvas: &mut Canvas) {
+        let _ = (geometry, canvas);
+    }
+
+    /// Names the family in the picture's caption.
+    fn caption(&self, geometry: &Geometry, caption: &mut Caption) {
+        let _ = (geometry, caption);
+    }
+
+    /// Writes the family's keys to a puzzle file.
+    fn write(&self, out: &mut FileWriter) {
+        let _ = out;
+    }
+}
+
+/// What a family says about a partially filled grid, for the reference backtracker. `cells`
+/// holds every position of the area, 0 where empty.
+pub trait Reference: fmt::Debug + Send + Sync {
+    /// The digits (bit `d - 1` for digit `d`) that empty position `p` may still take, given
+    /// the digits placed elsewhere: at least every digit some completion puts there.
+    fn allowed(&self, cells: &[u8], p: usize) -> u64;
+
+    /// Whether the digit at `p` already breaks the family's rules with the digits placed, so
+    /// that no completion can satisfy them (for the givens).
+    fn broken(&self, cells: &[u8], p: usize) -> bool;
+}
+
+/// A family as it appears in puzzle files: its keys, and how their values are read.
+pub trait Family: Constraint + Default + Clone + PartialEq + Eq {
+    /// The keys of puzzle files the family reads (TOML keys, the same in JSON).
+    const KEYS: &'static [&'static str];
+
+    /// Reads the value of one of [`Family::KEYS`] (the next value of `map`).
+    ///
+    /// # Errors
+    ///
+    /// The deserializer's error for a value of the wrong shape (it says where); inside, a
+    /// [`FileError`] for a value that does not make sense (a cell named `x2y2`).
+    fn read<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<Result<(), FileError>, A::Error>;
+}
+
+/// A puzzle file being written: short keys at the top, tables (`[[cage]]`) at the end.
+#[derive(Debug, Clone, Default)]
+pub struct FileWriter {
+    /// `key = value` lines, before the givens.
+    pub(crate) keys: String,
+    /// Arrays of tables, after everything else.
+    pub(crate) tables: String,
+}
+
+impl FileWriter {
+    /// Writes `key = value` (the value already in TOML).
+    pub fn key(&mut self, key: &str, value: impl fmt::Display) {
+        use fmt::Write as _;
+        let _ = writeln!(self.keys, "{key} = {value}");
+    }
+
+    /// Writes one table of an array of tables: `[[name]]` and its `key = value` lines.
+    pub fn table(&mut self, name: &str, entries: &[(&str, String)]) {
+        use fmt::Write as _;
+        let _ = write!(self.tables, "\n[[{name}]]\n");
+        for (key, value) in entries {
+            let _ = writeln!(self.tables, "{key} = {value}");
+        }
+    }
+}
+
+/// Cells as a puzzle file writes them: a quoted, space-separated list (`"r1c1 r1c2"`).
+pub fn cell_list(cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(Cell::to_string).collect();
+    format!("\"{}\"", names.join(" "))
+}
+
+/// A list of cells as puzzle files give it: one string (`"r1c1 r1c2"`, spaces or commas
+/// between) or a list of strings.
+#[derive(Debug, serde::Deserialize)]
+#[serde(untagged)]
+pub enum RawCells {
+    /// `"r1c1 r1c2"`
+    Text(String),
+    /// `["r1c1", "r1c2"]`
+    List(Vec<String>),
+}
+
+impl RawCells {
+    /// The cells, or a [`FileError`] for `what` naming the first that cannot be read.
+    ///
+    /// # Errors
+    ///
+    /// [`FileError::Value`] for a name that is not a cell.
+    pub fn cells(&self, what: &str) -> Result<Vec<Cell>, FileError> {
+        let names: Vec<&str> = match self {
+            RawCells::Text(text) => text
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|s| !s.is_empty())
+                .collect(),
+            RawCells::List(list) => list.iter().map(String::as_str).collect(),
+        };
+        names
+            .into_iter()
+            .map(|name| {
+                Cell::parse(name).ok_or_else(|| FileError::Value {
+                    key: what.to_string(),
+                    line: None,
+                    message: format!("cannot read {name:?} as a cell (write cells as r3c4)"),
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,154 @@
+//! What constraints draw with: a [`Canvas`] that knows where each cell of the picture is, and
+//! two layers, shading under the grid lines and marks over them (cages, lines, dots), plus
+//! the caption's words for the rules a picture shows or cannot show.
+
+use std::fmt::Write as _;
+
+/// Where cells are in the picture, and what constraints have drawn so far.
+#[derive(Debug, Clone)]
+pub struct Canvas {
+    cell: f64,
+    left: f64,
+    top: f64,
+    cols: usize,
+    shading: String,
+    marks: String,
+    corner_labels: bool,
+}
+
+impl Canvas {
+    /// A canvas with cells of side `cell`, the area's top-left corner at (`left`, `top`), an
+    /// area `cols` positions wide.
+    pub fn new(cell: f64, left: f64, top: f64, cols: usize) -> Canvas {
+        Canvas {
+            cell,
+            left,
+            top,
+            cols,
+            shading: String::new(),
+            marks: String::new(),
+            corner_labels: false,
+        }
+    }
+
+    /// The side of a cell.
+    pub fn cell(&self) -> f64 {
+        self.cell
+    }
+
+    /// The x of column line `c` (0 is the left edge of the area).
+    pub fn x(&self, c: usize) -> f64 {
+        self.left + c as f64 * self.cell
+    }
+
+    /// The y of row line `r`.
+    pub fn y(&self, r: usize) -> f64 {
+        self.top + r as f64 * self.cell
+    }
+
+    /// The top-left corner of a position's cell.
+    pub fn corner(&self, position: usize) -> (f64, f64) {
+        (self.x(position % self.cols), self.y(position / self.cols))
+    }
+
+    /// SVG drawn under the grid lines (cell shading).
+    pub fn shading(&mut self) -> &mut String {
+        &mut self.shading
+    }
+
+    /// SVG drawn over the grid lines and under the digits (outlines, lines, dots, labels).
+    pub fn marks(&mut self) -> &mut String {
+        &mut self.marks
+    }
+
+    /// Shades the cells of `positions` with `fill`, as one group of class `class`.
+    pub fn shade(&mut self, class: &str, fill: &str, opacity: f64, positions: &[usize]) {
+        let _ = writeln!(
+            self.shading,
+            "<g class=\"{class}\" fill=\"{fill}\" fill-opacity=\"{opacity}\">"
+        );
+        for &p in positions {
+            let (x, y) = self.corner(p);
+            let _ = writeln!(
+                self.shading,
+                "<rect x=\"{}\" y=\"{}\" width=\"{s}\" height=\"{s}\"/>",
+                num(x),
+                num(y),
+                s = num(self.cell)
+            );
+        }
+        self.shading.push_str("</g>\n");
+    }
+
+    /// Asks the digits to make room for labels in the cells' top-left corners.
+    pub fn reserve_corners(&mut self) {
+        self.corner_labels = true;
+    }
+
+    /// Whether some constraint asked for room in the corners.
+    pub fn corners_reserved(&self) -> bool {
+        self.corner_labels
+    }
+
+    /// The two layers, shading and marks.
+    pub fn into_layers(self) -> (String, String) {
+        (self.shading, self.marks)
+    }
+}
+
+/// The caption's words for a rule set, gathered from its constraints.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Caption {
+    shown: Vec<String>,
+    spelled: Vec<String>,
+}
+
+impl Caption {
+    /// A name for a rule the picture shows (`X-sudoku`, `killer (3 cages)`).
+    pub fn shown(&mut self, part: impl Into<String>) {
+        self.shown.push(part.into());
+    }
+
+    /// A rule the picture cannot show, with its meaning spelled out
+    /// (`anti-knight: no digit repeats a knight's move away`).
+    pub fn spelled(&mut self, part: impl Into<String>) {
+        self.spelled.push(part.into());
+    }
+
+    /// The parts joined by ` · `: the rules the picture shows first, then the others.
+    pub fn text(&self) -> String {
+        let parts: Vec<&str> = self
+            .shown
+            .iter()
+            .chain(&self.spelled)
+            .map(String::as_str)
+            .collect();
+        parts.join(" · ")
+    }
+}
+
+/// A number in at most two decimals, without trailing zeros: `12`, `3.5`, `0.33`.
+pub fn num(x: f64) -> String {
+    let text = format!("{:.2}", x);
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".into()
+    } else {
+        text.into()
+    }
+}
+
+/// Text for XML content and attribute values (always written in double quotes).
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            ch => out.push(ch),
+        }
+    }
+    out
+}

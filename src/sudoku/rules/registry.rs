@@ -1,0 +1,51 @@
+//! How the list of constraint families (in `rules/mod.rs`, one line each) becomes the
+//! [`Constraints`](super::Constraints) of a rule set: one field per family, and what is done
+//! with all of them.
+
+/// Declares each family's module and [`Constraints`](super::Constraints), one field per
+/// family, with the code that goes over all of them.
+macro_rules! families {
+    ($($(#[$doc:meta])* $field:ident: $module:ident::$family:ident,)*) => {
+        $(pub mod $module;)*
+
+
+        /// Every constraint of a puzzle, one field per family (an empty family changes
+        /// nothing).
+        #[derive(Debug, Clone, PartialEq, Eq, Default)]
+        pub struct Constraints {
+            $($(#[$doc])* pub $field: $module::$family,)*
+        }
+
+        /// Number of families.
+        const FAMILIES: usize = [$(stringify!($field)),*].len();
+
+        impl Constraints {
+            /// Every family, in the list's order.
+            pub fn all(&self) -> [&dyn $crate::sudoku::rules::Constraint; FAMILIES] {
+                [$(&self.$field),*]
+            }
+
+            /// The keys of puzzle files the families read, family by family.
+            pub fn keys() -> impl Iterator<Item = &'static str> {
+                [$(<$module::$family as $crate::sudoku::rules::Family>::KEYS),*].into_iter().flatten().copied()
+            }
+
+            /// Reads `key`'s value into the family that owns the key; `Ok(None)` when no
+            /// family does.
+            pub(crate) fn read<'de, A: serde::de::MapAccess<'de>>(
+                &mut self,
+                key: &str,
+                map: &mut A,
+            ) -> Result<Option<Result<(), $crate::sudoku::rules::FileError>>, A::Error> {
+                $(
+                    if <$module::$family as $crate::sudoku::rules::Family>::KEYS.contains(&key) {
+                        return $crate::sudoku::rules::Family::read(&mut self.$field, key, map).map(Some);
+                    }
+                )*
+                Ok(None)
+            }
+        }
+    };
+}
+
+pub(crate) use families;
