@@ -209,3 +209,22 @@ fn a_search_stops_exactly_at_its_node_limit() {
     let all = dlx.count_bounded(None, 2, &Watch::new(), Budget::nodes(1 << 20));
     assert_eq!((all.count, all.complete), (1024, true));
 }
+
+/// A batch with an unreadable line and a search stopped by a limit exits 2: bad input is worse
+/// than an unknown answer (130 > 2 > 3 > 1 > 0), whichever comes first in the batch.
+#[test]
+fn bad_input_outranks_a_stopped_search_in_a_batch() {
+    for input in [format!("xyz\n{HARD}\n"), format!("{HARD}\nxyz\n")] {
+        for command in ["solve", "check", "count"] {
+            let output = sudokux(&[command, "--max-nodes", "20", "--jobs", "1"], &input);
+            assert_eq!(
+                code(&output),
+                2,
+                "{command} on {input:?}: {}",
+                text(&output.stderr)
+            );
+            let err = text(&output.stderr);
+            assert!(err.contains("--max-nodes 20"), "{command}: {err}");
+        }
+    }
+}

@@ -6,8 +6,13 @@ use std::process::ExitCode;
 
 use thiserror::Error;
 
-/// The outcome of a run, as an exit code. Ordered: a worse outcome wins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// The outcome of a run, as an exit code.
+///
+/// When a run has several outcomes, the worse one wins ([`Exit::worse`]), in the order
+/// 130 > 2 > 3 > 1 > 0: an interruption, then bad input, then a search stopped by a limit,
+/// then a puzzle without a unique solution. The order is written out in [`Exit::severity`],
+/// not taken from the declaration order or the codes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Exit {
     /// Every puzzle answered (and, for `check`, unique).
     Ok = 0,
@@ -21,6 +26,29 @@ pub enum Exit {
     /// Interrupted by Ctrl-C: the answers written are those found before it; a count is a
     /// lower bound.
     Interrupted = 130,
+}
+
+impl Exit {
+    /// How bad the outcome is: the larger, the worse.
+    fn severity(self) -> u8 {
+        match self {
+            Exit::Ok => 0,
+            Exit::NotUnique => 1,
+            Exit::Unknown => 2,
+            Exit::BadInput => 3,
+            Exit::Interrupted => 4,
+        }
+    }
+
+    /// The worse of two outcomes (either one when they are equally bad).
+    #[must_use]
+    pub fn worse(self, other: Exit) -> Exit {
+        if other.severity() > self.severity() {
+            other
+        } else {
+            self
+        }
+    }
 }
 
 impl From<Exit> for ExitCode {
@@ -57,4 +85,30 @@ pub enum CliError {
     /// The picture could not be turned into a PNG.
     #[error("cannot draw the PNG: {0}")]
     Png(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Exit;
+
+    /// Every pair, both ways round: the documented order 130 > 2 > 3 > 1 > 0.
+    #[test]
+    fn the_worse_outcome_wins_in_the_documented_order() {
+        let order = [
+            Exit::Ok,
+            Exit::NotUnique,
+            Exit::Unknown,
+            Exit::BadInput,
+            Exit::Interrupted,
+        ];
+        let codes: Vec<u8> = order.iter().map(|&e| e as u8).collect();
+        assert_eq!(codes, [0, 1, 3, 2, 130]);
+        for (i, &a) in order.iter().enumerate() {
+            for (j, &b) in order.iter().enumerate() {
+                let expected = order[i.max(j)];
+                assert_eq!(a.worse(b), expected, "{a:?} against {b:?}");
+                assert_eq!(b.worse(a), expected, "{b:?} against {a:?}");
+            }
+        }
+    }
 }

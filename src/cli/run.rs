@@ -252,7 +252,7 @@ impl<W: Write> Sink<W> {
                 report.stats.nodes
             )?;
         }
-        self.exit = self.exit.max(exit_of(self.task, report));
+        self.exit = self.exit.worse(exit_of(self.task, report));
         if report.index > 0 {
             self.tally.add(report.status);
         } else {
@@ -555,14 +555,14 @@ fn answer_lines<W: Write>(
         }
         if let Some(error) = current.failure.take() {
             sink.note(name, &error.to_string())?;
-            sink.exit = sink.exit.max(Exit::BadInput);
+            sink.exit = sink.exit.worse(Exit::BadInput);
         }
         match next {
             Some(batch) => current = batch,
             None if done == 0 => {
                 // An empty file, or one of comments only: most likely not what was meant.
                 sink.note(name, "no puzzle in the input")?;
-                sink.exit = sink.exit.max(Exit::BadInput);
+                sink.exit = sink.exit.worse(Exit::BadInput);
                 return Ok(());
             }
             None => return Ok(()),
