@@ -1,0 +1,469 @@
+//! The house rules of docs/ARCHITECTURE.md, checked on the source tree itself:
+//! - no import circles: no file of `src/` uses a module that uses it back, directly or through
+//!   others (paths through `crate::`, `super::`, `self::` and child modules, resolved through
+//!   `pub use` re-exports to the file that defines the item);
+//! - the layers depend one way: `xc` never names `sudoku`, the library never names the CLI or
+//!   clap;
+//! - no file of `src/` over 600 lines before its unit tests, or 800 for one algorithm that
+//!   reads best whole and says so at its top.
+//!
+//! The reading of Rust is deliberately simple (comments, strings and `#[cfg(test)]` modules
+//! are cut; paths are read token by token), which is enough for this code base's style: one
+//! `use` per module path, no macros that name modules.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Lines a file may have before its unit tests.
+const MAX_LINES: usize = 600;
+/// Lines a file may have when it says at its top why it reads best whole.
+const MAX_LINES_WHOLE: usize = 800;
+/// The words that say so, in the file's first lines.
+const WHOLE_MARK: &str = "reads best whole";
+
+/// One source file as a module of one crate.
+#[derive(Debug)]
+struct Module {
+    /// `lib` or `bin`.
+    krate: &'static str,
+    /// The module path inside the crate (empty for the root).
+    path: Vec<String>,
+    /// The code, with comments, strings and test modules cut.
+    code: String,
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The text before the file's first `#[cfg(test)]` line.
+fn before_tests(text: &str) -> &str {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if line.trim_start().starts_with("#[cfg(test)]") {
+            return &text[..offset];
+        }
+        offset += line.len();
+    }
+    text
+}
+
+/// `text` with comments, string and char literals blanked out.
+fn strip(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &text[i..];
+        if rest.starts_with("//") {
+            let end = rest.find('\n').map_or(text.len(), |e| i + e);
+            i = end;
+        } else if rest.starts_with("/*") {
+            let end = rest.find("*/").map_or(text.len(), |e| i + e + 2);
+            i = end;
+        } else if rest.starts_with("r#\"") || rest.starts_with("r\"") {
+            let hashes = rest[1..].bytes().take_while(|&b| b == b'#').count();
+            let close = format!("\"{}", "#".repeat(hashes));
+            let start = 2 + hashes;
+            let end = rest[start..]
+                .find(&close)
+                .map_or(text.len(), |e| i + start + e + close.len());
+            out.push_str("\"\"");
+            i = end;
+        } else if bytes[i] == b'"' {
+            let mut j = i + 1;
+            while j < bytes.len() && bytes[j] != b'"' {
+                j += if bytes[j] == b'\\' { 2 } else { 1 };
+            }
+            out.push_str("\"\"");
+            i = j + 1;
+        } else if bytes[i] == b'\''
+            && rest.len() >= 3
+            && (rest[1..].starts_with('\\') || rest[2..].starts_with('\''))
+        {
+            // A char literal ('a', '\n'); lifetimes ('a) are left alone.
+            let end = rest[2..].find('\'').map_or(text.len(), |e| i + 2 + e + 1);
+            out.push_str("' '");
+            i = end;
+        } else {
+            let c = rest.chars().next().unwrap();
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// Reads the path tree that starts at `at` (`a::b::{c, d::e}`), pushing every full path.
+fn read_tree(code: &[u8], mut at: usize, prefix: &[String], out: &mut Vec<Vec<String>>) -> usize {
+    let mut path = prefix.to_vec();
+    loop {
+        while at < code.len() && code[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        if at < code.len() && code[at] == b'{' {
+            at += 1;
+            loop {
+                while at < code.len() && (code[at].is_ascii_whitespace() || code[at] == b',') {
+                    at += 1;
+                }
+                if at >= code.len() || code[at] == b'}' {
+                    return at + 1;
+                }
+                at = read_tree(code, at, &path, out);
+            }
+        }
+        if at < code.len() && code[at] == b'*' {
+            out.push(path);
+            return at + 1;
+        }
+        let start = at;
+        while at < code.len() && is_ident_byte(code[at]) {
+            at += 1;
+        }
+        if start == at {
+            out.push(path);
+            return at;
+        }
+        let word = std::str::from_utf8(&code[start..at]).unwrap();
+        if word != "self" {
+            path.push(word.to_string());
+        }
+        let mut look = at;
+        while look < code.len() && code[look].is_ascii_whitespace() {
+            look += 1;
+        }
+        if code[look..].starts_with(b"::") {
+            at = look + 2;
+        } else {
+            out.push(path);
+            return at;
+        }
+    }
+}
+
+/// Every path the code names: `(re_export, absolute path in the crate)`.
+fn paths(module: &Module, children: &BTreeSet<String>) -> Vec<(bool, Vec<String>)> {
+    let code = module.code.as_bytes();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < code.len() {
+        if !is_ident_byte(code[i]) || (i > 0 && (is_ident_byte(code[i - 1]) || code[i - 1] == b':'))
+        {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < code.len() && is_ident_byte(code[i]) {
+            i += 1;
+        }
+        let word = &module.code[start..i];
+        if !code[i..].starts_with(b"::") {
+            continue;
+        }
+        let base: Option<Vec<String>> = match word {
+            "crate" => Some(Vec::new()),
+            "self" => Some(module.path.clone()),
+            "super" => {
+                let mut base = module.path.clone();
+                base.pop();
+                let mut j = i;
+                while code[j + 2..].starts_with(b"super::") {
+                    base.pop();
+                    j += 7;
+                }
+                i = j;
+                Some(base)
+            }
+            w if children.contains(w) => {
+                let mut base = module.path.clone();
+                base.push(w.to_string());
+                Some(base)
+            }
+            _ => None,
+        };
+        let Some(base) = base else { continue };
+        // A re-export: `pub use` or `pub(...) use` opens the statement.
+        let line_start = module.code[..start]
+            .rfind([';', '{', '}'])
+            .map_or(0, |p| p + 1);
+        let statement = module.code[line_start..start].trim_start();
+        let re_export = statement.starts_with("pub use") || statement.starts_with("pub(");
+        let mut trees = Vec::new();
+        i = read_tree(code, i + 2, &base, &mut trees);
+        found.extend(trees.into_iter().map(|t| (re_export, t)));
+    }
+    found
+}
+
+/// The file that defines what `path` names, following re-exports.
+fn resolve(
+    krate: &str,
+    path: &[String],
+    modules: &BTreeMap<(&'static str, Vec<String>), usize>,
+    aliases: &BTreeMap<(&'static str, Vec<String>), Vec<String>>,
+    depth: usize,
+) -> Option<(&'static str, Vec<String>)> {
+    let key = |p: &[String]| (if krate == "lib" { "lib" } else { "bin" }, p.to_vec());
+    let mut longest = None;
+    for len in (0..=path.len()).rev() {
+        if modules.contains_key(&key(&path[..len])) {
+            longest = Some(len);
+            break;
+        }
+    }
+    let len = longest?;
+    if len < path.len() && depth < 8 {
+        let mut name = path[..len].to_vec();
+        name.push(path[len].clone());
+        if let Some(target) = aliases.get(&key(&name)) {
+            let mut through = target.clone();
+            through.extend_from_slice(&path[len + 1..]);
+            if let Some(found) = resolve(krate, &through, modules, aliases, depth + 1) {
+                return Some(found);
+            }
+        }
+    }
+    Some(key(&path[..len]))
+}
+
+/// A file's path under `src/`, its lines before its tests, and its first lines.
+type Size = (PathBuf, usize, String);
+
+fn load() -> (Vec<(PathBuf, Module)>, Vec<Size>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    files.sort();
+    let mut modules = Vec::new();
+    let mut sizes = Vec::new();
+    for file in files {
+        let text = fs::read_to_string(&file).unwrap();
+        let relative = file.strip_prefix(&root).unwrap();
+        let mut parts: Vec<String> = relative
+            .iter()
+            .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+            .collect();
+        let krate = if parts[0] == "cli" {
+            parts.remove(0);
+            "bin"
+        } else {
+            "lib"
+        };
+        if matches!(
+            parts.last().map(String::as_str),
+            Some("mod" | "lib" | "main")
+        ) {
+            parts.pop();
+        }
+        let head = before_tests(&text);
+        sizes.push((
+            relative.to_path_buf(),
+            head.lines().count(),
+            text.lines().take(12).collect::<Vec<_>>().join("\n"),
+        ));
+        modules.push((
+            relative.to_path_buf(),
+            Module {
+                krate,
+                path: parts,
+                code: strip(head),
+            },
+        ));
+    }
+    (modules, sizes)
+}
+
+#[test]
+fn no_import_circles() {
+    let (files, _) = load();
+    let mut index = BTreeMap::new();
+    for (k, (_, module)) in files.iter().enumerate() {
+        index.insert((module.krate, module.path.clone()), k);
+    }
+    // Child modules of each file, and the names it re-exports.
+    let mut children: Vec<BTreeSet<String>> = vec![BTreeSet::new(); files.len()];
+    for (_, module) in &files {
+        if let Some((last, parent)) = module.path.split_last() {
+            if let Some(&p) = index.get(&(module.krate, parent.to_vec())) {
+                children[p].insert(last.clone());
+            }
+        }
+    }
+    let mut named = Vec::new();
+    let mut aliases = BTreeMap::new();
+    for (k, (_, module)) in files.iter().enumerate() {
+        let found = paths(module, &children[k]);
+        for (re_export, path) in &found {
+            if *re_export {
+                if let Some(last) = path.last() {
+                    let mut name = module.path.clone();
+                    name.push(last.clone());
+                    aliases.insert((module.krate, name), path.clone());
+                }
+            }
+        }
+        named.push(found);
+    }
+    let mut edges: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); files.len()];
+    for (k, (_, module)) in files.iter().enumerate() {
+        for (re_export, path) in &named[k] {
+            if *re_export {
+                continue;
+            }
+            if let Some(target) = resolve(module.krate, path, &index, &aliases, 0) {
+                let t = index[&target];
+                if t != k {
+                    edges[k].insert(t);
+                }
+            }
+        }
+    }
+    // Strongly connected components (Tarjan), iteratively small enough to recurse.
+    struct Tarjan<'a> {
+        edges: &'a [BTreeSet<usize>],
+        index: Vec<Option<usize>>,
+        low: Vec<usize>,
+        on_stack: Vec<bool>,
+        stack: Vec<usize>,
+        next: usize,
+        circles: Vec<Vec<usize>>,
+    }
+    impl Tarjan<'_> {
+        fn visit(&mut self, v: usize) {
+            self.index[v] = Some(self.next);
+            self.low[v] = self.next;
+            self.next += 1;
+            self.stack.push(v);
+            self.on_stack[v] = true;
+            for &w in self.edges[v].iter() {
+                match self.index[w] {
+                    None => {
+                        self.visit(w);
+                        self.low[v] = self.low[v].min(self.low[w]);
+                    }
+                    Some(i) if self.on_stack[w] => self.low[v] = self.low[v].min(i),
+                    Some(_) => {}
+                }
+            }
+            if Some(self.low[v]) == self.index[v] {
+                let mut component = Vec::new();
+                loop {
+                    let w = self.stack.pop().unwrap();
+                    self.on_stack[w] = false;
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    self.circles.push(component);
+                }
+            }
+        }
+    }
+    let n = files.len();
+    let mut tarjan = Tarjan {
+        edges: &edges,
+        index: vec![None; n],
+        low: vec![0; n],
+        on_stack: vec![false; n],
+        stack: Vec::new(),
+        next: 0,
+        circles: Vec::new(),
+    };
+    for v in 0..n {
+        if tarjan.index[v].is_none() {
+            tarjan.visit(v);
+        }
+    }
+    let files = &files;
+    let edges = &edges;
+    let report: Vec<String> = tarjan
+        .circles
+        .iter()
+        .map(|component| {
+            let names: Vec<String> = component
+                .iter()
+                .map(|&k| files[k].0.display().to_string())
+                .collect();
+            let members: BTreeSet<usize> = component.iter().copied().collect();
+            let links: Vec<String> = component
+                .iter()
+                .flat_map(|&k| {
+                    edges[k]
+                        .iter()
+                        .filter(|t| members.contains(t))
+                        .map(move |&t| {
+                            format!("{} -> {}", files[k].0.display(), files[t].0.display())
+                        })
+                })
+                .collect();
+            format!("circle {{{}}}: {}", names.join(", "), links.join("; "))
+        })
+        .collect();
+    assert!(
+        report.is_empty(),
+        "import circles in src/:\n{}",
+        report.join("\n")
+    );
+}
+
+#[test]
+fn layers_depend_one_way() {
+    let (files, _) = load();
+    for (path, module) in &files {
+        let first = module.path.first().map(String::as_str);
+        if module.krate == "lib" && first == Some("xc") {
+            assert!(
+                !module.code.contains("sudoku::"),
+                "{} names the sudoku layer",
+                path.display()
+            );
+        }
+        if module.krate == "lib" {
+            assert!(
+                !module.code.contains("clap"),
+                "{} names clap",
+                path.display()
+            );
+            assert!(
+                !module.code.contains("cli::"),
+                "{} names the CLI",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn no_file_is_too_long_before_its_tests() {
+    let (_, sizes) = load();
+    let mut long = Vec::new();
+    for (path, lines, top) in sizes {
+        let limit = if top.contains(WHOLE_MARK) {
+            MAX_LINES_WHOLE
+        } else {
+            MAX_LINES
+        };
+        if lines > limit {
+            long.push(format!(
+                "{}: {lines} lines before its tests (at most {limit})",
+                path.display()
+            ));
+        }
+    }
+    assert!(long.is_empty(), "files too long:\n{}", long.join("\n"));
+}
