@@ -171,8 +171,8 @@ fn explain<'r>(
 /// The difficulty of a puzzle for a person ([`Explanation::grade`] of [`solve_logically`]).
 ///
 /// The grade means something only for a puzzle with exactly one solution: check that first
-/// with an [`Engine`](crate::sudoku::Engine). (Logic that fills the grid proves the solution unique;
-/// a puzzle with several solutions always grades `needs-search`.)
+/// with an [`Engine`](crate::sudoku::engine::Engine). (Logic that fills the grid proves the
+/// solution unique; a puzzle with several solutions always grades `needs-search`.)
 ///
 /// # Errors
 ///
