@@ -19,7 +19,7 @@ impl State<'_> {
         self.naked_single()
             .or_else(|| self.hidden_single())
             .or_else(|| self.locked_candidates())
-            .or_else(|| self.cage_sum())
+            .or_else(|| self.family_step())
             .or_else(|| self.naked_subset(2))
             .or_else(|| self.hidden_subset(2))
             .or_else(|| self.naked_subset(3))
@@ -31,6 +31,14 @@ impl State<'_> {
             .or_else(|| self.fish(3))
             .or_else(|| self.xyz_wing())
             .or_else(|| self.fish(4))
+    }
+
+    /// The first step a constraint family offers of its own
+    /// ([`Constraint::logic`](crate::sudoku::rules::Constraint::logic)): a killer cage's sum.
+    fn family_step(&self) -> Option<Step> {
+        self.families
+            .iter()
+            .find_map(|family| family.step(&self.values, &self.candidates))
     }
 
     /// A guess where logic stalls: the empty cell with the fewest candidates (the first in

@@ -2,18 +2,18 @@
 //! through.
 
 /// Bit of digit `d` (1-based) in a candidate mask.
-pub(super) fn bit(d: u8) -> u64 {
+pub(crate) fn bit(d: u8) -> u64 {
     1 << (d - 1)
 }
 
 /// The digits of a mask, in increasing order.
-pub(super) fn digits_of(mask: u64) -> impl Iterator<Item = u8> {
+pub(crate) fn digits_of(mask: u64) -> impl Iterator<Item = u8> {
     (0..64u8).filter(move |k| mask >> k & 1 == 1).map(|k| k + 1)
 }
 
 /// Calls `visit` with every `k`-subset of `0..len` (as index lists, in lexicographic order)
 /// until it returns `Some`.
-pub(super) fn combinations<T>(
+pub(crate) fn combinations<T>(
     len: usize,
     k: usize,
     visit: &mut dyn FnMut(&[usize]) -> Option<T>,

@@ -14,6 +14,10 @@
 //! neighbours `d - 1` and `d + 1`; a killer cage is a unit, and its sum is used by the cage-sum
 //! step, which keeps only the digits of the sets that still fit.
 //!
+//! A constraint family with steps of its own offers them through
+//! [`Constraint::logic`](crate::sudoku::rules::Constraint::logic), the way the killer family
+//! offers the cage-sum step; the logic tries them after locked candidates.
+//!
 //! The logic never guesses. When no technique applies it stalls, and a caller that knows the
 //! solution (from the exact-cover engine) may go on with [`solve_with_guesses`], whose guesses
 //! are labelled as such.
@@ -25,11 +29,11 @@
 //! mask.rs       candidate masks and k-subsets
 //! singles.rs    naked and hidden singles
 //! locked.rs     locked candidates: pointing, claiming, and between any two units
-//! cage.rs       cage sums
 //! subsets.rs    naked and hidden pairs, triples, quads
 //! fish.rs       X-wing, swordfish, jellyfish
 //! wings.rs      XY-wing, XYZ-wing
-//! explain.rs    the order techniques are tried in, guesses, the explanation of a puzzle
+//! explain.rs    the order techniques are tried in (the families' own steps among them),
+//!               guesses, the explanation of a puzzle
 //! technique.rs, step.rs, grade.rs: what a step is and says, and what a solution is worth
 //! ```
 //!
@@ -50,17 +54,16 @@
 //! assert_eq!(grade(&rules, &puzzle).unwrap(), explanation.grade());
 //! assert!(explanation.grade() <= Grade::Expert);
 
-mod cage;
 mod explain;
 mod fish;
 mod grade;
 mod locked;
-mod mask;
+pub(crate) mod mask;
 mod singles;
 mod state;
-mod step;
+pub(crate) mod step;
 mod subsets;
-mod technique;
+pub(crate) mod technique;
 mod wings;
 
 pub use explain::{grade, solve_logically, solve_with_guesses, Explanation};

@@ -1,11 +1,12 @@
 //! The shared candidate state every technique reads: the digits placed, the candidates left,
-//! and what the rules make of them (peers, complete units, cages).
+//! and what the rules make of them (peers, complete units, the families' own steps).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::sudoku::candidates::Candidates;
 use crate::sudoku::grid::{Cell, Grid};
-use crate::sudoku::rules::{digit_sets, PuzzleError, Rules, UnitKind};
+use crate::sudoku::rules::{Logic, PuzzleError, Rules, UnitKind};
 
 use super::mask::{bit, digits_of};
 use super::step::Step;
@@ -37,8 +38,9 @@ pub struct State<'r> {
     pub(super) order: Vec<usize>,
     /// Unit index of (kind, grid), for the rows and columns of fish.
     pub(super) lines: HashMap<(UnitKind, Option<usize>), usize>,
-    /// For each cage: its unit and the digit sets that reach its sum.
-    pub(super) cages: Vec<(usize, Vec<u64>)>,
+    /// The steps the constraint families offer beyond their units and pairs (a killer
+    /// cage's sum), in the order of the families.
+    pub(super) families: Arc<[Box<dyn Logic>]>,
 }
 
 impl<'r> State<'r> {
@@ -91,9 +93,11 @@ impl<'r> State<'r> {
             .filter(|(_, u)| matches!(u.kind, UnitKind::Row(_) | UnitKind::Column(_)))
             .map(|(k, u)| ((u.kind, u.grid), k))
             .collect();
-        let cages = rules
-            .cages()
-            .map(|(cage, unit)| (unit, digit_sets(n, cage.cells.len(), cage.sum)))
+        let families = rules
+            .constraints()
+            .all()
+            .iter()
+            .filter_map(|family| family.logic(rules.geometry(), rules.unit_index()))
             .collect();
         let full = Candidates::full(n);
         let mut state = State {
@@ -108,7 +112,7 @@ impl<'r> State<'r> {
             complete,
             order,
             lines,
-            cages,
+            families,
         };
         for &p in rules.cells() {
             let d = puzzle.cells()[p];
