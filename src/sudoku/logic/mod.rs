@@ -53,6 +53,7 @@
 //! println!("{}", explanation.steps[0]); // e.g. "r1c9 = 6: hidden single in box 3"
 //! assert_eq!(grade(&rules, &puzzle).unwrap(), explanation.grade());
 //! assert!(explanation.grade() <= Grade::Expert);
+//! ```
 
 mod explain;
 mod fish;

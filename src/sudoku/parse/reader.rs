@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use std::io::{BufRead, Read};
 
 use crate::sudoku::candidates::Candidates;
-use crate::sudoku::grid::{Cell, Grid};
+use crate::sudoku::grid::{Cell, Grid, MAX_SIZE};
 use crate::sudoku::symbols::{Alphabet, Symbols};
 
 use super::block::{self, first_row_side, Block};
@@ -14,7 +14,6 @@ use super::cells::{is_separator, puzzle_line_size, split, ReadCell};
 use super::error::{Fault, ParseError, ParseErrorKind, ReadError};
 use super::numbers::{number_cells, numbers};
 use super::pencilmark::{is_pencilmark, read_pencilmark};
-use crate::sudoku::grid::MAX_SIZE;
 
 /// Longest line read, in bytes (a 64x64 puzzle written as numbers on one line takes about
 /// 12 KiB); a longer line is an error, and the reader goes on after it.
