@@ -4,7 +4,7 @@
 //! cargo run --release --example sudoku -- 2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9
 //! ```
 
-use sudokux::sudoku::{format::pretty, validate, Engine, Grid, Rules, Solver, Verdict};
+use sudokux::sudoku::{pretty, validate, Engine, Grid, Rules, Solver, Verdict};
 
 fn main() {
     let line = std::env::args().nth(1).unwrap_or_else(|| {

@@ -6,7 +6,7 @@
 use std::io::Cursor;
 
 use sudokux::sudoku::file::{from_json, from_toml};
-use sudokux::sudoku::parse::Layout;
+use sudokux::sudoku::parse::Dialect;
 use sudokux::sudoku::rules::Cage;
 use sudokux::sudoku::{validate, Alphabet, Backtracker, Engine, Grid, Reader, Rules, Solver, Spec};
 use sudokux::xc::knuth;
@@ -19,16 +19,16 @@ const NODES: u64 = 2_000;
 /// (building a matrix of millions of entries per input would make fuzzing crawl).
 const SEARCHED: usize = 40_000;
 
-/// The line reader over arbitrary bytes: the first byte picks the layout, the size and the
+/// The line reader over arbitrary bytes: the first byte picks the dialect, the size and the
 /// alphabet. It must never panic, and every puzzle it returns must have the shape it says.
 pub fn lines(data: &[u8]) {
     let Some((&head, rest)) = data.split_first() else {
         return;
     };
-    let layout = match head % 3 {
-        0 => Layout::Lines,
-        1 => Layout::Sdk,
-        _ => Layout::Pencilmark,
+    let dialect = match head % 3 {
+        0 => Dialect::Lines,
+        1 => Dialect::Sdk,
+        _ => Dialect::Pencilmark,
     };
     let size = match head / 3 % 4 {
         0 => None,
@@ -42,7 +42,7 @@ pub fn lines(data: &[u8]) {
         2 => Alphabet::parse("letters").expect("a named alphabet"),
         _ => Alphabet::parse("0123456789").expect("ten symbols"),
     };
-    let reader = Reader::with_alphabet(Cursor::new(rest), alphabet, size).layout(layout);
+    let reader = Reader::with_alphabet(Cursor::new(rest), alphabet, size).dialect(dialect);
     for entry in reader.take(10_000) {
         let Ok(entry) = entry else { continue };
         let grid = entry.grid;

@@ -272,3 +272,35 @@ fn states_start_from_the_givens() {
     assert_eq!(state.candidates(15), 0b1111);
     assert_eq!(state.value(0), 1);
 }
+
+#[test]
+fn the_killer_family_offers_the_cage_sum_step() {
+    use sudokux::sudoku::grid::Cell;
+    use sudokux::sudoku::{Cage, Constraint};
+    let cage = Cage {
+        sum: 3,
+        cells: vec![Cell { row: 0, col: 0 }, Cell { row: 0, col: 1 }],
+    };
+    let rules = Rules::new(Spec::new(4).with(|c| c.killer.cages = vec![cage])).unwrap();
+    let logic = rules
+        .constraints()
+        .killer
+        .logic(rules.geometry(), rules.unit_index())
+        .expect("a cage has a step");
+    let values = vec![0; 16];
+    let mut candidates = vec![0b1111; 16];
+    let step = logic.step(&values, &candidates).expect("3 and 4 go");
+    assert_eq!(step.technique, Technique::CageSum);
+    assert_eq!(
+        step.to_string(),
+        "r1c1, r1c2 <> 3; r1c1, r1c2 <> 4: cage sum in cage 1"
+    );
+    candidates[0] = 0b0011;
+    candidates[1] = 0b0011;
+    assert!(logic.step(&values, &candidates).is_none());
+    let classic = Rules::classic();
+    let no_cages = &classic.constraints().killer;
+    assert!(no_cages
+        .logic(classic.geometry(), classic.unit_index())
+        .is_none());
+}

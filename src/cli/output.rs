@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use serde::Serialize;
-use sudokux::sudoku::{format::pretty, Candidates, Grid, Rules};
+use sudokux::sudoku::{pretty, Candidates, Grid, Rules};
 use sudokux::xc::Stats;
 
 /// What became of one puzzle.

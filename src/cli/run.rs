@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use sudokux::sudoku::file::{from_json, from_toml};
-use sudokux::sudoku::parse::Layout;
+use sudokux::sudoku::parse::Dialect;
 use sudokux::sudoku::{
     Alphabet, Answer, Backtracker, Candidates, Engine, Entry, Grid, ReadError, Reader, Rules,
     Solver, Spec,
@@ -43,8 +43,8 @@ struct Totals {
 /// How an input is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Format {
-    /// Puzzle lines, grid blocks, numbers, pencilmarks: what the reader takes in a layout.
-    Lines(Layout),
+    /// Puzzle lines, grid blocks, numbers, pencilmarks: what the reader takes in a dialect.
+    Lines(Dialect),
     /// One puzzle with its rules.
     Toml,
     Json,
@@ -54,9 +54,9 @@ impl Format {
     /// The input format a `--format` value forces; `None` for `csv`, an output format.
     fn forced(value: FormatArg) -> Option<Format> {
         match value {
-            FormatArg::Line | FormatArg::Ss => Some(Format::Lines(Layout::Lines)),
-            FormatArg::Sdk => Some(Format::Lines(Layout::Sdk)),
-            FormatArg::Pencilmark => Some(Format::Lines(Layout::Pencilmark)),
+            FormatArg::Line | FormatArg::Ss => Some(Format::Lines(Dialect::Lines)),
+            FormatArg::Sdk => Some(Format::Lines(Dialect::Sdk)),
+            FormatArg::Pencilmark => Some(Format::Lines(Dialect::Pencilmark)),
             FormatArg::Toml => Some(Format::Toml),
             FormatArg::Json => Some(Format::Json),
             FormatArg::Csv => None,
@@ -129,9 +129,9 @@ impl Engines {
     pub(crate) fn reader<'a>(
         &self,
         input: &'a mut dyn BufRead,
-        layout: Layout,
+        dialect: Dialect,
     ) -> Reader<&'a mut dyn BufRead> {
-        Reader::with_alphabet(input, self.alphabet.clone(), self.size).layout(layout)
+        Reader::with_alphabet(input, self.alphabet.clone(), self.size).dialect(dialect)
     }
 }
 
@@ -391,8 +391,8 @@ pub fn run(cli: Cli) -> Result<Exit, CliError> {
         each_input(&input, &meter, |name, opened| match opened {
             Err(message) => sink.report(name, None, &error_report(0, None, message)),
             Ok(reader) => match format.unwrap_or_else(|| detect(name, reader)) {
-                Format::Lines(layout) => {
-                    read_lines(name, reader, layout, &meter, &mut pool, &mut sink)
+                Format::Lines(dialect) => {
+                    read_lines(name, reader, dialect, &meter, &mut pool, &mut sink)
                 }
                 format => {
                     if pool[0].flags_given {
@@ -490,7 +490,7 @@ const MAX_BATCH: usize = 16_384;
 fn read_lines<W: Write>(
     name: &str,
     reader: &mut dyn BufRead,
-    layout: Layout,
+    dialect: Dialect,
     meter: &Meter,
     pool: &mut [Engines],
     sink: &mut Sink<W>,
@@ -501,7 +501,7 @@ fn read_lines<W: Write>(
         meter.size.get(),
         Arc::clone(&meter.read),
     );
-    let result = answer_lines(name, reader, layout, &mut bar, pool, sink);
+    let result = answer_lines(name, reader, dialect, &mut bar, pool, sink);
     bar.finish();
     result
 }
@@ -509,7 +509,7 @@ fn read_lines<W: Write>(
 fn answer_lines<W: Write>(
     name: &str,
     reader: &mut dyn BufRead,
-    layout: Layout,
+    dialect: Dialect,
     bar: &mut progress::Batch,
     pool: &mut [Engines],
     sink: &mut Sink<W>,
@@ -519,7 +519,7 @@ fn answer_lines<W: Write>(
     } else {
         BATCH_PER_WORKER * pool.len()
     };
-    let mut entries = pool[0].reader(reader, layout);
+    let mut entries = pool[0].reader(reader, dialect);
     let mut index = 0;
     let mut done = 0;
     let mut current = read_batch(&mut entries, &mut index, size);
@@ -856,12 +856,12 @@ pub(crate) fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
     match extension.as_deref() {
         Some("toml") => return Format::Toml,
         Some("json") => return Format::Json,
-        Some("sdk") => return Format::Lines(Layout::Sdk),
-        Some("ss") => return Format::Lines(Layout::Lines),
+        Some("sdk") => return Format::Lines(Dialect::Sdk),
+        Some("ss") => return Format::Lines(Dialect::Lines),
         _ => {}
     }
     let Ok(buffer) = reader.fill_buf() else {
-        return Format::Lines(Layout::Lines);
+        return Format::Lines(Dialect::Lines);
     };
     let text = String::from_utf8_lossy(buffer);
     let first = text
@@ -869,7 +869,7 @@ pub(crate) fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('#'));
     match first {
-        Some(line) if line.eq_ignore_ascii_case("[puzzle]") => Format::Lines(Layout::Sdk),
+        Some(line) if line.eq_ignore_ascii_case("[puzzle]") => Format::Lines(Dialect::Sdk),
         Some(line) if line.starts_with('{') => Format::Json,
         Some(line) if line.starts_with('[') => Format::Toml,
         Some(line) => {
@@ -880,10 +880,10 @@ pub(crate) fn detect(name: &str, reader: &mut dyn BufRead) -> Format {
             if is_key {
                 Format::Toml
             } else {
-                Format::Lines(Layout::Lines)
+                Format::Lines(Dialect::Lines)
             }
         }
-        None => Format::Lines(Layout::Lines),
+        None => Format::Lines(Dialect::Lines),
     }
 }
 

@@ -12,11 +12,11 @@ pub mod candidates;
 pub mod encode;
 pub mod engine;
 pub mod file;
-pub mod format;
 pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod parse;
+pub mod pretty;
 pub mod relabel;
 pub mod render;
 pub mod rules;
@@ -32,6 +32,7 @@ pub use file::{FileError, PuzzleFile};
 pub use grid::{Cell, Grid};
 pub use logic::{grade, Grade, Step, Technique};
 pub use parse::{Entry, ParseError, ReadError, Reader};
+pub use pretty::pretty;
 pub use rules::{
     Cage, Constraint, Constraints, Geometry, Pair, PuzzleError, Relation, Rules, RulesError, Spec,
     Unit, UnitKind,

@@ -61,7 +61,7 @@ struct Pieces<'a> {
 #[derive(Debug, Clone)]
 pub struct Solver {
     rules: Rules,
-    options: Numbering,
+    numbering: Numbering,
     dlx: Dlx,
     /// The options of a puzzle's givens; kept to allocate nothing per puzzle.
     givens: Vec<OptionId>,
@@ -73,11 +73,11 @@ pub struct Solver {
 impl Solver {
     /// Builds the matrix of a rule set.
     pub fn new(rules: Rules) -> Solver {
-        let (problem, options) = encode(&rules);
+        let (problem, numbering) = encode(&rules);
         let dlx = Dlx::new(&problem);
         Solver {
             rules,
-            options,
+            numbering,
             dlx,
             givens: Vec::new(),
             digit_symmetry: true,
@@ -118,7 +118,7 @@ impl Solver {
             if digit == 0 || !self.rules.is_active(position) {
                 continue;
             }
-            match self.options.option_of(position, digit) {
+            match self.numbering.option_of(position, digit) {
                 Some(option) => givens.push(option),
                 None => return false,
             }
@@ -142,7 +142,7 @@ impl Solver {
                 if mask >> (digit - 1) & 1 == 1 {
                     continue;
                 }
-                if let Some(option) = self.options.option_of(position, digit) {
+                if let Some(option) = self.numbering.option_of(position, digit) {
                     // Already gone when a given rules it out: nothing to do.
                     let _ = self.dlx.remove(option);
                 }
@@ -342,13 +342,13 @@ impl Solver {
         if let Some(candidates) = candidates {
             self.remove_excluded(candidates);
         }
-        let options = &self.options;
+        let numbering = &self.numbering;
         let mut search = self.dlx.search();
         search.bound(budget);
         let outcome = search.visit(&mut |chosen: &[OptionId]| {
             answer.count += 1;
             if answer.solutions.len() < keep {
-                answer.solutions.push(options.decode(chosen));
+                answer.solutions.push(numbering.decode(chosen));
             }
             if Some(answer.count) == limit {
                 ControlFlow::Break(())

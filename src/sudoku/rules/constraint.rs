@@ -12,7 +12,9 @@
 //! - the independent validator ([`Constraint::validate`]) and the reference backtracker's
 //!   view ([`Constraint::reference`]), both worked out from the constraint's meaning without
 //!   calling the code that encodes it, so that the tests compare independent implementations;
-//! - its picture ([`Constraint::draw`], [`Constraint::caption`]).
+//! - its picture ([`Constraint::draw`], [`Constraint::caption`]);
+//! - (optionally) its human-logic steps beyond what its units and pairs give every technique
+//!   ([`Constraint::logic`]: a killer cage's sum).
 //!
 //! Families are listed once, in `registry.rs`.
 
@@ -21,6 +23,7 @@ use std::fmt;
 use serde::de::MapAccess;
 
 use crate::sudoku::grid::{Cell, Grid};
+use crate::sudoku::logic::step::Step;
 
 use super::cover::Encoder;
 use super::draw::{Canvas, Caption};
@@ -96,6 +99,14 @@ pub trait Constraint: fmt::Debug {
     /// when it has no instance.
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>>;
 
+    /// The family's own human-style steps, beyond what its units and pairs give every
+    /// technique (a killer cage's sum, say), worked out once per rule set; `None` when it has
+    /// none. The logic tries them after locked candidates.
+    fn logic(&self, geometry: &Geometry, units: &UnitIndex) -> Option<Box<dyn Logic>> {
+        let _ = (geometry, units);
+        None
+    }
+
     /// Draws the family (shading under the lines, marks over them).
     fn draw(&self, geometry: &Geometry, canvas: &mut Canvas) {
         let _ = (geometry, canvas);
@@ -122,6 +133,14 @@ pub trait Reference: fmt::Debug + Send + Sync {
     /// Whether the digit at `p` already breaks the family's rules with the digits placed, so
     /// that no completion can satisfy them (for the givens).
     fn broken(&self, cells: &[u8], p: usize) -> bool;
+}
+
+/// A family's human-style steps, for the logic ([`Constraint::logic`]).
+pub trait Logic: fmt::Debug + Send + Sync {
+    /// The family's first step that eliminates or places something, `None` when it has none.
+    /// `values[p]` is the digit at position `p` (0 when empty), `candidates[p]` the
+    /// candidates of an empty position (bit `d - 1` for digit `d`) and 0 at a filled one.
+    fn step(&self, values: &[u8], candidates: &[u64]) -> Option<Step>;
 }
 
 /// A family as it appears in puzzle files: its keys, and how their values are read.

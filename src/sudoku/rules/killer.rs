@@ -13,14 +13,17 @@ use serde::de::MapAccess;
 use serde::Deserialize;
 
 use crate::sudoku::grid::{Cell, Grid};
+use crate::sudoku::logic::mask::{bit, digits_of};
+use crate::sudoku::logic::step::Step;
+use crate::sudoku::logic::technique::Technique;
 
-use super::constraint::{cell_list, Constraint, Family, FileWriter, RawCells, Reference};
+use super::constraint::{cell_list, Constraint, Family, FileWriter, Logic, RawCells, Reference};
 use super::cover::{full_mask, Encoder};
 use super::draw::{num, Canvas, Caption};
 use super::error::{FileError, PuzzleError, RulesError, Violation};
 use super::geometry::Geometry;
 use super::limits::MAX_CAGE_SETS;
-use super::unit::{Unit, UnitKind};
+use super::unit::{Unit, UnitIndex, UnitKind};
 use super::units::repeats;
 
 /// A killer cage: its cells hold different digits that add up to `sum`.
@@ -194,6 +197,28 @@ impl Constraint for Killer {
                 encoder.option(std::iter::once((item, None)).chain(outside));
             }
         }
+    }
+
+    fn logic(&self, geometry: &Geometry, units: &UnitIndex) -> Option<Box<dyn Logic>> {
+        if self.cages.is_empty() {
+            return None;
+        }
+        let n = geometry.size();
+        let cages = self
+            .cages
+            .iter()
+            .zip(self.positions(geometry))
+            .map(|(cage, cells)| {
+                let unit = units.with_cells(&cells).expect("every cage is a unit");
+                let unit = &units.all()[unit];
+                LogicCage {
+                    name: unit.to_string(),
+                    cells: unit.cells.iter().map(|&p| (p, geometry.cell(p))).collect(),
+                    sets: digit_sets(n, cells.len(), cage.sum),
+                }
+            })
+            .collect();
+        Some(Box::new(CageLogic { cages }))
     }
 
     fn validate(&self, _: &Geometry, solution: &Grid) -> Result<(), Violation> {
@@ -404,6 +429,59 @@ impl Family for Killer {
             });
             Ok(())
         }))
+    }
+}
+
+/// The cage-sum step of every cage, in the order of the cages.
+#[derive(Debug)]
+struct CageLogic {
+    cages: Vec<LogicCage>,
+}
+
+/// One cage, for the logic: its unit's name, its cells (positions and names) in increasing
+/// order, and the sets of different digits that reach its sum.
+#[derive(Debug)]
+struct LogicCage {
+    name: String,
+    cells: Vec<(usize, Cell)>,
+    sets: Vec<u64>,
+}
+
+impl Logic for CageLogic {
+    /// Digits of a cage outside every set of different digits that reaches its sum and fits
+    /// the candidates (each cell has a candidate in the set).
+    fn step(&self, values: &[u8], candidates: &[u64]) -> Option<Step> {
+        for cage in &self.cages {
+            let mask_of = |p: usize| {
+                if values[p] != 0 {
+                    bit(values[p])
+                } else {
+                    candidates[p]
+                }
+            };
+            let allowed = cage
+                .sets
+                .iter()
+                .filter(|&&set| cage.cells.iter().all(|&(p, _)| mask_of(p) & set != 0))
+                .fold(0, |acc, &set| acc | set);
+            let eliminations: Vec<(Cell, u8)> = cage
+                .cells
+                .iter()
+                .filter(|&&(p, _)| values[p] == 0)
+                .flat_map(|&(p, cell)| digits_of(candidates[p] & !allowed).map(move |d| (cell, d)))
+                .collect();
+            if !eliminations.is_empty() {
+                return Some(Step {
+                    technique: Technique::CageSum,
+                    placements: Vec::new(),
+                    eliminations,
+                    units: vec![cage.name.clone()],
+                    cells: cage.cells.iter().map(|&(_, cell)| cell).collect(),
+                    digits: digits_of(allowed).collect(),
+                });
+            }
+        }
+        None
     }
 }
 

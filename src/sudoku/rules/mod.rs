@@ -39,7 +39,7 @@ registry::families! {
 use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::symbols::Symbols;
 
-pub use constraint::{Constraint, Family, Reference};
+pub use constraint::{Constraint, Family, Logic, Reference};
 pub use error::{FileError, PuzzleError, RulesError, Violation};
 pub use geometry::{default_box, layout, Geometry, SAMURAI};
 pub use killer::{digit_sets, Cage};

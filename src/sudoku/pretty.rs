@@ -1,4 +1,5 @@
-//! Writing grids for people: boxed pictures of the whole area.
+//! Grids drawn as text for people: boxed pictures of the whole area (`pretty`), as opposed to
+//! puzzle lines ([`Rules::format_line`]) and SVG pictures ([`render`](super::render)).
 
 use super::grid::Grid;
 use super::rules::Rules;
@@ -8,7 +9,7 @@ use super::rules::Rules;
 /// regions get only the outer frame.
 ///
 /// ```
-/// use sudokux::sudoku::{format::pretty, Grid, Rules};
+/// use sudokux::sudoku::{pretty, Grid, Rules};
 ///
 /// let grid = Grid::from_cells(4, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0]).unwrap();
 /// let rules = Rules::with_boxes(2, 2).unwrap();

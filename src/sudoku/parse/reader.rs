@@ -1,50 +1,23 @@
-//! Reading puzzles as people write them: one per line, as grid blocks, as pencilmarks.
-//!
-//! These layouts mix freely in one input:
-//! - a *puzzle line*: `n * n` cells on one line (81 for 9x9), optionally followed by
-//!   whitespace, `,` or `;` and a comment;
-//! - a *grid block*: `n` lines of `n` cells each, where spaces, tabs and `|` are ignored and
-//!   lines made of `-`, `+`, `=` (with spaces and `|`, or framed by `*` as Simple Sudoku's
-//!   `*-----------*`) separate bands. Simple Sudoku's `.ss` files are grid blocks;
-//! - *whitespace-separated numbers*, for any side: a line of numbers (`0` or `.` for a blank)
-//!   with at least one of two digits, or more numbers than a row can have, is a grid row of
-//!   that many cells, or a puzzle line of `n * n` numbers;
-//! - a *pencilmark line* (9x9 only): 729 characters, nine per cell, where the `k`-th of a
-//!   cell's nine is digit `k` when it is a candidate and `.` or `0` when it is not. A cell
-//!   with one candidate is a given; the [`Entry`] carries the [`Candidates`] of the others.
-//!
-//! [`Layout::Sdk`] also reads SadMan's `.sdk` files: `#` header lines (skipped as every `#`
-//! line is), and sections, of which only `[Puzzle]` is read. [`Layout::Pencilmark`] takes
-//! pencilmark lines only.
-//!
-//! Cells are symbols of the alphabet (by default `1`-`9`, then `A`-`Z` in any case for larger
-//! grids) and blanks written `.`, `0`, `_`, `*` or `-` (those the alphabet does not use).
-//! Alphabets with symbols longer than one character (the numbers `1`..`n` beyond 35 digits)
-//! are read as whitespace-separated tokens instead. Blank lines and lines starting with `#` are
-//! skipped; LF and CRLF line ends may be mixed. Every error names its line, and the column and
-//! cell when there is one; the reader then goes on with the next puzzle.
-//!
-//! The size is fixed ([`Reader::new`], [`Reader::with_symbols`]) or read off each puzzle
-//! ([`Reader::inferring`], [`Reader::with_alphabet`]): a line of `n * n` cells (4 <= n <= 35)
-//! is a puzzle line, anything else the first row of an `n`-row grid block.
+//! The [`Reader`]: puzzles read a line at a time, each line told apart (a puzzle line, a row
+//! of a grid block, numbers, a pencilmark line, a separator, an `.sdk` section) and handed to
+//! the module that reads that form.
 
 use std::collections::VecDeque;
-use std::fmt;
-use std::io::{self, BufRead, Read};
+use std::io::{BufRead, Read};
 
-use thiserror::Error;
+use crate::sudoku::candidates::Candidates;
+use crate::sudoku::grid::{Cell, Grid, MAX_SIZE};
+use crate::sudoku::symbols::{Alphabet, Symbols};
 
-use super::candidates::Candidates;
-use super::grid::MAX_SIZE;
-use super::grid::{Cell, Grid};
-use super::symbols::{Alphabet, CellChar, Symbols, SymbolsError};
+use super::block::{self, first_row_side, Block};
+use super::cells::{is_separator, puzzle_line_size, split, ReadCell};
+use super::error::{Fault, ParseError, ParseErrorKind, ReadError};
+use super::numbers::{number_cells, numbers};
+use super::pencilmark::{is_pencilmark, read_pencilmark};
 
 /// Longest line read, in bytes (a 64x64 puzzle written as numbers on one line takes about
 /// 12 KiB); a longer line is an error, and the reader goes on after it.
 pub const MAX_LINE: usize = 1 << 20;
-
-/// Smallest and largest side read off a puzzle when the size is not fixed.
-const INFERRED: std::ops::RangeInclusive<usize> = 4..=35;
 
 /// A puzzle and where it started in its input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,200 +30,20 @@ pub struct Entry {
     pub candidates: Option<Candidates>,
 }
 
-/// Which layouts a [`Reader`] takes.
+/// Which dialect of puzzle text a [`Reader`] takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
-pub enum Layout {
+pub enum Dialect {
     /// Puzzle lines, grid blocks (Simple Sudoku's `.ss` among them), whitespace-separated
     /// numbers, and pencilmark lines, mixed freely.
     #[default]
     Lines,
-    /// As [`Layout::Lines`], with SadMan's sections: a line `[Name]` starts a section, and
+    /// As [`Dialect::Lines`], with SadMan's sections: a line `[Name]` starts a section, and
     /// only the `[Puzzle]` sections (and lines before any section) are read.
     Sdk,
     /// Pencilmark lines only.
     Pencilmark,
 }
-
-/// What is wrong with a piece of input.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ParseErrorKind {
-    /// A character that is neither a digit, a blank nor a separator.
-    UnexpectedChar(char),
-    /// A token that is not a symbol of the alphabet.
-    UnexpectedToken(String),
-    /// A byte that is not valid text.
-    InvalidByte(u8),
-    /// A digit larger than the grid allows.
-    OutOfRange {
-        /// The symbol as written.
-        symbol: char,
-        /// Side of the grid.
-        size: usize,
-    },
-    /// A line that is neither a puzzle line nor a grid row.
-    WrongCellCount {
-        /// Cells found.
-        found: usize,
-        /// Side of the grid.
-        size: usize,
-    },
-    /// A puzzle line's worth of cells, but with spaces or `|` among them.
-    SpacedLine {
-        /// Side of the grid.
-        size: usize,
-    },
-    /// A row of a grid block with the wrong number of cells.
-    WrongRowLength {
-        /// 1-based row within the block.
-        row: usize,
-        /// Cells found.
-        found: usize,
-        /// Side of the grid.
-        size: usize,
-    },
-    /// A grid block that ended before all its rows.
-    IncompleteGrid {
-        /// Rows found.
-        rows: usize,
-        /// Side of the grid.
-        size: usize,
-    },
-    /// A number larger than the grid's digits.
-    NumberTooLarge {
-        /// The number.
-        number: usize,
-        /// Side of the grid.
-        size: usize,
-    },
-    /// The alphabet cannot write a grid of this side.
-    Alphabet(SymbolsError),
-    /// A line that should be a pencilmark line and is not 729 characters long.
-    NotPencilmark {
-        /// Characters found (before any comment).
-        found: usize,
-    },
-    /// A character of a pencilmark cell that is neither its digit nor a blank.
-    PencilmarkChar {
-        /// The character.
-        found: char,
-        /// Its place in the cell's nine, 1-based: the only digit it may be.
-        place: usize,
-    },
-    /// A pencilmark cell with no candidate at all.
-    NoCandidate,
-    /// A line longer than [`MAX_LINE`] bytes.
-    LineTooLong {
-        /// The longest line supported, in bytes.
-        max: usize,
-    },
-}
-
-/// A syntax error, with where it is.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub struct ParseError {
-    /// 1-based line number.
-    pub line: usize,
-    /// 1-based column (in bytes), when the error is at one character.
-    pub column: Option<usize>,
-    /// The cell that character would fill, when known.
-    pub cell: Option<Cell>,
-    /// What is wrong.
-    pub kind: ParseErrorKind,
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}", self.line)?;
-        if let Some(column) = self.column {
-            write!(f, ", column {column}")?;
-        }
-        if let Some(cell) = self.cell {
-            write!(f, " ({cell})")?;
-        }
-        f.write_str(": ")?;
-        match &self.kind {
-            ParseErrorKind::UnexpectedChar(c) => write!(f, "unexpected character {c:?}"),
-            ParseErrorKind::UnexpectedToken(t) => write!(f, "{t:?} is not a symbol of the puzzle"),
-            ParseErrorKind::InvalidByte(b) => write!(f, "invalid byte 0x{b:02x} (not text)"),
-            ParseErrorKind::OutOfRange { symbol, size } => {
-                write!(f, "{symbol} is not a digit of this {size}x{size} grid")
-            }
-            ParseErrorKind::SpacedLine { size } => write!(
-                f,
-                "{} cells with spaces or | among them: write a puzzle line without them, or a \
-                 grid as {size} rows",
-                size * size
-            ),
-            ParseErrorKind::WrongCellCount { found, size } => write!(
-                f,
-                "expected {} cells (a puzzle line) or {size} (a row of a grid), found {found}",
-                size * size
-            ),
-            ParseErrorKind::WrongRowLength { row, found, size } => {
-                write!(
-                    f,
-                    "row {row} of the grid has {found} cells, expected {size}"
-                )
-            }
-            ParseErrorKind::IncompleteGrid { rows, size } => {
-                let s = if *rows == 1 { "" } else { "s" };
-                write!(
-                    f,
-                    "the grid starting here has {rows} row{s}, expected {size}"
-                )
-            }
-            ParseErrorKind::NumberTooLarge { number, size } => {
-                write!(f, "{number} is not a digit of this {size}x{size} grid")
-            }
-            ParseErrorKind::Alphabet(error) => write!(f, "{error}"),
-            ParseErrorKind::NotPencilmark { found } => write!(
-                f,
-                "expected a pencilmark line of 729 characters (9 per cell), found {found}"
-            ),
-            ParseErrorKind::PencilmarkChar { found, place } => write!(
-                f,
-                "{found:?} in place {place} of a pencilmark cell, where only {place}, `.` or \
-                 `0` may stand"
-            ),
-            ParseErrorKind::NoCandidate => f.write_str("the cell has no candidate"),
-            ParseErrorKind::LineTooLong { max } => write!(
-                f,
-                "the line is longer than {} bytes, the most supported",
-                max
-            ),
-        }
-    }
-}
-
-/// Why reading an input failed.
-#[derive(Debug, Error)]
-#[non_exhaustive]
-pub enum ReadError {
-    /// A puzzle could not be read; the reader goes on with the next one.
-    #[error(transparent)]
-    Parse(#[from] ParseError),
-    /// The input itself failed; the reader stops.
-    #[error("read failed: {0}")]
-    Io(#[from] io::Error),
-}
-
-/// A grid block being read.
-struct Block {
-    /// Line of its first row.
-    start: usize,
-    /// Its side.
-    size: usize,
-    rows: usize,
-    cells: Vec<u8>,
-    /// An error was reported for one of its rows: count the rest of its rows, then drop it.
-    poisoned: bool,
-}
-
-/// One cell of a line as read: its digit (0 for blank) or what is wrong, with its byte
-/// column.
-type ReadCell = (usize, Result<u8, ParseErrorKind>);
 
 /// Reads the puzzles of an input one at a time; an iterator of [`Entry`] or [`ReadError`].
 ///
@@ -277,7 +70,7 @@ pub struct Reader<R> {
     alphabet: Alphabet,
     /// The alphabet's symbols for the side last used, kept to avoid rebuilding them.
     symbols: Option<Symbols>,
-    layout: Layout,
+    dialect: Dialect,
     /// In an `.sdk` section other than `[Puzzle]`: lines are skipped.
     skipping: bool,
     line: usize,
@@ -312,7 +105,7 @@ impl<R: BufRead> Reader<R> {
             size: size.or(alphabet.fixed_size()),
             alphabet,
             symbols: None,
-            layout: Layout::Lines,
+            dialect: Dialect::Lines,
             skipping: false,
             line: 0,
             buf: Vec::new(),
@@ -322,9 +115,9 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// Takes `layout` instead of the default [`Layout::Lines`].
-    pub fn layout(mut self, layout: Layout) -> Self {
-        self.layout = layout;
+    /// Reads `dialect` instead of the default [`Dialect::Lines`].
+    pub fn dialect(mut self, dialect: Dialect) -> Self {
+        self.dialect = dialect;
         self
     }
 
@@ -360,6 +153,10 @@ impl<R: BufRead> Reader<R> {
         self.pending.push_back(Err(error.into()));
     }
 
+    fn push_fault(&mut self, (column, cell, kind): Fault) {
+        self.push_error(column, cell, kind);
+    }
+
     /// Ends the block in progress, if any: an incomplete block is an error unless one of its
     /// rows already was.
     fn end_block(&mut self) {
@@ -393,7 +190,7 @@ impl<R: BufRead> Reader<R> {
         if text[0] == b'#' {
             return;
         }
-        if self.layout == Layout::Sdk && text[0] == b'[' {
+        if self.dialect == Dialect::Sdk && text[0] == b'[' {
             self.end_block();
             self.skipping = !text.eq_ignore_ascii_case(b"[puzzle]");
             return;
@@ -409,7 +206,7 @@ impl<R: BufRead> Reader<R> {
             && self.alphabet == Alphabet::Default
             && self.size.is_none_or(|n| n == 9)
             && is_pencilmark(first);
-        if pencilmark || self.layout == Layout::Pencilmark {
+        if pencilmark || self.dialect == Dialect::Pencilmark {
             self.end_block();
             return self.read_pencilmark(first, offset);
         }
@@ -425,7 +222,7 @@ impl<R: BufRead> Reader<R> {
                 return self.read_numbers(&tokens, offset);
             }
         }
-        if let Some(n) = self.puzzle_line_size(text) {
+        if let Some(n) = puzzle_line_size(&self.alphabet, self.size, text) {
             // A puzzle line also ends a grid block left incomplete.
             self.end_block();
             let cells = match self.split(text, n, true) {
@@ -443,35 +240,6 @@ impl<R: BufRead> Reader<R> {
             return self.finish_line(&cells, n, offset);
         }
         self.read_row(text, offset);
-    }
-
-    /// The side of the puzzle if `text` is a puzzle line: `n * n` cells (the first token, for
-    /// one-character alphabets), then nothing or a comment.
-    fn puzzle_line_size(&self, text: &[u8]) -> Option<usize> {
-        let multi = match &self.alphabet {
-            Alphabet::Fixed(symbols) => !symbols.is_single_char(),
-            Alphabet::Default => self.size.is_some_and(|n| n > super::grid::ALPHABET.len()),
-            Alphabet::Named { .. } => false,
-        };
-        if multi {
-            let n = self.size?;
-            let tokens = text
-                .split(|b| b.is_ascii_whitespace())
-                .filter(|t| !t.is_empty());
-            return (tokens.count() == n * n).then_some(n);
-        }
-        let end = text
-            .iter()
-            .position(|b| matches!(b, b' ' | b'\t' | b',' | b';' | b'|'))
-            .unwrap_or(text.len());
-        if end < text.len() && text[end] == b'|' {
-            return None;
-        }
-        let cells = std::str::from_utf8(&text[..end]).map_or(end, |s| s.chars().count());
-        match self.size {
-            Some(n) => (cells == n * n).then_some(n),
-            None => INFERRED.clone().find(|n| n * n == cells),
-        }
     }
 
     fn finish_line(&mut self, cells: &[ReadCell], n: usize, offset: usize) {
@@ -495,39 +263,14 @@ impl<R: BufRead> Reader<R> {
 
     /// A pencilmark line (its first token): nine characters per cell.
     fn read_pencilmark(&mut self, token: &[u8], offset: usize) {
-        let found = std::str::from_utf8(token).map_or(token.len(), |s| s.chars().count());
-        if token.len() != 729 || found != 729 {
-            return self.push_error(None, None, ParseErrorKind::NotPencilmark { found });
+        match read_pencilmark(token, offset) {
+            Ok(candidates) => self.pending.push_back(Ok(Entry {
+                line: self.line,
+                grid: candidates.givens(),
+                candidates: Some(candidates),
+            })),
+            Err(fault) => self.push_fault(fault),
         }
-        let mut candidates = Candidates::all(9);
-        for (k, cell) in token.chunks(9).enumerate() {
-            let mut mask = 0;
-            for (place, &b) in cell.iter().enumerate() {
-                match b {
-                    b'.' | b'0' => {}
-                    b if b == b'1' + place as u8 => mask |= 1 << place,
-                    b => {
-                        let column = offset + 9 * k + place + 1;
-                        let kind = ParseErrorKind::PencilmarkChar {
-                            found: b as char,
-                            place: place + 1,
-                        };
-                        return self.push_error(Some(column), Some(Cell::from_index(k, 9)), kind);
-                    }
-                }
-            }
-            if mask == 0 {
-                let column = offset + 9 * k + 1;
-                let cell = Cell::from_index(k, 9);
-                return self.push_error(Some(column), Some(cell), ParseErrorKind::NoCandidate);
-            }
-            candidates.set(k, mask);
-        }
-        self.pending.push_back(Ok(Entry {
-            line: self.line,
-            grid: candidates.givens(),
-            candidates: Some(candidates),
-        }));
     }
 
     /// A line of whitespace-separated numbers (see [`numbers`]): a row of the block in
@@ -547,25 +290,7 @@ impl<R: BufRead> Reader<R> {
                 }
             },
         };
-        let cells: Vec<ReadCell> = tokens
-            .iter()
-            .map(|&(column, token)| {
-                let cell = if token.iter().all(u8::is_ascii_digit) {
-                    let number = std::str::from_utf8(token)
-                        .ok()
-                        .and_then(|s| s.parse::<usize>().ok())
-                        .unwrap_or(usize::MAX);
-                    match number {
-                        0 => Ok(0),
-                        d if d <= n => Ok(d as u8),
-                        number => Err(ParseErrorKind::NumberTooLarge { number, size: n }),
-                    }
-                } else {
-                    Ok(0)
-                };
-                (column, cell)
-            })
-            .collect();
+        let cells = number_cells(tokens, n);
         if line {
             self.end_block();
             if let Err(kind) = self.symbols(n) {
@@ -583,25 +308,10 @@ impl<R: BufRead> Reader<R> {
             (Some(block), _) => block.size,
             (None, Some(n)) => n,
             // The first row of a block gives its side; count its cells as one-character ones.
-            (None, None) => {
-                let count = std::str::from_utf8(text).map_or(text.len(), |s| {
-                    s.chars().filter(|c| !matches!(c, ' ' | '\t' | '|')).count()
-                });
-                if INFERRED.contains(&count) {
-                    count
-                } else {
-                    // A puzzle line's worth of cells, with spaces or `|` among them.
-                    let spaced = INFERRED.clone().find(|&n| n * n == count);
-                    let kind = match spaced {
-                        Some(size) => ParseErrorKind::SpacedLine { size },
-                        None => ParseErrorKind::WrongCellCount {
-                            found: count,
-                            size: 9,
-                        },
-                    };
-                    return self.push_error(None, None, kind);
-                }
-            }
+            (None, None) => match first_row_side(text) {
+                Ok(n) => n,
+                Err(kind) => return self.push_error(None, None, kind),
+            },
         };
         let inferred = self.block.is_none() && self.size.is_none();
         match self.split(text, n, false) {
@@ -617,237 +327,23 @@ impl<R: BufRead> Reader<R> {
     /// are counted and dropped.
     fn start_poisoned(&mut self, n: usize) {
         if self.block.is_none() {
-            self.block = Some(Block {
-                start: self.line,
-                size: n,
-                rows: 1,
-                cells: Vec::new(),
-                poisoned: true,
-            });
+            self.block = Some(Block::poisoned(self.line, n));
         }
     }
 
     /// One row of `n` cells (the first of a block when none is in progress); `inferred` when
     /// the side was guessed from this very row.
     fn add_row(&mut self, n: usize, cells: &[ReadCell], offset: usize, inferred: bool) {
-        let row = self.block.as_ref().map_or(0, |b| b.rows);
-        // A wrong number of cells says more than any one character does.
-        let mut bad = None;
-        if cells.len() != n {
-            let kind = if self.block.is_some() {
-                ParseErrorKind::WrongRowLength {
-                    row: row + 1,
-                    found: cells.len(),
-                    size: n,
-                }
-            } else if cells.len() == n * n {
-                ParseErrorKind::SpacedLine { size: n }
-            } else {
-                ParseErrorKind::WrongCellCount {
-                    found: cells.len(),
-                    size: n,
-                }
-            };
-            bad = Some((None, None, kind));
-        }
-        bad = bad.or_else(|| {
-            cells.iter().enumerate().find_map(|(k, (column, cell))| {
-                let mut kind = cell.as_ref().err()?.clone();
-                if inferred {
-                    // The side was guessed from this very line: a letter beyond it is more
-                    // likely text than a digit.
-                    if let ParseErrorKind::OutOfRange { symbol, .. } = kind {
-                        kind = ParseErrorKind::UnexpectedChar(symbol);
-                    }
-                }
-                let cell = (k < n && row < n).then_some(Cell { row, col: k });
-                Some((Some(offset + column), cell, kind))
-            })
-        });
-        let line = self.line;
-        match (&mut self.block, bad) {
-            (None, Some((column, cell, kind))) => {
-                // A lone bad line is its own puzzle; start a block only for a row that
-                // looked like one.
-                if cells.len() == n {
-                    self.block = Some(Block {
-                        start: line,
-                        size: n,
-                        rows: 1,
-                        cells: Vec::new(),
-                        poisoned: true,
-                    });
-                }
-                self.push_error(column, cell, kind);
-            }
-            (Some(block), Some((column, cell, kind))) => {
-                let already = block.poisoned;
-                block.poisoned = true;
-                block.rows += 1;
-                if !already {
-                    self.push_error(column, cell, kind);
-                }
-            }
-            (None, None) => {
-                self.block = Some(Block {
-                    start: line,
-                    size: n,
-                    rows: 1,
-                    cells: cells
-                        .iter()
-                        .map(|(_, c)| *c.as_ref().expect("checked"))
-                        .collect(),
-                    poisoned: false,
-                });
-            }
-            (Some(block), None) => {
-                block.rows += 1;
-                block
-                    .cells
-                    .extend(cells.iter().map(|(_, c)| *c.as_ref().expect("checked")));
-            }
-        }
-        if self.block.as_ref().is_some_and(|b| b.rows == b.size) {
-            let block = self.block.take().expect("block exists");
-            if !block.poisoned {
-                let grid = Grid::from_cells(block.size, block.cells).expect("cells checked");
-                self.pending.push_back(Ok(Entry {
-                    line: block.start,
-                    grid,
-                    candidates: None,
-                }));
-            }
+        match block::add_row(&mut self.block, self.line, n, cells, offset, inferred) {
+            Some(Ok((line, grid))) => self.pending.push_back(Ok(Entry {
+                line,
+                grid,
+                candidates: None,
+            })),
+            Some(Err(fault)) => self.push_fault(fault),
+            None => {}
         }
     }
-}
-
-/// The cells of a line: one per character (spaces, tabs and `|` skipped) or, for
-/// multi-character alphabets, one per whitespace-separated token. With `first_token`, a
-/// one-character line stops at the first separator (the rest is a comment).
-fn split(symbols: &Symbols, text: &[u8], n: usize, first_token: bool) -> Vec<ReadCell> {
-    let mut cells = Vec::with_capacity(text.len().min(n * n));
-    if !symbols.is_single_char() {
-        let mut k = 0;
-        for token in text.split(|b| b.is_ascii_whitespace()) {
-            if !token.is_empty() {
-                let name = String::from_utf8_lossy(token);
-                let cell = match symbols.read(&name) {
-                    CellChar::Digit(d) => Ok(d),
-                    CellChar::Blank => Ok(0),
-                    _ => Err(ParseErrorKind::UnexpectedToken(name.into_owned())),
-                };
-                cells.push((k + 1, cell));
-            }
-            k += token.len() + 1;
-        }
-        return cells;
-    }
-    let mut k = 0;
-    while k < text.len() {
-        let b = text[k];
-        if first_token && matches!(b, b' ' | b'\t' | b',' | b';') {
-            break;
-        }
-        if matches!(b, b' ' | b'\t' | b'|') {
-            k += 1;
-            continue;
-        }
-        let (c, len) = decode_char(&text[k..]);
-        let cell = match c {
-            None => Err(ParseErrorKind::InvalidByte(b)),
-            Some(c) => match symbols.read_char(c) {
-                CellChar::Digit(d) => Ok(d),
-                CellChar::Blank => Ok(0),
-                CellChar::OutOfRange(_) => Err(ParseErrorKind::OutOfRange { symbol: c, size: n }),
-                CellChar::Other => Err(ParseErrorKind::UnexpectedChar(c)),
-            },
-        };
-        cells.push((k + 1, cell));
-        k += len;
-    }
-    cells
-}
-
-/// The character at the start of `bytes` and its length in bytes; `None` (length 1) for a byte
-/// that does not start valid UTF-8.
-fn decode_char(bytes: &[u8]) -> (Option<char>, usize) {
-    if let Some(&b) = bytes.first().filter(|b| b.is_ascii()) {
-        return (Some(char::from(b)), 1);
-    }
-    let end = bytes.len().min(4);
-    for len in 1..=end {
-        if let Ok(s) = std::str::from_utf8(&bytes[..len]) {
-            return (s.chars().next(), len);
-        }
-    }
-    (None, 1)
-}
-
-/// Whether `token` is a pencilmark line: 729 characters, where the `k`-th of each cell's nine
-/// is digit `k` or a blank (`.`, `0`), and most cells (at least 41 of 81) have a candidate. A
-/// cell left without any is then the pencilmark error it is, not a 27x27 puzzle line (whose
-/// blanks would leave most of its "cells" empty).
-fn is_pencilmark(token: &[u8]) -> bool {
-    if token.len() != 729 {
-        return false;
-    }
-    let mut with_candidates = 0;
-    for cell in token.chunks(9) {
-        let mut any = false;
-        for (place, &b) in cell.iter().enumerate() {
-            if b == b'1' + place as u8 {
-                any = true;
-            } else if b != b'.' && b != b'0' {
-                return false;
-            }
-        }
-        with_candidates += usize::from(any);
-    }
-    with_candidates > 40
-}
-
-/// The tokens (with their 1-based byte columns) of a line of whitespace-separated numbers:
-/// at least four tokens, every one a number of one or two digits or a one-character blank
-/// (`.`, `_`, `*`, `-`), `|` tokens skipped, and the line unmistakably numbers, with a number
-/// of two digits or more numbers than a row can have (64). `None` for any other line.
-fn numbers(text: &[u8]) -> Option<Vec<(usize, &[u8])>> {
-    let mut tokens = Vec::new();
-    let mut long = false;
-    let mut k = 0;
-    for token in text.split(|b| b.is_ascii_whitespace()) {
-        let column = k + 1;
-        k += token.len() + 1;
-        match token {
-            [] | b"|" => {}
-            [b'.' | b'_' | b'*' | b'-'] => tokens.push((column, token)),
-            _ if token.len() <= 2 && token.iter().all(u8::is_ascii_digit) => {
-                long |= token.len() > 1;
-                tokens.push((column, token));
-            }
-            _ => return None,
-        }
-    }
-    (tokens.len() >= 4 && (long || tokens.len() > MAX_SIZE)).then_some(tokens)
-}
-
-/// A line of `-`, `+`, `=`, spaces and `|` between bands, or a frame `*---*` (Simple Sudoku).
-/// Only dashes, as many as a grid row has cells (`size`) or a puzzle line (`size * size`), are
-/// blanks instead.
-fn is_separator(text: &[u8], size: usize) -> bool {
-    let mut dashes = 0;
-    let mut other = false;
-    if text.len() > 2 && text[0] == b'*' && text[text.len() - 1] == b'*' {
-        return text[1..text.len() - 1].iter().all(|&b| b == b'-');
-    }
-    for &b in text {
-        match b {
-            b' ' | b'\t' | b'|' => {}
-            b'-' => dashes += 1,
-            b'+' | b'=' => other = true,
-            _ => return false,
-        }
-    }
-    other || (dashes != size && dashes != size * size)
 }
 
 impl<R: BufRead> Iterator for Reader<R> {
@@ -1098,27 +594,27 @@ mod tests {
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
     }
 
-    fn read_layout(text: &str, layout: Layout) -> Vec<Result<Entry, String>> {
+    fn read_dialect(text: &str, dialect: Dialect) -> Vec<Result<Entry, String>> {
         Reader::inferring(text.as_bytes())
-            .layout(layout)
+            .dialect(dialect)
             .map(|r| r.map_err(|e| e.to_string()))
             .collect()
     }
 
     #[test]
     fn sdk_headers_and_sections() {
-        let got = read_layout(&data("sections.sdk"), Layout::Sdk);
+        let got = read_dialect(&data("sections.sdk"), Dialect::Sdk);
         assert_eq!(got.len(), 1, "the [State] section is skipped: {got:?}");
         let entry = got[0].as_ref().unwrap();
         assert_eq!((entry.line, entry.grid.to_line()), (6, LINE.to_string()));
         // Read as plain lines, the section header is an error.
-        let got = read_layout(&data("sections.sdk"), Layout::Lines);
+        let got = read_dialect(&data("sections.sdk"), Dialect::Lines);
         assert_eq!(
             got[0].as_ref().unwrap_err(),
             "line 5, column 1 (r1c1): unexpected character '['"
         );
         // Without sections, and two puzzles under two [Puzzle] headers.
-        let got = read_layout(&data("plain.sdk"), Layout::Sdk);
+        let got = read_dialect(&data("plain.sdk"), Dialect::Sdk);
         assert_eq!(got.len(), 1);
         assert_eq!(got[0].as_ref().unwrap().line, 8);
         let rows: String = LINE
@@ -1127,7 +623,7 @@ mod tests {
             .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
             .collect();
         let text = format!("[puzzle]\n{rows}[Solution]\n123\n[Puzzle]\n{rows}");
-        let got = read_layout(&text, Layout::Sdk);
+        let got = read_dialect(&text, Dialect::Sdk);
         assert_eq!(got.len(), 2);
         assert_eq!(got[1].as_ref().unwrap().line, 14);
     }
@@ -1135,7 +631,7 @@ mod tests {
     #[test]
     fn simple_sudoku_frames_separators_and_blanks() {
         for name in ["framed.ss", "plain.ss"] {
-            let got = read_layout(&data(name), Layout::Lines);
+            let got = read_dialect(&data(name), Dialect::Lines);
             assert_eq!(got.len(), 1, "{name}: {got:?}");
             assert_eq!(got[0].as_ref().unwrap().grid.to_line(), LINE, "{name}");
         }
@@ -1149,7 +645,7 @@ mod tests {
     #[test]
     fn pencilmark_lines_carry_candidates() {
         let text = data("pencilmarks.txt");
-        let got = read_layout(&text, Layout::Lines);
+        let got = read_dialect(&text, Dialect::Lines);
         assert_eq!(got.len(), 3);
         let first = got[0].as_ref().unwrap();
         let candidates = first.candidates.as_ref().unwrap();
@@ -1161,7 +657,7 @@ mod tests {
         // A digit out of its place, and a cell with no candidate, named by line, column, cell.
         let mut bad = line.to_string();
         bad.replace_range(13..14, "7"); // r1c2, place 5
-        let got = read_layout(&format!("{line}\n{bad}\n"), Layout::Pencilmark);
+        let got = read_dialect(&format!("{line}\n{bad}\n"), Dialect::Pencilmark);
         assert!(got[0].is_ok());
         assert_eq!(
             got[1].as_ref().unwrap_err(),
@@ -1169,20 +665,20 @@ mod tests {
         );
         let mut empty = line.to_string();
         empty.replace_range(18..27, "........."); // r1c3
-        let got = read_layout(&format!("{empty}\n"), Layout::Pencilmark);
+        let got = read_dialect(&format!("{empty}\n"), Dialect::Pencilmark);
         assert_eq!(
             got[0].as_ref().unwrap_err(),
             "line 1, column 19 (r1c3): the cell has no candidate"
         );
         // Forced, a plain puzzle line is not one; auto-detected, it is a puzzle line.
-        let got = read_layout(&format!("{LINE}\n"), Layout::Pencilmark);
+        let got = read_dialect(&format!("{LINE}\n"), Dialect::Pencilmark);
         assert_eq!(
             got[0].as_ref().unwrap_err(),
             "line 1: expected a pencilmark line of 729 characters (9 per cell), found 81"
         );
         // Auto-detected, a line with one cell of no candidate is still a pencilmark line,
         // and that cell the error...
-        let got = read_layout(&format!("{empty}\n"), Layout::Lines);
+        let got = read_dialect(&format!("{empty}\n"), Dialect::Lines);
         assert_eq!(
             got[0].as_ref().unwrap_err(),
             "line 1, column 19 (r1c3): the cell has no candidate"
@@ -1190,32 +686,32 @@ mod tests {
         // ... while 729 characters that leave most "cells" without a candidate make a 27x27
         // puzzle line.
         let blank27 = ".".repeat(729);
-        let got = read_layout(&format!("{blank27}\n"), Layout::Lines);
+        let got = read_dialect(&format!("{blank27}\n"), Dialect::Lines);
         assert_eq!(got[0].as_ref().unwrap().grid.rows(), 27);
     }
 
     #[test]
     fn whitespace_separated_numbers_for_any_size() {
-        let got = read_layout(&data("numbers16.txt"), Layout::Lines);
+        let got = read_dialect(&data("numbers16.txt"), Dialect::Lines);
         assert_eq!(got.len(), 1, "{got:?}");
         let grid = &got[0].as_ref().unwrap().grid;
         assert_eq!(
             (grid.rows(), grid.get(0, 3), grid.get(0, 5), grid.get(5, 1)),
             (16, 8, 12, 16)
         );
-        let got = read_layout(&data("numbers25.txt"), Layout::Lines);
+        let got = read_dialect(&data("numbers25.txt"), Dialect::Lines);
         assert_eq!(got.len(), 1, "{got:?}");
         let grid = &got[0].as_ref().unwrap().grid;
         assert_eq!((grid.rows(), grid.filled()), (25, 330));
         // Errors name the line, the column and the cell.
         let mut text = data("numbers16.txt");
         text = text.replacen(" 7 ", "17 ", 1);
-        let got = read_layout(&text, Layout::Lines);
+        let got = read_dialect(&text, Dialect::Lines);
         assert_eq!(
             got[0].as_ref().unwrap_err(),
             "line 3, column 4 (r2c2): 17 is not a digit of this 16x16 grid"
         );
-        let got = read_layout("10 11 12 13 14\n", Layout::Lines);
+        let got = read_dialect("10 11 12 13 14\n", Dialect::Lines);
         assert_eq!(
             got[0].as_ref().unwrap_err(),
             "line 1, column 1 (r1c1): 10 is not a digit of this 5x5 grid"

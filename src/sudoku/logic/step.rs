@@ -1,0 +1,138 @@
+//! One step of a solution and how it reads: `r4c7 = 3: hidden single in box 6`.
+
+use std::fmt;
+
+use crate::sudoku::grid::{self, Cell};
+use crate::sudoku::symbols::Symbols;
+
+use super::technique::Technique;
+
+/// One step of a solution: what it places or eliminates, by which technique, and the pattern
+/// that justifies it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// Digits placed, with their cells.
+    pub placements: Vec<(Cell, u8)>,
+    /// Candidates eliminated: the digit leaves the cell.
+    pub eliminations: Vec<(Cell, u8)>,
+    /// The units of the pattern, as a person names them (`box 1`, `row 4`); for a fish the
+    /// base units, then the cover units.
+    pub units: Vec<String>,
+    /// The cells of the pattern (for a wing: the pivot, then the pincers).
+    pub cells: Vec<Cell>,
+    /// The digits of the pattern (for a wing: `x`, `y`, `z`).
+    pub digits: Vec<u8>,
+}
+
+impl Step {
+    /// The step in a solver's words, with digits written in `symbols`:
+    /// `r4c7 = 3: hidden single in box 6`, `r2c1, r2c5 <> 7: pointing pair in box 1`.
+    pub fn describe(&self, symbols: &Symbols) -> String {
+        self.text(&|d| {
+            if (d as usize) <= symbols.len() {
+                symbols.name(d).to_string()
+            } else {
+                d.to_string()
+            }
+        })
+    }
+
+    fn text(&self, name: &dyn Fn(u8) -> String) -> String {
+        let join_cells = |cells: &[Cell]| {
+            cells
+                .iter()
+                .map(Cell::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let digits = || {
+            self.digits
+                .iter()
+                .map(|&d| name(d))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut parts = Vec::new();
+        for &(cell, d) in &self.placements {
+            parts.push(format!("{cell} = {}", name(d)));
+        }
+        let mut by_digit: Vec<u8> = self.eliminations.iter().map(|e| e.1).collect();
+        by_digit.sort_unstable();
+        by_digit.dedup();
+        for d in by_digit {
+            let cells: Vec<Cell> = self
+                .eliminations
+                .iter()
+                .filter(|e| e.1 == d)
+                .map(|e| e.0)
+                .collect();
+            parts.push(format!("{} <> {}", join_cells(&cells), name(d)));
+        }
+        let unit = |k: usize| self.units.get(k).map_or("", String::as_str);
+        let size = match self.cells.len() {
+            2 => "pair".to_string(),
+            3 => "triple".to_string(),
+            4 => "quad".to_string(),
+            k => format!("{k} cells"),
+        };
+        let why = match self.technique {
+            Technique::NakedSingle => "naked single".to_string(),
+            Technique::HiddenSingle => format!("hidden single in {}", unit(0)),
+            Technique::Pointing => format!("pointing {size} in {}", unit(0)),
+            Technique::Claiming => format!("claiming {size} in {}", unit(0)),
+            Technique::LockedCandidates => {
+                format!("locked candidates in {} and {}", unit(0), unit(1))
+            }
+            Technique::CageSum => format!("cage sum in {}", unit(0)),
+            Technique::NakedPair
+            | Technique::NakedTriple
+            | Technique::NakedQuad
+            | Technique::HiddenPair
+            | Technique::HiddenTriple
+            | Technique::HiddenQuad => format!(
+                "{} {} in {} ({})",
+                self.technique,
+                digits(),
+                unit(0),
+                join_cells(&self.cells)
+            ),
+            Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
+                let k = self.units.len() / 2;
+                format!(
+                    "{} in {} (cover: {})",
+                    self.technique,
+                    self.units[..k].join(", "),
+                    self.units[k..].join(", ")
+                )
+            }
+            Technique::XyWing | Technique::XyzWing => format!(
+                "{} on {}: pivot {}, pincers {}",
+                self.technique,
+                digits(),
+                self.cells.first().map(Cell::to_string).unwrap_or_default(),
+                join_cells(self.cells.get(1..).unwrap_or_default())
+            ),
+            Technique::Guess => format!(
+                "guess among {} candidates, taken from the solution the search found",
+                self.digits.len()
+            ),
+        };
+        format!("{}: {why}", parts.join("; "))
+    }
+}
+
+impl fmt::Display for Step {
+    /// The step with digits in the default alphabet (`1`-`9`, `A`-`Z`, then numbers); see
+    /// [`Step::describe`] for a puzzle's own symbols.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(&|d| {
+            if (d as usize) <= grid::ALPHABET.len() {
+                grid::symbol(d).to_string()
+            } else {
+                d.to_string()
+            }
+        }))
+    }
+}

@@ -1,0 +1,129 @@
+//! The techniques the logic knows, in the order it tries them, with their names and the grade
+//! each one stands for.
+
+use std::fmt;
+
+use super::grade::Grade;
+
+/// A solving technique, in the order the solver tries them (easiest first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Technique {
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A digit with one place left in a complete unit.
+    HiddenSingle,
+    /// A digit confined, in a box (or region, window), to one row or column: it leaves the
+    /// rest of that line.
+    Pointing,
+    /// A digit confined, in a row or column, to one box: it leaves the rest of the box.
+    Claiming,
+    /// A digit confined, in a complete unit, to the unit's intersection with another unit
+    /// (a diagonal and a box, say): it leaves the rest of the other unit.
+    LockedCandidates,
+    /// A killer cage's sum: only the digits of the sets of different digits that still fit.
+    CageSum,
+    /// Two cells of a unit with the same two candidates.
+    NakedPair,
+    /// Two digits with the same two places in a complete unit.
+    HiddenPair,
+    /// Three cells of a unit with three candidates between them.
+    NakedTriple,
+    /// Three digits with three places between them in a complete unit.
+    HiddenTriple,
+    /// A digit in two rows confined to two columns (or the reverse).
+    XWing,
+    /// A pivot `xy` and two pincers `xz`, `yz` that see it: `z` leaves the cells seeing both.
+    XyWing,
+    /// Four cells of a unit with four candidates between them.
+    NakedQuad,
+    /// Four digits with four places between them in a complete unit.
+    HiddenQuad,
+    /// A digit in three rows confined to three columns (or the reverse).
+    Swordfish,
+    /// A pivot `xyz` and two pincers `xz`, `yz` that see it: `z` leaves the cells seeing all
+    /// three.
+    XyzWing,
+    /// A digit in four rows confined to four columns (or the reverse).
+    Jellyfish,
+    /// Not logic: a digit tried in a cell where logic stalled, taken from the solution that
+    /// the exact-cover search found.
+    Guess,
+}
+
+impl Technique {
+    /// Every technique, in the order they are tried.
+    pub const ALL: [Technique; 18] = [
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::LockedCandidates,
+        Technique::CageSum,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::XWing,
+        Technique::XyWing,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::Swordfish,
+        Technique::XyzWing,
+        Technique::Jellyfish,
+        Technique::Guess,
+    ];
+
+    /// The name solvers use: `hidden single`, `X-wing`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::NakedSingle => "naked single",
+            Technique::HiddenSingle => "hidden single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::LockedCandidates => "locked candidates",
+            Technique::CageSum => "cage sum",
+            Technique::NakedPair => "naked pair",
+            Technique::HiddenPair => "hidden pair",
+            Technique::NakedTriple => "naked triple",
+            Technique::HiddenTriple => "hidden triple",
+            Technique::XWing => "X-wing",
+            Technique::XyWing => "XY-wing",
+            Technique::NakedQuad => "naked quad",
+            Technique::HiddenQuad => "hidden quad",
+            Technique::Swordfish => "swordfish",
+            Technique::XyzWing => "XYZ-wing",
+            Technique::Jellyfish => "jellyfish",
+            Technique::Guess => "guess",
+        }
+    }
+
+    /// The grade a puzzle gets when this is the hardest technique it needs.
+    pub fn level(self) -> Grade {
+        match self {
+            Technique::NakedSingle | Technique::HiddenSingle => Grade::Easy,
+            Technique::Pointing
+            | Technique::Claiming
+            | Technique::LockedCandidates
+            | Technique::CageSum
+            | Technique::NakedPair
+            | Technique::HiddenPair => Grade::Medium,
+            Technique::NakedTriple
+            | Technique::HiddenTriple
+            | Technique::XWing
+            | Technique::XyWing => Grade::Hard,
+            Technique::NakedQuad
+            | Technique::HiddenQuad
+            | Technique::Swordfish
+            | Technique::XyzWing
+            | Technique::Jellyfish => Grade::Expert,
+            Technique::Guess => Grade::NeedsSearch,
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

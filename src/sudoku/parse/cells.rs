@@ -1,0 +1,129 @@
+//! The cells of one line: one per character, or one per token for alphabets with longer
+//! symbols; the lines between bands of a grid; and which lines are whole puzzles.
+
+use crate::sudoku::grid::ALPHABET;
+use crate::sudoku::symbols::{Alphabet, CellChar, Symbols};
+
+use super::error::ParseErrorKind;
+
+/// Smallest and largest side read off a puzzle when the size is not fixed.
+pub(super) const INFERRED: std::ops::RangeInclusive<usize> = 4..=35;
+
+/// One cell of a line as read: its digit (0 for blank) or what is wrong, with its byte
+/// column.
+pub(super) type ReadCell = (usize, Result<u8, ParseErrorKind>);
+
+/// The side of the puzzle if `text` is a puzzle line: `n * n` cells (the first token, for
+/// one-character alphabets), then nothing or a comment. `size` is the fixed side, if any.
+pub(super) fn puzzle_line_size(
+    alphabet: &Alphabet,
+    size: Option<usize>,
+    text: &[u8],
+) -> Option<usize> {
+    let multi = match alphabet {
+        Alphabet::Fixed(symbols) => !symbols.is_single_char(),
+        Alphabet::Default => size.is_some_and(|n| n > ALPHABET.len()),
+        Alphabet::Named { .. } => false,
+    };
+    if multi {
+        let n = size?;
+        let tokens = text
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|t| !t.is_empty());
+        return (tokens.count() == n * n).then_some(n);
+    }
+    let end = text
+        .iter()
+        .position(|b| matches!(b, b' ' | b'\t' | b',' | b';' | b'|'))
+        .unwrap_or(text.len());
+    if end < text.len() && text[end] == b'|' {
+        return None;
+    }
+    let cells = std::str::from_utf8(&text[..end]).map_or(end, |s| s.chars().count());
+    match size {
+        Some(n) => (cells == n * n).then_some(n),
+        None => INFERRED.clone().find(|n| n * n == cells),
+    }
+}
+
+/// The cells of a line: one per character (spaces, tabs and `|` skipped) or, for
+/// multi-character alphabets, one per whitespace-separated token. With `first_token`, a
+/// one-character line stops at the first separator (the rest is a comment).
+pub(super) fn split(symbols: &Symbols, text: &[u8], n: usize, first_token: bool) -> Vec<ReadCell> {
+    let mut cells = Vec::with_capacity(text.len().min(n * n));
+    if !symbols.is_single_char() {
+        let mut k = 0;
+        for token in text.split(|b| b.is_ascii_whitespace()) {
+            if !token.is_empty() {
+                let name = String::from_utf8_lossy(token);
+                let cell = match symbols.read(&name) {
+                    CellChar::Digit(d) => Ok(d),
+                    CellChar::Blank => Ok(0),
+                    _ => Err(ParseErrorKind::UnexpectedToken(name.into_owned())),
+                };
+                cells.push((k + 1, cell));
+            }
+            k += token.len() + 1;
+        }
+        return cells;
+    }
+    let mut k = 0;
+    while k < text.len() {
+        let b = text[k];
+        if first_token && matches!(b, b' ' | b'\t' | b',' | b';') {
+            break;
+        }
+        if matches!(b, b' ' | b'\t' | b'|') {
+            k += 1;
+            continue;
+        }
+        let (c, len) = decode_char(&text[k..]);
+        let cell = match c {
+            None => Err(ParseErrorKind::InvalidByte(b)),
+            Some(c) => match symbols.read_char(c) {
+                CellChar::Digit(d) => Ok(d),
+                CellChar::Blank => Ok(0),
+                CellChar::OutOfRange(_) => Err(ParseErrorKind::OutOfRange { symbol: c, size: n }),
+                CellChar::Other => Err(ParseErrorKind::UnexpectedChar(c)),
+            },
+        };
+        cells.push((k + 1, cell));
+        k += len;
+    }
+    cells
+}
+
+/// The character at the start of `bytes` and its length in bytes; `None` (length 1) for a byte
+/// that does not start valid UTF-8.
+pub(super) fn decode_char(bytes: &[u8]) -> (Option<char>, usize) {
+    if let Some(&b) = bytes.first().filter(|b| b.is_ascii()) {
+        return (Some(char::from(b)), 1);
+    }
+    let end = bytes.len().min(4);
+    for len in 1..=end {
+        if let Ok(s) = std::str::from_utf8(&bytes[..len]) {
+            return (s.chars().next(), len);
+        }
+    }
+    (None, 1)
+}
+
+/// A line of `-`, `+`, `=`, spaces and `|` between bands, or a frame `*---*` (Simple Sudoku).
+/// Only dashes, as many as a grid row has cells (`size`) or a puzzle line (`size * size`), are
+/// blanks instead.
+pub(super) fn is_separator(text: &[u8], size: usize) -> bool {
+    let mut dashes = 0;
+    let mut other = false;
+    if text.len() > 2 && text[0] == b'*' && text[text.len() - 1] == b'*' {
+        return text[1..text.len() - 1].iter().all(|&b| b == b'-');
+    }
+    for &b in text {
+        match b {
+            b' ' | b'\t' | b'|' => {}
+            b'-' => dashes += 1,
+            b'+' | b'=' => other = true,
+            _ => return false,
+        }
+    }
+    other || (dashes != size && dashes != size * size)
+}

@@ -1,0 +1,178 @@
+//! What can go wrong reading puzzles, and where: every error names its line, and the column
+//! and cell when there is one.
+
+use std::fmt;
+use std::io;
+
+use thiserror::Error;
+
+use crate::sudoku::grid::Cell;
+use crate::sudoku::symbols::SymbolsError;
+
+/// What is wrong with a piece of input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A character that is neither a digit, a blank nor a separator.
+    UnexpectedChar(char),
+    /// A token that is not a symbol of the alphabet.
+    UnexpectedToken(String),
+    /// A byte that is not valid text.
+    InvalidByte(u8),
+    /// A digit larger than the grid allows.
+    OutOfRange {
+        /// The symbol as written.
+        symbol: char,
+        /// Side of the grid.
+        size: usize,
+    },
+    /// A line that is neither a puzzle line nor a grid row.
+    WrongCellCount {
+        /// Cells found.
+        found: usize,
+        /// Side of the grid.
+        size: usize,
+    },
+    /// A puzzle line's worth of cells, but with spaces or `|` among them.
+    SpacedLine {
+        /// Side of the grid.
+        size: usize,
+    },
+    /// A row of a grid block with the wrong number of cells.
+    WrongRowLength {
+        /// 1-based row within the block.
+        row: usize,
+        /// Cells found.
+        found: usize,
+        /// Side of the grid.
+        size: usize,
+    },
+    /// A grid block that ended before all its rows.
+    IncompleteGrid {
+        /// Rows found.
+        rows: usize,
+        /// Side of the grid.
+        size: usize,
+    },
+    /// A number larger than the grid's digits.
+    NumberTooLarge {
+        /// The number.
+        number: usize,
+        /// Side of the grid.
+        size: usize,
+    },
+    /// The alphabet cannot write a grid of this side.
+    Alphabet(SymbolsError),
+    /// A line that should be a pencilmark line and is not 729 characters long.
+    NotPencilmark {
+        /// Characters found (before any comment).
+        found: usize,
+    },
+    /// A character of a pencilmark cell that is neither its digit nor a blank.
+    PencilmarkChar {
+        /// The character.
+        found: char,
+        /// Its place in the cell's nine, 1-based: the only digit it may be.
+        place: usize,
+    },
+    /// A pencilmark cell with no candidate at all.
+    NoCandidate,
+    /// A line longer than the reader takes (`max` bytes).
+    LineTooLong {
+        /// The longest line supported, in bytes.
+        max: usize,
+    },
+}
+
+/// A syntax error, with where it is.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub struct ParseError {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column (in bytes), when the error is at one character.
+    pub column: Option<usize>,
+    /// The cell that character would fill, when known.
+    pub cell: Option<Cell>,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}", self.line)?;
+        if let Some(column) = self.column {
+            write!(f, ", column {column}")?;
+        }
+        if let Some(cell) = self.cell {
+            write!(f, " ({cell})")?;
+        }
+        f.write_str(": ")?;
+        match &self.kind {
+            ParseErrorKind::UnexpectedChar(c) => write!(f, "unexpected character {c:?}"),
+            ParseErrorKind::UnexpectedToken(t) => write!(f, "{t:?} is not a symbol of the puzzle"),
+            ParseErrorKind::InvalidByte(b) => write!(f, "invalid byte 0x{b:02x} (not text)"),
+            ParseErrorKind::OutOfRange { symbol, size } => {
+                write!(f, "{symbol} is not a digit of this {size}x{size} grid")
+            }
+            ParseErrorKind::SpacedLine { size } => write!(
+                f,
+                "{} cells with spaces or | among them: write a puzzle line without them, or a \
+                 grid as {size} rows",
+                size * size
+            ),
+            ParseErrorKind::WrongCellCount { found, size } => write!(
+                f,
+                "expected {} cells (a puzzle line) or {size} (a row of a grid), found {found}",
+                size * size
+            ),
+            ParseErrorKind::WrongRowLength { row, found, size } => {
+                write!(
+                    f,
+                    "row {row} of the grid has {found} cells, expected {size}"
+                )
+            }
+            ParseErrorKind::IncompleteGrid { rows, size } => {
+                let s = if *rows == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "the grid starting here has {rows} row{s}, expected {size}"
+                )
+            }
+            ParseErrorKind::NumberTooLarge { number, size } => {
+                write!(f, "{number} is not a digit of this {size}x{size} grid")
+            }
+            ParseErrorKind::Alphabet(error) => write!(f, "{error}"),
+            ParseErrorKind::NotPencilmark { found } => write!(
+                f,
+                "expected a pencilmark line of 729 characters (9 per cell), found {found}"
+            ),
+            ParseErrorKind::PencilmarkChar { found, place } => write!(
+                f,
+                "{found:?} in place {place} of a pencilmark cell, where only {place}, `.` or \
+                 `0` may stand"
+            ),
+            ParseErrorKind::NoCandidate => f.write_str("the cell has no candidate"),
+            ParseErrorKind::LineTooLong { max } => write!(
+                f,
+                "the line is longer than {} bytes, the most supported",
+                max
+            ),
+        }
+    }
+}
+
+/// Why reading an input failed.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// A puzzle could not be read; the reader goes on with the next one.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// The input itself failed; the reader stops.
+    #[error("read failed: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// A fault found in a line before the reader knows its line number: the byte column and the
+/// cell, when known, and what is wrong.
+pub(super) type Fault = (Option<usize>, Option<Cell>, ParseErrorKind);
