@@ -9,11 +9,12 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use sudokux::sudoku::file::{layout, to_toml};
 use sudokux::sudoku::generate::{GenerateError, Generated, Generator, Settings, Symmetry};
-use sudokux::sudoku::{Alphabet, Spec};
+use sudokux::sudoku::Spec;
 
 use crate::args::{GenerateArgs, RuleArgs, SymmetryArg};
 use crate::error::{CliError, Exit};
 use crate::interrupt;
+use crate::spec::RuleFlags;
 
 impl From<SymmetryArg> for Symmetry {
     fn from(arg: SymmetryArg) -> Symmetry {
@@ -27,10 +28,11 @@ impl From<SymmetryArg> for Symmetry {
     }
 }
 
-/// The rules the flags describe; 9x9 unless a size, box or alphabet says otherwise.
+/// The rules the flags describe ([`RuleFlags`]), on the grids of a named layout; 9x9 unless a
+/// size, box or alphabet says otherwise.
 fn spec(flags: &RuleArgs, layout_name: Option<&str>) -> Result<Spec, CliError> {
-    let (alphabet, size) = flags.alphabet_and_size()?;
-    let size = size.unwrap_or(9);
+    let flags = RuleFlags::new(flags)?;
+    let size = flags.size.unwrap_or(9);
     let grids = match layout_name {
         None => Vec::new(),
         Some(name) => {
@@ -47,22 +49,10 @@ fn spec(flags: &RuleArgs, layout_name: Option<&str>) -> Result<Spec, CliError> {
             grids
         }
     };
-    let symbols = match alphabet {
-        Alphabet::Default => None,
-        alphabet => Some(
-            alphabet
-                .symbols_for(size)
-                .map_err(|e| CliError::Usage(format!("--symbols: {e}")))?,
-        ),
-    };
-    Ok(Spec {
-        size,
-        box_shape: flags.box_shape,
-        grids,
-        constraints: flags.constraints(),
-        symbols,
-        ..Spec::default()
-    })
+    let spec = flags
+        .spec(size)
+        .map_err(|e| CliError::Usage(format!("--symbols: {e}")))?;
+    Ok(Spec { grids, ..spec })
 }
 
 /// A seed when none is given: the clock and the process id.
