@@ -4,6 +4,8 @@
 //! family checks the grid against its own meaning ([`Constraint::validate`]), without the
 //! units, pairs and options the encoding is made of, so that a bug in the encoding cannot
 //! hide itself. Every solution a test sees goes through [`validate`].
+//!
+//! [`Constraint::validate`]: super::rules::Constraint::validate
 
 use super::grid::{Cell, Grid};
 use super::rules::Rules;
