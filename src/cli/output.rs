@@ -52,6 +52,17 @@ pub enum TextKind {
     Check { witness: bool },
 }
 
+impl TextKind {
+    /// What `task` prints.
+    pub fn of(task: Task) -> TextKind {
+        match task {
+            Task::Solve { .. } => TextKind::Solve,
+            Task::Count { .. } => TextKind::Count,
+            Task::Check { witness } => TextKind::Check { witness },
+        }
+    }
+}
+
 /// Writes reports.
 pub struct Printer {
     pub kind: TextKind,
@@ -248,6 +259,24 @@ pub struct Totals {
     pub time: Duration,
 }
 
+impl Totals {
+    /// `stats: total: 5 puzzles, 870 nodes, ...`: the line `--stats` ends a run with, after
+    /// `wall` time.
+    pub fn summary(&self, wall: Duration) -> String {
+        let wall = wall.as_secs_f64();
+        let rate = self.puzzles as f64 / wall.max(1e-9);
+        let digits = if rate < 100.0 { 2 } else { 0 };
+        format!(
+            "stats: total: {} puzzles, {} nodes, {} updates, {:.1} ms solving, {:.1} ms wall, {rate:.digits$} puzzles/s",
+            self.puzzles,
+            self.stats.nodes,
+            self.stats.updates,
+            self.time.as_secs_f64() * 1e3,
+            wall * 1e3,
+        )
+    }
+}
+
 /// Counts by outcome, for the summary at the end of a run.
 #[derive(Default)]
 pub struct Tally {
@@ -312,24 +341,58 @@ impl Tally {
 
 /// Writes reports and keeps the tallies of a run.
 pub struct Sink<W: Write> {
+    /// Where the answers go.
     pub out: W,
+    /// The outcomes so far, for the summary.
     pub tally: Tally,
     /// Messages and statistics; buffered, since `--stats` writes a line per puzzle.
     /// (Not holding stderr's lock: a progress bar draws from another thread.)
     pub err: io::BufWriter<io::Stderr>,
+    /// How each answer is written.
     pub printer: Printer,
+    /// What is asked of each puzzle.
     pub task: Task,
-    pub stats: bool,
-    pub interactive: bool,
+    /// A line of statistics per puzzle on stderr (`--stats`).
+    stats: bool,
+    /// Answers go to a terminal: flush each.
+    interactive: bool,
     /// Draw progress bars on stderr.
     pub progress: bool,
     /// `--timeout` and `--max-nodes`, per puzzle.
     pub limits: LimitArgs,
+    /// The worst outcome so far.
     pub exit: Exit,
+    /// Totals for `--stats`.
     pub totals: Totals,
 }
 
 impl<W: Write> Sink<W> {
+    /// A sink writing the answers of `task` to `out` with `printer` (flushing each when
+    /// `interactive`), with a line of statistics per puzzle on stderr when the printer's
+    /// `stats` asks; `progress` asks for progress bars.
+    pub fn new(
+        out: W,
+        interactive: bool,
+        printer: Printer,
+        task: Task,
+        limits: LimitArgs,
+        progress: bool,
+    ) -> Sink<W> {
+        Sink {
+            out,
+            tally: Tally::default(),
+            err: io::BufWriter::new(io::stderr()),
+            stats: printer.stats,
+            printer,
+            task,
+            interactive,
+            progress,
+            limits,
+            exit: Exit::Ok,
+            totals: Totals::default(),
+        }
+    }
+
     pub fn report(&mut self, name: &str, rules: Option<&Rules>, report: &Report) -> io::Result<()> {
         self.report_rendered(name, rules, report, None)
     }

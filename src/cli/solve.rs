@@ -13,7 +13,7 @@ use crate::error::{CliError, Exit};
 use crate::input::{each_input, read_puzzle_file, InputFormat, Meter, RULE_FLAGS_IGNORED};
 use crate::interrupt;
 use crate::outfile::Out;
-use crate::output::{OutputFormat, Printer, Sink, Tally, TextKind, Totals, CSV_HEADER};
+use crate::output::{OutputFormat, Printer, Sink, TextKind, CSV_HEADER};
 use crate::progress;
 use crate::report::{Report, Task};
 use crate::spec::RuleFlags;
@@ -52,27 +52,14 @@ pub fn run(input: InputArgs, task: Task, pretty: bool) -> Result<Exit, CliError>
             }
         ))
     })?;
-    let mut sink = Sink {
-        interactive: out.is_terminal(),
-        out,
-        tally: Tally::default(),
-        progress: progress::wanted(input.progress),
-        err: io::BufWriter::new(io::stderr()),
-        printer: Printer {
-            kind: match task {
-                Task::Solve { .. } => TextKind::Solve,
-                Task::Count { .. } => TextKind::Count,
-                Task::Check { witness } => TextKind::Check { witness },
-            },
-            format: output_format,
-            stats: input.stats,
-        },
-        task,
-        limits: input.limits,
+    let printer = Printer {
+        kind: TextKind::of(task),
+        format: output_format,
         stats: input.stats,
-        exit: Exit::Ok,
-        totals: Totals::default(),
     };
+    let progress = progress::wanted(input.progress);
+    let interactive = out.is_terminal();
+    let mut sink = Sink::new(out, interactive, printer, task, input.limits, progress);
     let started = Instant::now();
 
     let header = if csv {
@@ -107,18 +94,7 @@ pub fn run(input: InputArgs, task: Task, pretty: bool) -> Result<Exit, CliError>
         Err(error) => return Err(error.into()),
     }
     if input.stats {
-        let wall = started.elapsed().as_secs_f64();
-        let totals = &sink.totals;
-        let rate = totals.puzzles as f64 / wall.max(1e-9);
-        let digits = if rate < 100.0 { 2 } else { 0 };
-        eprintln!(
-            "stats: total: {} puzzles, {} nodes, {} updates, {:.1} ms solving, {:.1} ms wall, {rate:.digits$} puzzles/s",
-            totals.puzzles,
-            totals.stats.nodes,
-            totals.stats.updates,
-            totals.time.as_secs_f64() * 1e3,
-            wall * 1e3,
-        );
+        eprintln!("{}", sink.totals.summary(started.elapsed()));
     }
     let interrupted = interrupt::interrupted();
     if let Out::File(file) = sink.out {
