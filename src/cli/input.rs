@@ -302,3 +302,65 @@ fn read_puzzle(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn detect(name: &str, text: &str) -> InputFormat {
+        InputFormat::detect(name, &mut text.as_bytes())
+    }
+
+    #[test]
+    fn the_extension_decides_first() {
+        assert_eq!(detect("a.TOML", "{"), InputFormat::Toml);
+        assert_eq!(detect("a.json", "size = 9"), InputFormat::Json);
+        assert_eq!(detect("a.sdk", "1.3"), InputFormat::Lines(Layout::Sdk));
+        assert_eq!(
+            detect("a.ss", "[Puzzle]"),
+            InputFormat::Lines(Layout::Lines)
+        );
+    }
+
+    #[test]
+    fn else_the_first_line_that_is_not_a_comment() {
+        let lines = InputFormat::Lines(Layout::Lines);
+        assert_eq!(
+            detect("-", "# c\n\n[Puzzle]\n1..\n"),
+            InputFormat::Lines(Layout::Sdk)
+        );
+        assert_eq!(detect("-", "  {\"size\": 9}"), InputFormat::Json);
+        assert_eq!(detect("-", "# c\n[[cage]]\n"), InputFormat::Toml);
+        assert_eq!(detect("-", "size = 9\n"), InputFormat::Toml);
+        assert_eq!(detect("-", "1.3..=x\n"), lines);
+        assert_eq!(detect("-", "4.....8.5.3.........."), lines);
+        assert_eq!(detect("-", "# only a comment\n"), lines);
+    }
+
+    #[test]
+    fn csv_forces_no_input_format() {
+        assert_eq!(InputFormat::forced(FormatFlag::Csv), None);
+        assert_eq!(
+            InputFormat::forced(FormatFlag::Ss),
+            Some(InputFormat::Lines(Layout::Lines))
+        );
+        assert_eq!(
+            InputFormat::forced(FormatFlag::Pencilmark),
+            Some(InputFormat::Lines(Layout::Pencilmark))
+        );
+    }
+
+    #[test]
+    fn puzzle_files_are_read_whole_and_bounded() {
+        let text = "size = 4\ngivens = \"\"\"\n.1.3\n....\n3.4.\n....\n\"\"\"\n";
+        let file = read_puzzle_file(&mut text.as_bytes(), InputFormat::Toml).unwrap();
+        assert_eq!(file.rules.size(), 4);
+        assert_eq!(file.givens.cells().iter().filter(|&&d| d != 0).count(), 4);
+        assert!(read_puzzle_file(&mut text.as_bytes(), InputFormat::Json).is_err());
+        let big = "#".repeat(MAX_RULE_FILE as usize + 1);
+        assert_eq!(
+            read_puzzle_file(&mut big.as_bytes(), InputFormat::Toml).err(),
+            Some("a puzzle file is at most 16 MiB".to_string())
+        );
+    }
+}

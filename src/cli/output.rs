@@ -468,3 +468,59 @@ impl<W: Write> Sink<W> {
         writeln!(self.err, "sudokux: {name}: {message}")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_before_boxed_grids_and_csv_alone() {
+        assert_eq!(
+            OutputFormat::of(false, false, false).unwrap(),
+            OutputFormat::Text
+        );
+        assert_eq!(
+            OutputFormat::of(false, true, false).unwrap(),
+            OutputFormat::Pretty
+        );
+        assert_eq!(
+            OutputFormat::of(true, true, false).unwrap(),
+            OutputFormat::Json
+        );
+        assert_eq!(
+            OutputFormat::of(false, false, true).unwrap(),
+            OutputFormat::Csv
+        );
+        assert!(OutputFormat::of(true, false, true).is_err());
+        assert!(OutputFormat::of(false, true, true).is_err());
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_when_needed() {
+        assert_eq!(csv_field("1.3"), "1.3");
+        assert_eq!(csv_field(">=2"), ">=2");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"x\""), "\"say \"\"x\"\"\"");
+    }
+
+    #[test]
+    fn the_summary_counts_by_outcome() {
+        let mut tally = Tally::default();
+        for status in [
+            Status::Unique,
+            Status::Unique,
+            Status::Multiple,
+            Status::None,
+        ] {
+            tally.add(status);
+        }
+        tally.add(Status::Error);
+        tally.unreadable = 1;
+        let summary = tally.summary(Duration::from_secs(2));
+        assert_eq!(
+            summary,
+            "5 puzzles: 3 solved (2 unique, 1 multiple), 1 none, 1 error, 1 input that could not \
+             be read in 2.00 s (2.5 puzzles/s)"
+        );
+    }
+}

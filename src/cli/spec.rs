@@ -120,3 +120,64 @@ fn constraints(flags: &RuleArgs) -> Constraints {
         })
         .constraints
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// The rule flags as the command line gives them.
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        rules: RuleArgs,
+    }
+
+    fn flags(args: &[&str]) -> RuleArgs {
+        Flags::parse_from(std::iter::once("sudokux").chain(args.iter().copied())).rules
+    }
+
+    #[test]
+    fn the_flags_make_one_spec_per_size() {
+        let rule_flags = RuleFlags::new(&flags(&["--diagonals", "--anti-king"])).unwrap();
+        assert!(rule_flags.given);
+        assert_eq!(rule_flags.size, None);
+        let spec = rule_flags.spec(6).unwrap();
+        assert_eq!(spec.size, 6);
+        assert_eq!(spec.symbols, None);
+        assert!(spec.constraints.units.diagonals);
+        assert!(spec.constraints.chess.anti_king);
+        assert!(!spec.constraints.chess.anti_knight);
+        assert_eq!(rule_flags.rules(9).unwrap().size(), 9);
+    }
+
+    #[test]
+    fn size_box_and_alphabet_fix_the_size_together() {
+        let rule_flags = RuleFlags::new(&flags(&["--box", "2x3"])).unwrap();
+        assert_eq!((rule_flags.size, rule_flags.given), (Some(6), true));
+        assert_eq!(rule_flags.spec(6).unwrap().box_shape, Some((2, 3)));
+        let error = RuleFlags::new(&flags(&["--size", "9", "--box", "2x2"])).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "--size, --box and --symbols disagree on the size (9 and 4)"
+        );
+        assert!(!RuleFlags::new(&flags(&[])).unwrap().given);
+    }
+
+    #[test]
+    fn an_alphabet_too_short_for_the_size_is_an_error() {
+        let rule_flags = RuleFlags::new(&flags(&["--symbols", "hex"])).unwrap();
+        assert!(rule_flags.spec(16).unwrap().symbols.is_some());
+        assert!(rule_flags.spec(20).is_err());
+        assert!(rule_flags.rules(20).is_err());
+    }
+
+    #[test]
+    fn checked_refuses_rules_that_make_no_sense() {
+        assert!(RuleFlags::new(&flags(&["--size", "100"])).is_ok());
+        assert!(matches!(
+            RuleFlags::checked(&flags(&["--size", "100"])),
+            Err(CliError::Usage(_))
+        ));
+    }
+}
