@@ -1,11 +1,16 @@
-//! The batch runner of `solve`, `count` and `check`: puzzle lines read in batches, answered
-//! by worker threads (one set of engines each) while the next batch is read, and written in
-//! input order as each batch ends; a lone puzzle to count has its search tree split across
-//! the workers instead.
+//! The worker threads of the command line, in this one place.
+//!
+//! - The batch runner of `solve`, `count` and `check` ([`read_lines`]): puzzle lines read in
+//!   batches, answered by worker threads (one set of engines each) while the next batch is
+//!   read, and written in input order as each batch ends; a lone puzzle to count has its
+//!   search tree split across the workers instead.
+//! - The workers of `generate` ([`in_order`]): items made one by one on every worker and
+//!   handed out in order as soon as each is next.
 
+use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
 use sudokux::sudoku::parse::Layout;
@@ -340,5 +345,76 @@ fn answer_work(
             }
             (report, Some(size))
         }
+    }
+}
+
+/// Makes items 1, 2, ..., `count` with `make` on `jobs` worker threads, each taking the next
+/// number until Ctrl-C, and hands them to `take` on this thread as an iterator in order 1, 2,
+/// ..., each as soon as it is next. When `take` drops the iterator, the workers stop (those
+/// making an item finish it); they are waited for after `take` returns.
+pub fn in_order<T: Send, R>(
+    jobs: usize,
+    count: u64,
+    make: impl Fn(u64) -> T + Sync,
+    take: impl FnOnce(InOrder<'_, T>) -> R,
+) -> R {
+    let next = AtomicU64::new(1);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (send, receive) = mpsc::channel::<(u64, T)>();
+        for _ in 0..jobs {
+            let send = send.clone();
+            let (next, stop, make) = (&next, &stop, &make);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) && !interrupt::interrupted() {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k > count {
+                        break;
+                    }
+                    if send.send((k, make(k))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        take(InOrder {
+            receive,
+            waiting: BTreeMap::new(),
+            next: 1,
+            stop: &stop,
+        })
+    })
+}
+
+/// The items of [`in_order`], in order; dropping it stops the workers.
+pub struct InOrder<'a, T> {
+    receive: mpsc::Receiver<(u64, T)>,
+    /// Items that came before their turn.
+    waiting: BTreeMap<u64, T>,
+    /// The number of the item handed out next.
+    next: u64,
+    stop: &'a AtomicBool,
+}
+
+impl<T> Iterator for InOrder<'_, T> {
+    type Item = (u64, T);
+
+    fn next(&mut self) -> Option<(u64, T)> {
+        loop {
+            if let Some(item) = self.waiting.remove(&self.next) {
+                self.next += 1;
+                return Some((self.next - 1, item));
+            }
+            // Items come in any order; `None` once every worker has stopped.
+            let (k, item) = self.receive.recv().ok()?;
+            self.waiting.insert(k, item);
+        }
+    }
+}
+
+impl<T> Drop for InOrder<'_, T> {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
     }
 }
