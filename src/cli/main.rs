@@ -5,10 +5,11 @@
 //! - `main.rs`: parses the arguments and hands each command to its file;
 //! - one file per command: `solve.rs` (`solve`, `count`, `check`), `render.rs`, `explain.rs`
 //!   (`explain`, `hint`), `generate.rs`, `xc.rs`, `shell.rs` (`completions`, `man`);
-//! - what the batch commands share: `batch.rs` (the threads that answer puzzle lines in
-//!   batches, in input order), `answer.rs` (one puzzle answered by an engine), `output.rs`
-//!   (answers written as text, boxed grids, JSON or CSV), `report.rs` (what became of a
-//!   puzzle), `outfile.rs` (`--output FILE`), `progress.rs` (bars on stderr);
+//! - what the batch commands share: `batch.rs` (the worker threads: puzzle lines answered in
+//!   batches, in input order; also `generate`'s), `answer.rs` (one puzzle answered by an
+//!   engine), `output.rs` (answers written as text, boxed grids, JSON or CSV), `report.rs`
+//!   (what became of a puzzle), `outfile.rs` (`--output FILE`), `progress.rs` (bars on
+//!   stderr);
 //! - what every puzzle command shares: `input.rs` (files and stdin, the input format, puzzle
 //!   files, the one puzzle of `render`, `explain` and `hint`) and `spec.rs` (the rule flags
 //!   made into a sudoku `Spec`, in that one place);
