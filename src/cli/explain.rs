@@ -10,7 +10,7 @@ use sudokux::sudoku::{Engine, Grid, Rules, Solver};
 
 use crate::args::ExplainArgs;
 use crate::error::{CliError, Exit};
-use crate::render::load_puzzle;
+use crate::input::load_puzzle;
 
 /// What the command prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,14 +22,12 @@ pub enum Mode {
 }
 
 pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
-    let (name, rules, givens, line) = load_puzzle(args.input.as_deref(), args.index, &args.rules)?;
-    let where_ = line.map(|l| format!("line {l}: ")).unwrap_or_default();
-    let at = |message: String| CliError::Input {
-        name: name.clone(),
-        message: format!("{where_}{message}"),
-    };
+    let puzzle = load_puzzle(args.input.as_deref(), args.index, &args.rules)?;
+    let (name, rules, givens) = (&puzzle.name, &puzzle.rules, &puzzle.givens);
+    let where_ = puzzle.at();
+    let at = |message: String| puzzle.error(format!("{where_}{message}"));
     let answer = Solver::new(rules.clone())
-        .enumerate_bounded(&givens, Some(2), 2, args.limits.budget())
+        .enumerate_bounded(givens, Some(2), 2, args.limits.budget())
         .map_err(|e| at(e.to_string()))?;
     if answer.cut_short(Some(2)) {
         eprintln!(
@@ -54,8 +52,8 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
         }
     };
     let text = match mode {
-        Mode::Explain => explain(&args, &rules, &givens, &solution),
-        Mode::Hint => hint(&args, &rules, &givens, &solution),
+        Mode::Explain => explain(&args, rules, givens, &solution),
+        Mode::Hint => hint(&args, rules, givens, &solution),
     }
     .map_err(|e| at(e.to_string()))?;
     let mut out = io::stdout().lock();

@@ -1,19 +1,18 @@
 //! `sudokux generate`: puzzles made on every core, written in order as they come.
 
-use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use sudokux::sudoku::file::{layout, to_toml};
 use sudokux::sudoku::generate::{GenerateError, Generated, Generator, Settings, Symmetry};
-use sudokux::sudoku::{Alphabet, Spec};
+use sudokux::sudoku::Spec;
 
 use crate::args::{GenerateArgs, RuleArgs, SymmetryArg};
+use crate::batch;
 use crate::error::{CliError, Exit};
 use crate::interrupt;
+use crate::spec::RuleFlags;
 
 impl From<SymmetryArg> for Symmetry {
     fn from(arg: SymmetryArg) -> Symmetry {
@@ -27,10 +26,11 @@ impl From<SymmetryArg> for Symmetry {
     }
 }
 
-/// The rules the flags describe; 9x9 unless a size, box or alphabet says otherwise.
+/// The rules the flags describe ([`RuleFlags`]), on the grids of a named layout; 9x9 unless a
+/// size, box or alphabet says otherwise.
 fn spec(flags: &RuleArgs, layout_name: Option<&str>) -> Result<Spec, CliError> {
-    let (alphabet, size) = flags.alphabet_and_size()?;
-    let size = size.unwrap_or(9);
+    let flags = RuleFlags::new(flags)?;
+    let size = flags.size.unwrap_or(9);
     let grids = match layout_name {
         None => Vec::new(),
         Some(name) => {
@@ -47,22 +47,10 @@ fn spec(flags: &RuleArgs, layout_name: Option<&str>) -> Result<Spec, CliError> {
             grids
         }
     };
-    let symbols = match alphabet {
-        Alphabet::Default => None,
-        alphabet => Some(
-            alphabet
-                .symbols_for(size)
-                .map_err(|e| CliError::Usage(format!("--symbols: {e}")))?,
-        ),
-    };
-    Ok(Spec {
-        size,
-        box_shape: flags.box_shape,
-        grids,
-        constraints: flags.constraints(),
-        symbols,
-        ..Spec::default()
-    })
+    let spec = flags
+        .spec(size)
+        .map_err(|e| CliError::Usage(format!("--symbols: {e}")))?;
+    Ok(Spec { grids, ..spec })
 }
 
 /// A seed when none is given: the clock and the process id.
@@ -121,56 +109,22 @@ pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
     interrupt::install();
 
     let started = Instant::now();
-    let next = AtomicU64::new(1);
-    let stop = AtomicBool::new(false);
     let mut written = Written::default();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let interactive = io::IsTerminal::is_terminal(&io::stdout());
-    let result = std::thread::scope(|scope| {
-        let (send, receive) = mpsc::channel::<(u64, Result<Generated, GenerateError>)>();
-        for _ in 0..jobs {
-            let send = send.clone();
-            let (next, stop, generator) = (&next, &stop, &generator);
-            scope.spawn(move || {
-                while !stop.load(Ordering::Relaxed) && !interrupt::interrupted() {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k > args.count {
-                        break;
-                    }
-                    if send.send((k, generator.generate(seed, k))).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(send);
-        // Puzzles come in any order; they are written in order 1, 2, ...
-        let mut waiting = BTreeMap::new();
-        let mut result = Ok(());
-        for (k, made) in receive {
-            waiting.insert(k, made);
-            while let Some(made) = waiting.remove(&(written.puzzles + written.failed + 1)) {
-                let k = written.puzzles + written.failed + 1;
-                let step = write(&args, k, made, &mut out, &mut written).and_then(|()| {
-                    if interactive {
-                        out.flush()
-                    } else {
-                        Ok(())
-                    }
-                });
-                if let Err(error) = step {
-                    result = Err(error);
-                }
-                if result.is_err() || written.failed > 0 {
-                    stop.store(true, Ordering::Relaxed);
-                    break;
-                }
+    let make = |k| generator.generate(seed, k);
+    let result = batch::in_order(jobs, args.count, make, |made| {
+        // Puzzles are made in any order; they are written in order 1, 2, ...
+        for (k, made) in made {
+            write(&args, k, made, &mut out, &mut written)?;
+            if interactive {
+                out.flush()?;
             }
-            if result.is_err() || written.failed > 0 {
+            if written.failed > 0 {
                 break;
             }
         }
-        result.and_then(|()| out.flush())
+        out.flush()
     });
     match result {
         Ok(()) => {}

@@ -8,7 +8,7 @@ use sudokux::xc::Watch;
 use crate::error::Exit;
 
 /// Set by the first Ctrl-C; every search heeds it through its budget
-/// ([`crate::args::LimitArgs::budget`]).
+/// (`LimitArgs::budget`).
 pub static INTERRUPT: Watch = Watch::new();
 
 /// Whether a Ctrl-C was already seen (the next one quits).

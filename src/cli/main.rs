@@ -1,29 +1,78 @@
 //! The `sudokux` command line: solve, count, check and draw sudoku puzzles.
+//!
+//! The layers, each file using only those below it:
+//!
+//! - `main.rs`: parses the arguments and hands each command to its file;
+//! - one file per command: `solve.rs` (`solve`, `count`, `check`), `render.rs`, `explain.rs`
+//!   (`explain`, `hint`), `generate.rs`, `xc.rs`, `shell.rs` (`completions`, `man`);
+//! - what the batch commands share: `batch.rs` (the worker threads: puzzle lines answered in
+//!   batches, in input order; also `generate`'s), `answer.rs` (one puzzle answered by an
+//!   engine), `output.rs` (answers written as text, boxed grids, JSON or CSV), `report.rs`
+//!   (what became of a puzzle), `outfile.rs` (`--output FILE`), `progress.rs` (bars on
+//!   stderr);
+//! - what every puzzle command shares: `input.rs` (files and stdin, the input format, puzzle
+//!   files, the one puzzle of `render`, `explain` and `hint`) and `spec.rs` (the rule flags
+//!   made into a sudoku `Spec`, in that one place);
+//! - at the bottom: `args/` (the clap definition), `interrupt.rs` (Ctrl-C) and `error.rs`
+//!   (exit codes and errors).
 
+mod answer;
 mod args;
+mod batch;
 mod error;
 mod explain;
 mod generate;
+mod input;
 mod interrupt;
 mod outfile;
 mod output;
 mod progress;
 mod render;
-mod run;
+mod report;
 mod shell;
+mod solve;
+mod spec;
 mod xc;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
+use crate::args::{Cli, Command};
+use crate::error::{CliError, Exit};
+use crate::report::Task;
+
 fn main() -> ExitCode {
-    let cli = args::Cli::parse();
-    match run::run(cli) {
+    let cli = Cli::parse();
+    match run(cli) {
         Ok(exit) => exit.into(),
         Err(error) => {
             eprintln!("sudokux: {error}");
-            error::Exit::BadInput.into()
+            Exit::BadInput.into()
         }
+    }
+}
+
+/// Runs the command the arguments name.
+fn run(cli: Cli) -> Result<Exit, CliError> {
+    match cli.command {
+        Command::Solve {
+            input,
+            pretty,
+            first,
+        } => solve::run(input, Task::Solve { first }, pretty),
+        Command::Count { input, limit } => solve::run(input, Task::Count { limit }, false),
+        Command::Check {
+            input,
+            witness,
+            pretty,
+        } => solve::run(input, Task::Check { witness }, pretty),
+        Command::Xc(args) => xc::run(args),
+        Command::Completions { shell } => shell::completions(shell),
+        Command::Man { dir } => shell::man(dir.as_deref()),
+        Command::Render(args) => render::run(args),
+        Command::Explain(args) => explain::run(args, explain::Mode::Explain),
+        Command::Hint(args) => explain::run(args, explain::Mode::Hint),
+        Command::Generate(args) => generate::run(args),
     }
 }

@@ -1,4 +1,6 @@
-//! How answers are written: plain lines, boxed grids, JSON lines, or CSV.
+//! How the answers of the batch commands (`solve`, `count`, `check`) are written: the
+//! output format (plain lines, boxed grids, JSON lines, or CSV) of each [`Report`], and the
+//! [`Sink`] that writes them in order, with messages, statistics and the summary on stderr.
 
 use std::io::{self, Write};
 use std::time::Duration;
@@ -7,61 +9,39 @@ use serde::Serialize;
 use sudokux::sudoku::{pretty, Candidates, Grid, Rules};
 use sudokux::xc::Stats;
 
-/// What became of one puzzle.
+use crate::args::LimitArgs;
+use crate::error::{CliError, Exit};
+use crate::interrupt;
+use crate::report::{Report, Status, Task};
+
+/// How answers are written (`--pretty`, `--json`, `--format csv`; plain lines by default).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    Unique,
-    Multiple,
-    None,
-    /// A solution was found and its uniqueness not examined (`--first`, or a count stopped at
-    /// a limit of 1).
-    Solved,
-    /// `--timeout` or `--max-nodes` stopped the search before it could answer; what it found
-    /// is a lower bound.
-    Unknown,
-    Error,
+pub enum OutputFormat {
+    /// One line per puzzle.
+    Text,
+    /// Boxed grids.
+    Pretty,
+    /// One JSON object per puzzle, one per line.
+    Json,
+    /// CSV rows, `puzzle,solution,status,count`, after a header.
+    Csv,
 }
 
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Unique => "unique",
-            Status::Multiple => "multiple",
-            Status::None => "none",
-            Status::Solved => "solved",
-            Status::Unknown => "unknown",
-            Status::Error => "error",
+impl OutputFormat {
+    /// The format the flags ask for: JSON before boxed grids; CSV is one of its own.
+    pub fn of(json: bool, pretty: bool, csv: bool) -> Result<OutputFormat, CliError> {
+        if csv && (json || pretty) {
+            return Err(CliError::Usage(
+                "--format csv is an output format of its own: leave out --json and --pretty".into(),
+            ));
         }
+        Ok(match (json, pretty, csv) {
+            (true, _, _) => OutputFormat::Json,
+            (_, _, true) => OutputFormat::Csv,
+            (_, true, _) => OutputFormat::Pretty,
+            _ => OutputFormat::Text,
+        })
     }
-}
-
-/// The answer for one puzzle, whatever the command.
-#[derive(Debug, Clone)]
-pub struct Report {
-    /// 1-based position of the puzzle in its input.
-    pub index: usize,
-    /// 1-based line where it starts.
-    pub line: Option<usize>,
-    /// The puzzle's givens, when it could be read.
-    pub puzzle: Option<Grid>,
-    /// Its candidates, for a pencilmark puzzle.
-    pub candidates: Option<Candidates>,
-    pub status: Status,
-    /// One solution (the only one when unique).
-    pub solution: Option<Grid>,
-    /// Two differing solutions, when asked for and the puzzle has several.
-    pub witnesses: Option<(Grid, Grid)>,
-    /// Solutions counted and whether the count is exact (`count` only).
-    pub count: Option<(u128, bool)>,
-    /// Solutions found by the search, whatever the command (counting up to 2 for `solve` and
-    /// `check`), and whether that is exact.
-    pub found: Option<(u128, bool)>,
-    pub error: Option<String>,
-    /// The search was cut short after Ctrl-C (which may have stopped it), not by a limit
-    /// alone: no message naming a limit.
-    pub interrupted: bool,
-    pub stats: Stats,
-    pub time: Duration,
 }
 
 /// What the command prints per puzzle in text mode.
@@ -72,13 +52,22 @@ pub enum TextKind {
     Check { witness: bool },
 }
 
+impl TextKind {
+    /// What `task` prints.
+    pub fn of(task: Task) -> TextKind {
+        match task {
+            Task::Solve { .. } => TextKind::Solve,
+            Task::Count { .. } => TextKind::Count,
+            Task::Check { witness } => TextKind::Check { witness },
+        }
+    }
+}
+
 /// Writes reports.
 pub struct Printer {
     pub kind: TextKind,
-    pub json: bool,
-    pub pretty: bool,
-    /// CSV rows, `puzzle,solution,status,count`, after a header.
-    pub csv: bool,
+    pub format: OutputFormat,
+    /// The time of each answer too, in JSON (`--stats`).
     pub stats: bool,
 }
 
@@ -146,10 +135,10 @@ impl Printer {
     ) -> io::Result<()> {
         let line = |grid: &Grid| rules.map_or_else(|| grid.to_line(), |r| r.format_line(grid));
         let draw = |grid: &Grid| rules.map_or_else(|| grid.to_line(), |r| pretty(grid, r));
-        if self.json {
+        if self.format == OutputFormat::Json {
             return self.write_json(out, input, report, line);
         }
-        if self.csv {
+        if self.format == OutputFormat::Csv {
             let puzzle = match (&report.candidates, &report.puzzle) {
                 (Some(candidates), _) => pencilmark_line(candidates),
                 (None, Some(grid)) => line(grid),
@@ -170,13 +159,14 @@ impl Printer {
                 csv_field(&count)
             );
         }
+        let boxed = self.format == OutputFormat::Pretty;
         match self.kind {
             TextKind::Count => match (report.status, report.count) {
                 (Status::Error, _) | (_, None) => writeln!(out, "error"),
                 (_, Some((count, true))) => writeln!(out, "{count}"),
                 (_, Some((count, false))) => writeln!(out, ">={count}"),
             },
-            TextKind::Solve if self.pretty => {
+            TextKind::Solve if boxed => {
                 let title = match report.status {
                     Status::Multiple => "multiple solutions, one of them:",
                     Status::None => "no solution",
@@ -200,7 +190,7 @@ impl Printer {
                 (None, status) => writeln!(out, "{}", status.as_str()),
             },
             TextKind::Check { witness } => match (&report.witnesses, witness) {
-                (Some((a, b)), true) if self.pretty => {
+                (Some((a, b)), true) if boxed => {
                     writeln!(
                         out,
                         "{}: multiple solutions, for instance:",
@@ -212,7 +202,7 @@ impl Printer {
                     writeln!(out)
                 }
                 (Some((a, b)), true) => writeln!(out, "multiple {} {}", line(a), line(b)),
-                _ if self.pretty => {
+                _ if boxed => {
                     let word = match report.status {
                         Status::None => "no solution",
                         status => status.as_str(),
@@ -258,5 +248,279 @@ impl Printer {
         };
         serde_json::to_writer(&mut *out, &record)?;
         writeln!(out)
+    }
+}
+
+/// Totals over a run, for `--stats`.
+#[derive(Default)]
+pub struct Totals {
+    pub puzzles: u64,
+    pub stats: Stats,
+    pub time: Duration,
+}
+
+impl Totals {
+    /// `stats: total: 5 puzzles, 870 nodes, ...`: the line `--stats` ends a run with, after
+    /// `wall` time.
+    pub fn summary(&self, wall: Duration) -> String {
+        let wall = wall.as_secs_f64();
+        let rate = self.puzzles as f64 / wall.max(1e-9);
+        let digits = if rate < 100.0 { 2 } else { 0 };
+        format!(
+            "stats: total: {} puzzles, {} nodes, {} updates, {:.1} ms solving, {:.1} ms wall, {rate:.digits$} puzzles/s",
+            self.puzzles,
+            self.stats.nodes,
+            self.stats.updates,
+            self.time.as_secs_f64() * 1e3,
+            wall * 1e3,
+        )
+    }
+}
+
+/// Counts by outcome, for the summary at the end of a run.
+#[derive(Default)]
+pub struct Tally {
+    pub read: u64,
+    unique: u64,
+    multiple: u64,
+    /// Solved without proving uniqueness (`solve --first`, or a count stopped at 1).
+    solved: u64,
+    none: u64,
+    unknown: u64,
+    errors: u64,
+    /// Inputs that could not be opened or read at all.
+    pub unreadable: u64,
+}
+
+impl Tally {
+    fn add(&mut self, status: Status) {
+        self.read += 1;
+        match status {
+            Status::Unique => self.unique += 1,
+            Status::Multiple => self.multiple += 1,
+            Status::Solved => self.solved += 1,
+            Status::None => self.none += 1,
+            Status::Unknown => self.unknown += 1,
+            Status::Error => self.errors += 1,
+        }
+    }
+
+    /// `12 puzzles: 11 solved (10 unique, 1 multiple), 0 none, 1 error in 0.52 s (23/s)`.
+    pub fn summary(&self, elapsed: Duration) -> String {
+        let seconds = elapsed.as_secs_f64();
+        let rate = self.read as f64 / seconds.max(1e-9);
+        let digits = if rate < 100.0 { 1 } else { 0 };
+        let plural = |n: u64, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        let mut solved = format!("{} unique, {} multiple", self.unique, self.multiple);
+        if self.solved > 0 {
+            solved.push_str(&format!(", {} not proved unique", self.solved));
+        }
+        let unknown = if self.unknown > 0 {
+            let by = if interrupt::interrupted() {
+                "Ctrl-C or a limit"
+            } else {
+                "a limit"
+            };
+            format!(", {} unknown (stopped by {by})", self.unknown)
+        } else {
+            String::new()
+        };
+        let unreadable = match self.unreadable {
+            0 => String::new(),
+            n => format!(", {} that could not be read", plural(n, "input")),
+        };
+        format!(
+            "{}: {} solved ({solved}), {} none{unknown}, {}{unreadable} in {seconds:.2} s ({rate:.digits$} puzzles/s)",
+            plural(self.read, "puzzle"),
+            self.unique + self.multiple + self.solved,
+            self.none,
+            plural(self.errors, "error"),
+        )
+    }
+}
+
+/// Writes reports and keeps the tallies of a run.
+pub struct Sink<W: Write> {
+    /// Where the answers go.
+    pub out: W,
+    /// The outcomes so far, for the summary.
+    pub tally: Tally,
+    /// Messages and statistics; buffered, since `--stats` writes a line per puzzle.
+    /// (Not holding stderr's lock: a progress bar draws from another thread.)
+    pub err: io::BufWriter<io::Stderr>,
+    /// How each answer is written.
+    pub printer: Printer,
+    /// What is asked of each puzzle.
+    pub task: Task,
+    /// A line of statistics per puzzle on stderr (`--stats`).
+    stats: bool,
+    /// Answers go to a terminal: flush each.
+    interactive: bool,
+    /// Draw progress bars on stderr.
+    pub progress: bool,
+    /// `--timeout` and `--max-nodes`, per puzzle.
+    pub limits: LimitArgs,
+    /// The worst outcome so far.
+    pub exit: Exit,
+    /// Totals for `--stats`.
+    pub totals: Totals,
+}
+
+impl<W: Write> Sink<W> {
+    /// A sink writing the answers of `task` to `out` with `printer` (flushing each when
+    /// `interactive`), with a line of statistics per puzzle on stderr when the printer's
+    /// `stats` asks; `progress` asks for progress bars.
+    pub fn new(
+        out: W,
+        interactive: bool,
+        printer: Printer,
+        task: Task,
+        limits: LimitArgs,
+        progress: bool,
+    ) -> Sink<W> {
+        Sink {
+            out,
+            tally: Tally::default(),
+            err: io::BufWriter::new(io::stderr()),
+            stats: printer.stats,
+            printer,
+            task,
+            interactive,
+            progress,
+            limits,
+            exit: Exit::Ok,
+            totals: Totals::default(),
+        }
+    }
+
+    pub fn report(&mut self, name: &str, rules: Option<&Rules>, report: &Report) -> io::Result<()> {
+        self.report_rendered(name, rules, report, None)
+    }
+
+    /// [`Sink::report`], with the answer's text already rendered by [`Printer::write`] (by a
+    /// worker, so that the thread writing in input order only copies bytes).
+    pub fn report_rendered(
+        &mut self,
+        name: &str,
+        rules: Option<&Rules>,
+        report: &Report,
+        text: Option<&[u8]>,
+    ) -> io::Result<()> {
+        if let Some(message) = &report.error {
+            writeln!(self.err, "sudokux: {name}: {message}")?;
+        }
+        if report.status == Status::Unknown && !report.interrupted {
+            let at = report
+                .line
+                .map(|l| format!("line {l}: "))
+                .unwrap_or_default();
+            writeln!(
+                self.err,
+                "sudokux: {name}: {at}unknown: {} stopped the search after {} nodes",
+                self.limits.describe(),
+                report.stats.nodes
+            )?;
+        }
+        self.exit = self.exit.worse(report.exit(self.task));
+        if report.index > 0 {
+            self.tally.add(report.status);
+        } else {
+            self.tally.unreadable += 1;
+        }
+        if report.index == 0 {
+            // The input as a whole failed (it could not be opened): a JSON record, but no
+            // line among the puzzles' answers.
+            if self.printer.format == OutputFormat::Json {
+                self.printer.write(&mut self.out, name, rules, report)?;
+            }
+            return self.flush_if_interactive();
+        }
+        if self.stats {
+            writeln!(
+                self.err,
+                "stats: {name}: puzzle {}: {} nodes, {} updates, {:.3} ms",
+                report.index,
+                report.stats.nodes,
+                report.stats.updates,
+                report.time.as_secs_f64() * 1e3
+            )?;
+            self.totals.puzzles += 1;
+            self.totals.stats += report.stats;
+            self.totals.time += report.time;
+        }
+        match text {
+            Some(text) => self.out.write_all(text)?,
+            None => self.printer.write(&mut self.out, name, rules, report)?,
+        }
+        self.flush_if_interactive()
+    }
+
+    fn flush_if_interactive(&mut self) -> io::Result<()> {
+        if self.interactive {
+            self.out.flush()?;
+            self.err.flush()?;
+        }
+        Ok(())
+    }
+
+    /// A message about an input as a whole.
+    pub fn note(&mut self, name: &str, message: &str) -> io::Result<()> {
+        writeln!(self.err, "sudokux: {name}: {message}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_before_boxed_grids_and_csv_alone() {
+        assert_eq!(
+            OutputFormat::of(false, false, false).unwrap(),
+            OutputFormat::Text
+        );
+        assert_eq!(
+            OutputFormat::of(false, true, false).unwrap(),
+            OutputFormat::Pretty
+        );
+        assert_eq!(
+            OutputFormat::of(true, true, false).unwrap(),
+            OutputFormat::Json
+        );
+        assert_eq!(
+            OutputFormat::of(false, false, true).unwrap(),
+            OutputFormat::Csv
+        );
+        assert!(OutputFormat::of(true, false, true).is_err());
+        assert!(OutputFormat::of(false, true, true).is_err());
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_when_needed() {
+        assert_eq!(csv_field("1.3"), "1.3");
+        assert_eq!(csv_field(">=2"), ">=2");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"x\""), "\"say \"\"x\"\"\"");
+    }
+
+    #[test]
+    fn the_summary_counts_by_outcome() {
+        let mut tally = Tally::default();
+        for status in [
+            Status::Unique,
+            Status::Unique,
+            Status::Multiple,
+            Status::None,
+        ] {
+            tally.add(status);
+        }
+        tally.add(Status::Error);
+        tally.unreadable = 1;
+        let summary = tally.summary(Duration::from_secs(2));
+        assert_eq!(
+            summary,
+            "5 puzzles: 3 solved (2 unique, 1 multiple), 1 none, 1 error, 1 input that could not \
+             be read in 2.00 s (2.5 puzzles/s)"
+        );
     }
 }

@@ -1,19 +1,17 @@
 //! `sudokux render`: one puzzle drawn as an SVG (by the library) or a PNG (rasterized here with
 //! resvg, using fonts built into the binary).
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use resvg::{tiny_skia, usvg};
-use sudokux::sudoku::file::{from_json, from_toml};
 use sudokux::sudoku::render::{svg, Style};
-use sudokux::sudoku::{Engine, Grid, Rules, Solver};
+use sudokux::sudoku::{Engine, Solver};
 
-use crate::args::{EngineKind, RenderArgs, RuleArgs};
+use crate::args::RenderArgs;
 use crate::error::{CliError, Exit};
-use crate::run::{detect, Engines, Format, MAX_RULE_FILE};
+use crate::input::load_puzzle;
 
 /// DejaVu Sans, regular and bold (Bitstream Vera licence, in `assets/fonts/`): the PNG's
 /// text never depends on the fonts of the machine it is drawn on.
@@ -60,23 +58,17 @@ pub fn run(args: RenderArgs) -> Result<Exit, CliError> {
             "a PNG is not for a terminal: give -o FILE.png, or redirect stdout".into(),
         ));
     }
-    let (name, rules, givens, line) = load_puzzle(args.input.as_deref(), args.index, &args.rules)?;
-    let input_error = |message: String| CliError::Input {
-        name: name.clone(),
-        message,
-    };
-    let at = |message: String| match line {
-        Some(line) => input_error(format!("line {line}: {message}")),
-        None => input_error(message),
-    };
-    rules.check_givens(&givens).map_err(|e| at(e.to_string()))?;
+    let puzzle = load_puzzle(args.input.as_deref(), args.index, &args.rules)?;
+    let (name, rules, givens) = (&puzzle.name, &puzzle.rules, &puzzle.givens);
+    let at = |message: String| puzzle.error(format!("{}{message}", puzzle.at()));
+    rules.check_givens(givens).map_err(|e| at(e.to_string()))?;
 
     let mut exit = Exit::Ok;
     let solution = if args.solve {
         let answer = Solver::new(rules.clone())
-            .enumerate_bounded(&givens, Some(2), 1, args.limits.budget())
+            .enumerate_bounded(givens, Some(2), 1, args.limits.budget())
             .map_err(|e| at(e.to_string()))?;
-        let where_ = line.map(|l| format!("line {l}: ")).unwrap_or_default();
+        let where_ = puzzle.at();
         let stopped = answer.cut_short(Some(2));
         let limit = args.limits.describe();
         match answer.count {
@@ -110,7 +102,7 @@ pub fn run(args: RenderArgs) -> Result<Exit, CliError> {
         cell: f64::from(args.cell),
         ..Style::default()
     };
-    let picture = svg(&rules, &givens, solution.as_ref(), &style).map_err(|e| at(e.to_string()))?;
+    let picture = svg(rules, givens, solution.as_ref(), &style).map_err(|e| at(e.to_string()))?;
     match target {
         Target::Stdout { png } => {
             let bytes = if png {
@@ -142,112 +134,6 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
         path: path.to_path_buf(),
         source,
     })
-}
-
-/// Reads the `index`-th puzzle (from 1) of a file, or of stdin for `None` or `-`: the input's
-/// name, the puzzle's rules (from the file, or from the rule flags for puzzle lines), the
-/// puzzle, and the line it starts at (for puzzle lines). Shared by the single-puzzle commands
-/// (`render`, `explain`, `hint`).
-pub(crate) fn load_puzzle(
-    input: Option<&Path>,
-    index: usize,
-    flags: &RuleArgs,
-) -> Result<(String, Rules, Grid, Option<usize>), CliError> {
-    let name = input.map_or_else(|| "-".to_string(), |p| p.display().to_string());
-    let input_error = |message: String| CliError::Input {
-        name: name.clone(),
-        message,
-    };
-    let (rules, givens, line) = if name == "-" {
-        read_puzzle(&name, &mut io::stdin().lock(), index, flags)?
-    } else {
-        let file = File::open(&name).map_err(|e| input_error(format!("cannot open: {e}")))?;
-        if file.metadata().is_ok_and(|m| m.is_dir()) {
-            return Err(input_error("is a directory".into()));
-        }
-        read_puzzle(&name, &mut BufReader::new(file), index, flags)?
-    };
-    Ok((name, rules, givens, line))
-}
-
-/// The `index`-th puzzle of an input, its rules, and the line it starts at (for puzzle lines).
-fn read_puzzle(
-    name: &str,
-    reader: &mut dyn BufRead,
-    index: usize,
-    flags: &RuleArgs,
-) -> Result<(Rules, Grid, Option<usize>), CliError> {
-    let input_error = |message: String| CliError::Input {
-        name: name.to_string(),
-        message,
-    };
-    let mut engines = Engines::new(EngineKind::Dlx, flags)?;
-    match detect(name, reader) {
-        Format::Lines(layout) => {
-            let mut entries = engines.reader(reader, layout);
-            let mut seen = 0;
-            let entry = loop {
-                match entries.next() {
-                    None if seen == 0 => return Err(input_error("no puzzle in the input".into())),
-                    None => {
-                        return Err(input_error(format!(
-                            "puzzle {} asked, the input has {seen}",
-                            index
-                        )))
-                    }
-                    Some(Ok(entry)) => {
-                        seen += 1;
-                        if seen == index {
-                            break entry;
-                        }
-                    }
-                    Some(Err(error)) => {
-                        seen += 1;
-                        if seen == index {
-                            return Err(input_error(error.to_string()));
-                        }
-                    }
-                }
-            };
-            drop(entries);
-            let rules = engines
-                .get(entry.grid.rows())
-                .map_err(|e| input_error(format!("line {}: {e}", entry.line)))?
-                .rules()
-                .clone();
-            Ok((rules, entry.grid, Some(entry.line)))
-        }
-        format => {
-            if engines.flags_given {
-                eprintln!(
-                    "sudokux: {name}: rule flags ignored: a puzzle file carries its own rules"
-                );
-            }
-            if index != 1 {
-                return Err(input_error(format!(
-                    "a puzzle file holds one puzzle, --index {} asked for another",
-                    index
-                )));
-            }
-            let mut text = String::new();
-            reader
-                .take(MAX_RULE_FILE + 1)
-                .read_to_string(&mut text)
-                .map_err(|e| input_error(format!("cannot read: {e}")))?;
-            if text.len() as u64 > MAX_RULE_FILE {
-                return Err(input_error(format!(
-                    "a puzzle file is at most {} MiB",
-                    MAX_RULE_FILE >> 20
-                )));
-            }
-            let file = match format {
-                Format::Json => from_json(&text),
-                _ => from_toml(&text),
-            }
-            .map_err(|e| input_error(e.to_string()))?;
-            Ok((file.rules, file.givens, None))
-        }
-    }
 }
 
 /// The SVG rasterized at one pixel per user unit, on the embedded fonts only.

@@ -1,8 +1,8 @@
 //! `sudokux xc`: exact cover in Knuth's format.
 
-use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Write};
 use std::ops::ControlFlow;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -11,6 +11,7 @@ use sudokux::xc::Progress;
 
 use crate::args::XcArgs;
 use crate::error::{CliError, Exit};
+use crate::input::{self, OpenError};
 use crate::interrupt;
 
 #[derive(Serialize)]
@@ -34,20 +35,17 @@ struct Summary {
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
 pub fn run(args: XcArgs) -> Result<Exit, CliError> {
-    let name = args
-        .input
-        .as_ref()
-        .map_or("-".to_string(), |p| p.display().to_string());
+    let name = input::name(args.input.as_deref());
     let parsed = if name == "-" {
         read(io::stdin().lock())
     } else {
-        match File::open(&name) {
-            Ok(file) if file.metadata().is_ok_and(|m| m.is_dir()) => {
+        match input::open(Path::new(&name)) {
+            Ok(file) => read(BufReader::new(file)),
+            Err(OpenError::Directory) => {
                 eprintln!("sudokux: {name}: is a directory");
                 return Ok(Exit::BadInput);
             }
-            Ok(file) => read(BufReader::new(file)),
-            Err(error) => {
+            Err(OpenError::Io(error)) => {
                 eprintln!("sudokux: {name}: {error}");
                 return Ok(Exit::BadInput);
             }

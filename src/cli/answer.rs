@@ -1,0 +1,144 @@
+//! One puzzle answered: the engines the rule flags make (dancing links or the reference
+//! backtracker, one per size), and the [`Report`] of a search for a [`Task`].
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use sudokux::sudoku::{Answer, Backtracker, Candidates, Engine, Grid, Rules, Solver};
+
+use crate::args::{EngineKind, LimitArgs};
+use crate::error::CliError;
+use crate::interrupt;
+use crate::report::{Report, Status, Task};
+use crate::spec::RuleFlags;
+
+/// Engines for puzzle lines, one per size, made on first use.
+pub struct Engines {
+    kind: EngineKind,
+    /// The rules from the command line, for every size.
+    pub flags: RuleFlags,
+    by_size: HashMap<usize, Box<dyn Engine + Send>>,
+}
+
+impl Engines {
+    /// The engines of `flags` (checked by [`RuleFlags::checked`]); the one of the size they
+    /// fix, if any, made at once.
+    pub fn new(kind: EngineKind, flags: RuleFlags) -> Result<Engines, CliError> {
+        let size = flags.size;
+        let mut engines = Engines {
+            kind,
+            flags,
+            by_size: HashMap::new(),
+        };
+        if let Some(size) = size {
+            engines.get(size).map_err(CliError::Usage)?;
+        }
+        Ok(engines)
+    }
+
+    /// The engine of grids of `size` digits, made on first use; what is wrong with their
+    /// rules, as a puzzle line's error says it.
+    pub fn get(&mut self, size: usize) -> Result<&mut dyn Engine, String> {
+        if !self.by_size.contains_key(&size) {
+            let rules = self.flags.rules(size)?;
+            self.by_size.insert(size, make_engine(self.kind, rules));
+        }
+        Ok(self.by_size.get_mut(&size).expect("inserted").as_mut())
+    }
+}
+
+/// The engine `kind` for `rules`.
+pub fn make_engine(kind: EngineKind, rules: Rules) -> Box<dyn Engine + Send> {
+    match kind {
+        EngineKind::Dlx => Box::new(Solver::new(rules)),
+        EngineKind::Backtrack => Box::new(Backtracker::new(rules)),
+    }
+}
+
+/// Answers one puzzle, restricted to its candidates when it has them.
+pub fn answer(
+    engine: &mut dyn Engine,
+    (task, limits): (Task, LimitArgs),
+    puzzle: &Grid,
+    candidates: Option<&Candidates>,
+) -> Report {
+    let started = Instant::now();
+    let budget = limits.budget();
+    let (limit, keep) = match task {
+        Task::Solve { first: true } => (Some(1), 1),
+        Task::Solve { first: false } | Task::Check { .. } => (Some(2), 2),
+        Task::Count { limit } => (limit, 0),
+    };
+    let answer = match (candidates, task) {
+        (Some(candidates), _) => {
+            engine.enumerate_candidates_bounded(candidates, limit, keep, budget)
+        }
+        // Counts go through the path that can remember subproblems; like every search
+        // here, the budget makes Ctrl-C stop them with what they have.
+        (None, Task::Count { .. }) => {
+            engine.count_bounded(puzzle, limit, 1, &interrupt::INTERRUPT, budget)
+        }
+        (None, _) => engine.enumerate_bounded(puzzle, limit, keep, budget),
+    };
+    let answer = match answer {
+        Ok(answer) => answer,
+        Err(error) => return Report::error(0, None, error.to_string()),
+    };
+    let status = status_of(&answer, limit);
+    let mut solutions = answer.solutions.into_iter();
+    let (first, second) = (solutions.next(), solutions.next());
+    let witnesses = match (task, &first, second) {
+        (Task::Check { witness: true }, Some(a), Some(b)) => Some((a.clone(), b)),
+        _ => None,
+    };
+    Report {
+        index: 0,
+        line: None,
+        status,
+        solution: match task {
+            Task::Check { .. } if status == Status::Multiple => None,
+            _ => first,
+        },
+        witnesses,
+        count: matches!(task, Task::Count { .. }).then_some((answer.count, answer.complete)),
+        found: Some((answer.count, answer.complete)),
+        puzzle: None,
+        candidates: None,
+        error: None,
+        interrupted: status == Status::Unknown && interrupt::interrupted(),
+        stats: answer.stats,
+        time: started.elapsed(),
+    }
+}
+
+/// The report of a count.
+pub fn count_report(answer: &Answer, limit: Option<u128>) -> Report {
+    Report {
+        index: 0,
+        line: None,
+        status: status_of(answer, limit),
+        solution: None,
+        witnesses: None,
+        count: Some((answer.count, answer.complete)),
+        found: Some((answer.count, answer.complete)),
+        puzzle: None,
+        candidates: None,
+        error: None,
+        interrupted: answer.cut_short(limit) && interrupt::interrupted(),
+        stats: answer.stats,
+        time: Duration::ZERO,
+    }
+}
+
+/// What an answer says, counting up to `limit`: `unknown` when something else stopped it.
+pub fn status_of(answer: &Answer, limit: Option<u128>) -> Status {
+    if answer.cut_short(limit) {
+        return Status::Unknown;
+    }
+    match (answer.count, answer.complete) {
+        (0, _) => Status::None,
+        (1, true) => Status::Unique,
+        (1, false) => Status::Solved,
+        _ => Status::Multiple,
+    }
+}

@@ -1,0 +1,32 @@
+//! Options of the `xc` command.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::shared::{parse_limit, LimitArgs};
+
+/// Options of the `xc` command.
+#[derive(Debug, Args)]
+pub struct XcArgs {
+    /// The problem in Knuth's format; `-` or nothing for stdin.
+    #[arg(value_name = "FILE")]
+    pub input: Option<PathBuf>,
+    /// Print only the number of solutions.
+    #[arg(long)]
+    pub count: bool,
+    /// Stop after N solutions (N >= 1); a count is then a lower bound.
+    #[arg(long, value_name = "N", value_parser = parse_limit)]
+    pub limit: Option<u128>,
+    /// JSON lines: one object per solution, then a summary.
+    #[arg(long)]
+    pub json: bool,
+    /// Nodes, updates, solutions and time, on stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Show a live progress line on stderr even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}

@@ -1,0 +1,366 @@
+//! Reading inputs, for every command that reads puzzles: files and stdin opened, their input
+//! format told (by extension, else by content), puzzle files with rules read whole, and the
+//! one puzzle of the single-puzzle commands (`render`, `explain`, `hint`).
+
+use std::cell::Cell;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use sudokux::sudoku::file::{from_json, from_toml};
+use sudokux::sudoku::parse::Dialect;
+use sudokux::sudoku::{Grid, PuzzleFile, Rules};
+
+use crate::args::{FormatFlag, RuleArgs};
+use crate::error::CliError;
+use crate::interrupt;
+use crate::progress::Counting;
+use crate::spec::RuleFlags;
+
+/// How an input is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputFormat {
+    /// Puzzle lines, grid blocks, numbers, pencilmarks: what the reader takes in a dialect.
+    Lines(Dialect),
+    /// One puzzle with its rules, in TOML.
+    Toml,
+    /// One puzzle with its rules, in JSON.
+    Json,
+}
+
+impl InputFormat {
+    /// The input format a `--format` value forces; `None` for `csv`, an output format.
+    pub fn forced(value: FormatFlag) -> Option<InputFormat> {
+        match value {
+            FormatFlag::Line | FormatFlag::Ss => Some(InputFormat::Lines(Dialect::Lines)),
+            FormatFlag::Sdk => Some(InputFormat::Lines(Dialect::Sdk)),
+            FormatFlag::Pencilmark => Some(InputFormat::Lines(Dialect::Pencilmark)),
+            FormatFlag::Toml => Some(InputFormat::Toml),
+            FormatFlag::Json => Some(InputFormat::Json),
+            FormatFlag::Csv => None,
+        }
+    }
+
+    /// How an input is written: by its extension, else by its first line that is neither
+    /// blank nor a `#` comment (`[Puzzle]` starts SadMan's `.sdk`, `{` JSON, `key =` or
+    /// `[table]` TOML). Simple Sudoku's `.ss` grids and pencilmark lines are among what the
+    /// line reader takes by itself.
+    pub fn detect(name: &str, reader: &mut dyn BufRead) -> InputFormat {
+        let extension = Path::new(name)
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match extension.as_deref() {
+            Some("toml") => return InputFormat::Toml,
+            Some("json") => return InputFormat::Json,
+            Some("sdk") => return InputFormat::Lines(Dialect::Sdk),
+            Some("ss") => return InputFormat::Lines(Dialect::Lines),
+            _ => {}
+        }
+        let Ok(buffer) = reader.fill_buf() else {
+            return InputFormat::Lines(Dialect::Lines);
+        };
+        let text = String::from_utf8_lossy(buffer);
+        let first = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'));
+        match first {
+            Some(line) if line.eq_ignore_ascii_case("[puzzle]") => InputFormat::Lines(Dialect::Sdk),
+            Some(line) if line.starts_with('{') => InputFormat::Json,
+            Some(line) if line.starts_with('[') => InputFormat::Toml,
+            Some(line) => {
+                let key = line.split('=').next().unwrap_or("").trim();
+                let is_key = line.contains('=')
+                    && !key.is_empty()
+                    && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                if is_key {
+                    InputFormat::Toml
+                } else {
+                    InputFormat::Lines(Dialect::Lines)
+                }
+            }
+            None => InputFormat::Lines(Dialect::Lines),
+        }
+    }
+}
+
+/// Largest puzzle file (TOML or JSON) read whole.
+pub const MAX_RULE_FILE: u64 = 16 << 20;
+
+/// The note for rule flags given with a puzzle file.
+pub const RULE_FLAGS_IGNORED: &str = "rule flags ignored: a puzzle file carries its own rules";
+
+/// Reads a puzzle file with its rules (`format` is [`InputFormat::Toml`] or
+/// [`InputFormat::Json`]); what is wrong with it, as a message.
+pub fn read_puzzle_file(
+    reader: &mut dyn BufRead,
+    format: InputFormat,
+) -> Result<PuzzleFile, String> {
+    let mut text = String::new();
+    match reader.take(MAX_RULE_FILE + 1).read_to_string(&mut text) {
+        Err(error) => Err(format!("cannot read: {error}")),
+        Ok(_) if text.len() as u64 > MAX_RULE_FILE => Err(format!(
+            "a puzzle file is at most {} MiB",
+            MAX_RULE_FILE >> 20
+        )),
+        Ok(_) if format == InputFormat::Json => from_json(&text).map_err(|e| e.to_string()),
+        Ok(_) => from_toml(&text).map_err(|e| e.to_string()),
+    }
+}
+
+/// Why an input could not be opened.
+#[derive(Debug)]
+pub enum OpenError {
+    /// The path names a directory.
+    Directory,
+    /// Opening failed.
+    Io(io::Error),
+}
+
+impl OpenError {
+    /// As the puzzle commands say it: `is a directory`, `cannot open: ...`.
+    pub fn message(&self) -> String {
+        match self {
+            OpenError::Directory => "is a directory".into(),
+            OpenError::Io(error) => format!("cannot open: {error}"),
+        }
+    }
+}
+
+/// Opens an input file for reading; a directory is refused.
+pub fn open(path: &Path) -> Result<File, OpenError> {
+    match File::open(path) {
+        Ok(file) if file.metadata().is_ok_and(|m| m.is_dir()) => Err(OpenError::Directory),
+        Ok(file) => Ok(file),
+        Err(error) => Err(OpenError::Io(error)),
+    }
+}
+
+/// The name of an input in messages: its path, `-` for stdin.
+pub fn name(input: Option<&Path>) -> String {
+    input.map_or_else(|| "-".to_string(), |p| p.display().to_string())
+}
+
+/// How much of the current input is read, for progress bars.
+#[derive(Default)]
+pub struct Meter {
+    /// Its size in bytes, when it is a file.
+    pub size: Cell<Option<u64>>,
+    /// Bytes taken from it so far.
+    pub read: Arc<AtomicU64>,
+}
+
+/// Calls `each` with every input (stdin for none) opened for reading, or with why it could
+/// not be opened; stops early after Ctrl-C.
+pub fn each_input(
+    inputs: &[PathBuf],
+    meter: &Meter,
+    mut each: impl FnMut(&str, Result<&mut dyn BufRead, String>) -> io::Result<()>,
+) -> io::Result<()> {
+    let stdin = [Path::new("-").to_path_buf()];
+    let inputs = if inputs.is_empty() {
+        &stdin[..]
+    } else {
+        inputs
+    };
+    for path in inputs {
+        if interrupt::interrupted() {
+            break;
+        }
+        let name = path.display().to_string();
+        meter.size.set(None);
+        meter.read.store(0, Ordering::Relaxed);
+        if name == "-" {
+            each("-", Ok(&mut io::stdin().lock()))?;
+            continue;
+        }
+        match open(path) {
+            Ok(file) => {
+                meter.size.set(file.metadata().ok().map(|m| m.len()));
+                let counted = Counting::new(file, Arc::clone(&meter.read));
+                each(&name, Ok(&mut BufReader::with_capacity(1 << 16, counted)))?;
+            }
+            Err(error) => each(&name, Err(error.message()))?,
+        }
+    }
+    Ok(())
+}
+
+/// One puzzle read for a single-puzzle command.
+pub struct OnePuzzle {
+    /// The input's name, `-` for stdin.
+    pub name: String,
+    /// Its rules: from the puzzle file, or from the rule flags for puzzle lines.
+    pub rules: Rules,
+    /// The givens.
+    pub givens: Grid,
+    /// The line it starts at, for puzzle lines.
+    pub line: Option<usize>,
+}
+
+impl OnePuzzle {
+    /// An error about this puzzle's input.
+    pub fn error(&self, message: String) -> CliError {
+        CliError::Input {
+            name: self.name.clone(),
+            message,
+        }
+    }
+
+    /// `line N: ` for a puzzle line, nothing for a puzzle file.
+    pub fn at(&self) -> String {
+        self.line.map(|l| format!("line {l}: ")).unwrap_or_default()
+    }
+}
+
+/// Reads the `index`-th puzzle (from 1) of a file, or of stdin for `None` or `-`, with its
+/// rules: a puzzle file's own, or the rule flags' for puzzle lines and grids.
+pub fn load_puzzle(
+    input: Option<&Path>,
+    index: usize,
+    flags: &RuleArgs,
+) -> Result<OnePuzzle, CliError> {
+    let name = name(input);
+    let input_error = |message: String| CliError::Input {
+        name: name.clone(),
+        message,
+    };
+    let (rules, givens, line) = if name == "-" {
+        read_puzzle(&name, &mut io::stdin().lock(), index, flags)?
+    } else {
+        let file = open(Path::new(&name)).map_err(|e| input_error(e.message()))?;
+        read_puzzle(&name, &mut BufReader::new(file), index, flags)?
+    };
+    Ok(OnePuzzle {
+        name,
+        rules,
+        givens,
+        line,
+    })
+}
+
+/// The `index`-th puzzle of an input, its rules, and the line it starts at (for puzzle lines).
+fn read_puzzle(
+    name: &str,
+    reader: &mut dyn BufRead,
+    index: usize,
+    flags: &RuleArgs,
+) -> Result<(Rules, Grid, Option<usize>), CliError> {
+    let input_error = |message: String| CliError::Input {
+        name: name.to_string(),
+        message,
+    };
+    let flags = RuleFlags::checked(flags)?;
+    match InputFormat::detect(name, reader) {
+        InputFormat::Lines(dialect) => {
+            let mut entries = flags.reader(reader, dialect);
+            let mut seen = 0;
+            let entry = loop {
+                match entries.next() {
+                    None if seen == 0 => return Err(input_error("no puzzle in the input".into())),
+                    None => {
+                        return Err(input_error(format!(
+                            "puzzle {} asked, the input has {seen}",
+                            index
+                        )))
+                    }
+                    Some(Ok(entry)) => {
+                        seen += 1;
+                        if seen == index {
+                            break entry;
+                        }
+                    }
+                    Some(Err(error)) => {
+                        seen += 1;
+                        if seen == index {
+                            return Err(input_error(error.to_string()));
+                        }
+                    }
+                }
+            };
+            drop(entries);
+            let rules = flags
+                .rules(entry.grid.rows())
+                .map_err(|e| input_error(format!("line {}: {e}", entry.line)))?;
+            Ok((rules, entry.grid, Some(entry.line)))
+        }
+        format => {
+            if flags.given {
+                eprintln!("sudokux: {name}: {RULE_FLAGS_IGNORED}");
+            }
+            if index != 1 {
+                return Err(input_error(format!(
+                    "a puzzle file holds one puzzle, --index {} asked for another",
+                    index
+                )));
+            }
+            let file = read_puzzle_file(reader, format).map_err(input_error)?;
+            Ok((file.rules, file.givens, None))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn detect(name: &str, text: &str) -> InputFormat {
+        InputFormat::detect(name, &mut text.as_bytes())
+    }
+
+    #[test]
+    fn the_extension_decides_first() {
+        assert_eq!(detect("a.TOML", "{"), InputFormat::Toml);
+        assert_eq!(detect("a.json", "size = 9"), InputFormat::Json);
+        assert_eq!(detect("a.sdk", "1.3"), InputFormat::Lines(Dialect::Sdk));
+        assert_eq!(
+            detect("a.ss", "[Puzzle]"),
+            InputFormat::Lines(Dialect::Lines)
+        );
+    }
+
+    #[test]
+    fn else_the_first_line_that_is_not_a_comment() {
+        let lines = InputFormat::Lines(Dialect::Lines);
+        assert_eq!(
+            detect("-", "# c\n\n[Puzzle]\n1..\n"),
+            InputFormat::Lines(Dialect::Sdk)
+        );
+        assert_eq!(detect("-", "  {\"size\": 9}"), InputFormat::Json);
+        assert_eq!(detect("-", "# c\n[[cage]]\n"), InputFormat::Toml);
+        assert_eq!(detect("-", "size = 9\n"), InputFormat::Toml);
+        assert_eq!(detect("-", "1.3..=x\n"), lines);
+        assert_eq!(detect("-", "4.....8.5.3.........."), lines);
+        assert_eq!(detect("-", "# only a comment\n"), lines);
+    }
+
+    #[test]
+    fn csv_forces_no_input_format() {
+        assert_eq!(InputFormat::forced(FormatFlag::Csv), None);
+        assert_eq!(
+            InputFormat::forced(FormatFlag::Ss),
+            Some(InputFormat::Lines(Dialect::Lines))
+        );
+        assert_eq!(
+            InputFormat::forced(FormatFlag::Pencilmark),
+            Some(InputFormat::Lines(Dialect::Pencilmark))
+        );
+    }
+
+    #[test]
+    fn puzzle_files_are_read_whole_and_bounded() {
+        let text = "size = 4\ngivens = \"\"\"\n.1.3\n....\n3.4.\n....\n\"\"\"\n";
+        let file = read_puzzle_file(&mut text.as_bytes(), InputFormat::Toml).unwrap();
+        assert_eq!(file.rules.size(), 4);
+        assert_eq!(file.givens.cells().iter().filter(|&&d| d != 0).count(), 4);
+        assert!(read_puzzle_file(&mut text.as_bytes(), InputFormat::Json).is_err());
+        let big = "#".repeat(MAX_RULE_FILE as usize + 1);
+        assert_eq!(
+            read_puzzle_file(&mut big.as_bytes(), InputFormat::Toml).err(),
+            Some("a puzzle file is at most 16 MiB".to_string())
+        );
+    }
+}
