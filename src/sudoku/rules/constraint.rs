@@ -28,6 +28,7 @@ use crate::sudoku::logic::step::Step;
 use super::cover::Encoder;
 use super::draw::{Canvas, Caption};
 use super::error::{FileError, PuzzleError, RulesError, Violation};
+use super::fpuzzles::{FpReader, FpWriter};
 use super::geometry::Geometry;
 use super::pair::PairList;
 use super::unit::{Unit, UnitIndex};
@@ -159,6 +160,40 @@ pub trait Family: Constraint + Default + Clone + PartialEq + Eq {
         key: &str,
         map: &mut A,
     ) -> Result<Result<(), FileError>, A::Error>;
+
+    /// The keys of f-puzzles JSON the family reads and writes (`"thermometer"`); none by
+    /// default. A key no family owns refuses the puzzle: a rule is never dropped.
+    const FPUZZLES_KEYS: &'static [&'static str] = &[];
+
+    /// The entries of f-puzzles' `negative` key ("all such marks are shown") the family
+    /// honours (`"xv"`); an entry no family honours refuses the puzzle.
+    const FPUZZLES_NEGATIVE: &'static [&'static str] = &[];
+
+    /// Reads the value of one of [`Family::FPUZZLES_KEYS`]; `reader` knows the grid's size
+    /// and the puzzle's `negative` entries, and reads cells, lines and numbers with errors
+    /// that name the key, the instance and the cell.
+    ///
+    /// # Errors
+    ///
+    /// A [`FileError`] for a value that cannot be read or makes no sense.
+    fn read_fpuzzles(
+        &mut self,
+        key: &str,
+        value: &serde_json::Value,
+        reader: &FpReader<'_>,
+    ) -> Result<(), FileError> {
+        let _ = (value, reader);
+        Err(FileError::Value {
+            key: key.to_string(),
+            line: None,
+            message: "not an f-puzzles key of this family".to_string(),
+        })
+    }
+
+    /// Writes the family as f-puzzles keys, so that reading them back gives the same family.
+    fn write_fpuzzles(&self, out: &mut FpWriter) {
+        let _ = out;
+    }
 }
 
 /// A puzzle file being written: short keys at the top, tables (`[[cage]]`) at the end.

@@ -17,6 +17,7 @@ pub mod constraint;
 pub mod cover;
 pub mod draw;
 pub mod error;
+pub mod fpuzzles;
 pub mod geometry;
 pub mod limits;
 pub mod pair;

@@ -44,6 +44,37 @@ macro_rules! families {
                 )*
                 Ok(None)
             }
+
+            /// The keys of f-puzzles JSON the families read, family by family.
+            pub fn fpuzzles_keys() -> impl Iterator<Item = &'static str> {
+                [$(<$module::$family as $crate::sudoku::rules::Family>::FPUZZLES_KEYS),*].into_iter().flatten().copied()
+            }
+
+            /// The entries of f-puzzles' `negative` key the families honour.
+            pub fn fpuzzles_negative() -> impl Iterator<Item = &'static str> {
+                [$(<$module::$family as $crate::sudoku::rules::Family>::FPUZZLES_NEGATIVE),*].into_iter().flatten().copied()
+            }
+
+            /// Reads an f-puzzles key into the family that owns it; `None` when no family
+            /// does.
+            pub fn read_fpuzzles(
+                &mut self,
+                key: &str,
+                value: &serde_json::Value,
+                reader: &$crate::sudoku::rules::fpuzzles::FpReader<'_>,
+            ) -> Option<Result<(), $crate::sudoku::rules::FileError>> {
+                $(
+                    if <$module::$family as $crate::sudoku::rules::Family>::FPUZZLES_KEYS.contains(&key) {
+                        return Some($crate::sudoku::rules::Family::read_fpuzzles(&mut self.$field, key, value, reader));
+                    }
+                )*
+                None
+            }
+
+            /// Writes every family as f-puzzles keys.
+            pub fn write_fpuzzles(&self, out: &mut $crate::sudoku::rules::fpuzzles::FpWriter) {
+                $($crate::sudoku::rules::Family::write_fpuzzles(&self.$field, out);)*
+            }
         }
     };
 }
