@@ -97,6 +97,9 @@ pub fn cell_name(cell: Cell) -> String {
     Place::of(cell).name()
 }
 
+/// One instance of an array key: where it is, and its fields.
+pub type Instance<'v> = (At<'v>, &'v Map<String, Value>);
+
 /// What a family reads its keys with: the grid's size, the puzzle's `negative` entries, and
 /// readers for the shapes f-puzzles values take, each with errors that say where.
 #[derive(Debug, Clone, Copy)]
@@ -146,7 +149,7 @@ impl<'a> FpReader<'a> {
         &self,
         key: &'v str,
         value: &'v Value,
-    ) -> Result<Vec<(At<'v>, &'v Map<String, Value>)>, FileError> {
+    ) -> Result<Vec<Instance<'v>>, FileError> {
         let whole = At {
             key,
             instance: None,
