@@ -95,6 +95,10 @@ impl Constraint for Chess {
         Ok(())
     }
 
+    fn unexplained(&self, _: &mut Vec<String>) {
+        // Anti-knight and anti-king are pairs: every technique reasons with them.
+    }
+
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
         let moves = self.moves();
         if moves.is_empty() {

@@ -82,6 +82,10 @@ impl Constraint for NonConsecutive {
         Ok(())
     }
 
+    fn unexplained(&self, _: &mut Vec<String>) {
+        // Non-consecutive neighbours are pairs: every technique reasons with them.
+    }
+
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
         if !self.on {
             return None;

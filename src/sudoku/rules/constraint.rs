@@ -108,6 +108,13 @@ pub trait Constraint: fmt::Debug {
         None
     }
 
+    /// Adds, for each instance the human-style logic does not fully reason with (through the
+    /// family's units, pairs and [`Constraint::logic`] steps), a short name of it
+    /// (`"thermometer 2"`), so that `explain` and `hint` say which constraints their steps
+    /// leave out instead of passing a partial understanding off as a full one. Required, so
+    /// that a new family answers it.
+    fn unexplained(&self, out: &mut Vec<String>);
+
     /// Draws the family (shading under the lines, marks over them).
     fn draw(&self, geometry: &Geometry, canvas: &mut Canvas) {
         let _ = (geometry, canvas);

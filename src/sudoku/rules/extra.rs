@@ -66,6 +66,10 @@ impl Constraint for ExtraUnits {
         Ok(())
     }
 
+    fn unexplained(&self, _: &mut Vec<String>) {
+        // Extra units are units: every technique reasons with them.
+    }
+
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
         if self.units.is_empty() {
             return None;

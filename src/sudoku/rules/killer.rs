@@ -242,6 +242,10 @@ impl Constraint for Killer {
         Ok(())
     }
 
+    fn unexplained(&self, _: &mut Vec<String>) {
+        // A cage is a unit, and its sum has a step of its own (`logic`).
+    }
+
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
         if self.cages.is_empty() {
             return None;

@@ -251,6 +251,10 @@ impl Constraint for UnitRules {
         Ok(())
     }
 
+    fn unexplained(&self, _: &mut Vec<String>) {
+        // Rows, columns, boxes, regions, diagonals and windows are units: every technique reasons with them.
+    }
+
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
         let cols = geometry.cols();
         let groups = self.groups(geometry);
