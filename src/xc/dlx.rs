@@ -185,7 +185,7 @@ impl Dlx {
     /// # Examples
     ///
     /// ```
-    /// use sudokux::xc::{Dlx, OptionId, ProblemBuilder};
+    /// use sudokux::xc::{CountOptions, Dlx, OptionId, ProblemBuilder};
     ///
     /// // Items a b c; options {a}, {b}, {c}, {a b}.
     /// let mut b = ProblemBuilder::new();
@@ -195,7 +195,7 @@ impl Dlx {
     /// }
     /// let mut dlx = Dlx::new(&b.build());
     /// dlx.commit_all(&[OptionId(2)]).unwrap();
-    /// assert_eq!(dlx.count(None).count, 2);
+    /// assert_eq!(dlx.count(CountOptions::new()).count, 2);
     /// ```
     pub fn commit_all(&mut self, options: &[OptionId]) -> Result<(), CommitError> {
         self.matrix.commit_all(options)
@@ -216,7 +216,7 @@ impl Dlx {
     /// # Examples
     ///
     /// ```
-    /// use sudokux::xc::{Dlx, OptionId, ProblemBuilder};
+    /// use sudokux::xc::{CountOptions, Dlx, OptionId, ProblemBuilder};
     ///
     /// // One item, three options: three solutions, two once one option is removed.
     /// let mut b = ProblemBuilder::new();
@@ -227,9 +227,9 @@ impl Dlx {
     /// let mut dlx = Dlx::new(&b.build());
     /// assert_eq!(dlx.remove(OptionId(1)), Ok(true));
     /// assert_eq!(dlx.remove(OptionId(1)), Ok(false));
-    /// assert_eq!(dlx.count(None).count, 2);
+    /// assert_eq!(dlx.count(CountOptions::new()).count, 2);
     /// dlx.reset();
-    /// assert_eq!(dlx.count(None).count, 3);
+    /// assert_eq!(dlx.count(CountOptions::new()).count, 3);
     /// ```
     pub fn remove(&mut self, option: OptionId) -> Result<bool, CommitError> {
         self.matrix.remove(option)

@@ -423,3 +423,27 @@ impl Memo {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_table_keeps_the_larger_subtrees() {
+        let mut memo = Memo::for_items(64).unwrap();
+        // Fill one bucket past its ways, with keys that share the bucket.
+        let key = |k: u64| [k, 0];
+        let buckets = memo.buckets as u64;
+        let hash = |k: u64| k * buckets;
+        for k in 1..=WAYS as u64 {
+            memo.insert(&key(k), hash(k), u128::from(k), 10 + k);
+        }
+        // Smaller than all: not kept. Larger than the smallest: replaces it.
+        memo.insert(&key(100), hash(100), 100, 5);
+        assert_eq!(memo.get(&key(100), hash(100)), None);
+        memo.insert(&key(101), hash(101), 101, 50);
+        assert_eq!(memo.get(&key(101), hash(101)), Some((101, 50)));
+        assert_eq!(memo.get(&key(1), hash(1)), None);
+        assert_eq!(memo.get(&key(2), hash(2)), Some((2, 12)));
+    }
+}
