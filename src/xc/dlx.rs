@@ -252,7 +252,10 @@ impl Dlx {
         self.matrix.uncommit_to(len);
     }
 
-    /// Checks the link invariants documented on [`Dlx`] and returns the first violation found.
+    /// Checks the invariants of the links and returns the first violation found: every list
+    /// of active items and of options closes, neighbours agree on their links, every active
+    /// item's length counts the nodes in its list, and the covered flag in the lengths says
+    /// exactly which items are covered.
     ///
     /// Meant for tests and debugging.
     ///

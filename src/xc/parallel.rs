@@ -359,12 +359,11 @@ impl Dlx {
         let mut found: u128 = 0;
         let mut stats = Stats::default();
         let mut stopped = false;
-        for k in 0..len {
+        for (k, own) in watches.iter().enumerate().take(len) {
             if target.is_some_and(|t| found >= t) {
                 break;
             }
-            if stop.stop_requested() || watches[k].stop_requested() || budget.exhausted(stats.nodes)
-            {
+            if stop.stop_requested() || own.stop_requested() || budget.exhausted(stats.nodes) {
                 stopped = true;
                 break;
             }
@@ -373,7 +372,7 @@ impl Dlx {
                 let options = CountOptions::new()
                     .limit(remaining)
                     .threads(threads)
-                    .watch(&watches[k])
+                    .watch(own)
                     .budget(budget.after(stats.nodes));
                 let count = self.count(options);
                 self.reset();

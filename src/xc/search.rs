@@ -290,7 +290,6 @@ impl Search<'_> {
     /// them) and once with, and once per [`Hook`]: with [`Plain`] it stops at every solution
     /// (or frontier path) and returns it; with a hook that counts, it returns `None` at the
     /// end, having counted every solution into the stats.
-    #[inline]
     fn run<const COLORS: bool, H: Hook>(&mut self, hook: &mut H) -> Option<&[OptionId]> {
         let m = &mut *self.matrix;
         let stats = &mut self.stats;
