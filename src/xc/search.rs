@@ -189,6 +189,7 @@ impl<'a> Search<'a> {
         self.matrix
     }
 
+    /// Calls `report` every `every` nodes (at least 1) with the search's progress; returning
     /// [`ControlFlow::Break`] stops the search, which then ends as incomplete.
     pub fn on_progress(
         &mut self,
