@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use super::budget::Budget;
 use super::commit::{CommitError, COPY_ADVANTAGE};
 use super::dlx::Dlx;
+use super::matrix::tests::knuth_example;
 use super::matrix::ROOT;
 use super::memo::Memo;
 use super::options::CountOptions;
@@ -118,24 +119,6 @@ fn a_problem_without_primary_items_has_the_empty_solution() {
     let (solutions, outcome) = dlx.collect(5);
     assert_eq!(solutions, [Vec::<OptionId>::new()]);
     assert!(outcome.complete);
-}
-
-/// Knuth's example from TAOCP 7.2.2.1 (7 items, 6 options, one solution).
-fn knuth_example() -> Problem {
-    let mut b = ProblemBuilder::new();
-    let it: Vec<_> = (0..7).map(|_| b.primary()).collect();
-    let (a, bb, c, d, e, f, g) = (it[0], it[1], it[2], it[3], it[4], it[5], it[6]);
-    for option in [
-        vec![c, e],
-        vec![a, d, g],
-        vec![bb, c, f],
-        vec![a, d, f],
-        vec![bb, g],
-        vec![d, e, g],
-    ] {
-        b.option(option).unwrap();
-    }
-    b.build()
 }
 
 /// Both ways of resetting (undoing commits one by one, copying the pristine links back)
