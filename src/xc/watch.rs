@@ -81,7 +81,7 @@ impl Watch {
     }
 
     /// Estimated share of the search tree explored, from 0 to 1 (Knuth's estimate, combined
-    /// over the pieces of a split search; rough early on).
+    /// over the subtrees of a split search; rough early on).
     pub fn explored(&self) -> f64 {
         f64::from_bits(self.explored.load(Ordering::Relaxed))
     }
