@@ -12,6 +12,7 @@ use super::memo::Memo;
 use super::options::CountOptions;
 use super::problem::{ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
 use super::stats::Count;
+use super::watch::Watch;
 
 /// Counts with a memory of subproblems, as a count that goes on does after its first look.
 fn count_memo(dlx: &mut Dlx, memo: &mut Memo, limit: Option<u128>, budget: Budget) -> Count {
@@ -477,4 +478,45 @@ fn a_limit_stops_the_count_there() {
     assert_eq!((counted.count, counted.complete), (288, false));
     let counted = count_memo(&mut dlx, &mut memo, Some(289), Budget::UNLIMITED);
     assert_eq!((counted.count, counted.complete), (288, true));
+}
+
+/// Counting independent subproblems (each of the first item's options committed in turn) adds
+/// up to the whole count, with weights, limits, threads, a watch and its stop request.
+#[test]
+fn counting_each_subproblem_adds_up_to_the_whole() {
+    // Four independent items with three options each: 81 solutions; options 0 to 2 are the
+    // first item's.
+    let mut b = ProblemBuilder::new();
+    for _ in 0..4 {
+        let item = b.primary();
+        for _ in 0..3 {
+            b.option([item]).unwrap();
+        }
+    }
+    let mut dlx = Dlx::new(&b.build());
+    let original = dlx.clone();
+    let setup = |dlx: &mut Dlx, k: usize| dlx.commit(OptionId(k as u32)).is_ok();
+    for threads in [1, 2] {
+        let watch = Watch::new();
+        let options = CountOptions::new().threads(threads).watch(&watch);
+        let all = dlx.count_each(3, 1, setup, options);
+        assert_eq!((all.count, all.complete), (81, true), "{threads} threads");
+        assert_eq!(watch.solutions(), 81);
+        assert!(dlx == original);
+        // One subproblem whose solutions stand for three each.
+        let weighted = dlx.count_each(1, 3, setup, CountOptions::new().threads(threads));
+        assert_eq!((weighted.count, weighted.complete), (81, true));
+        let limited = dlx.count_each(3, 1, setup, options.limit(Some(30)));
+        assert_eq!((limited.count, limited.complete), (30, false));
+        let limited = dlx.count_each(1, 3, setup, options.limit(Some(31)));
+        assert_eq!((limited.count, limited.complete), (31, false));
+    }
+    // A subproblem without solutions counts nothing; a stopped watch stops the count.
+    let none = dlx.count_each(2, 1, |_: &mut Dlx, k: usize| k == 0, CountOptions::new());
+    assert_eq!((none.count, none.complete), (81, true));
+    let watch = Watch::new();
+    watch.stop();
+    let stopped = dlx.count_each(3, 1, setup, CountOptions::new().watch(&watch));
+    assert!(!stopped.complete);
+    assert!(dlx == original);
 }
