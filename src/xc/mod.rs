@@ -23,10 +23,11 @@
 //! let mut dlx = Dlx::new(&b.build());
 //! assert_eq!(dlx.count(CountOptions::new()).count, 3); // three monominoes, or a domino at either end
 //! ```
-
+//!
 //! # The modules, bottom to top
 //!
-//! Each module imports only modules above it in this list, never one below it:
+//! Each module imports only modules listed before it, never one listed after it (shared code
+//! goes down, never sideways):
 //!
 //! - `problem` (items, options, colors), `watch`, `budget`: the vocabulary;
 //! - `matrix`: the dancing-links data and its invariants; `links`: cover and uncover;
