@@ -220,9 +220,13 @@ pub(crate) struct Matrix {
 /// The parts of a [`Matrix`] that searches and commits change, as they were built.
 #[derive(Debug)]
 pub(crate) struct Pristine {
+    /// [`Matrix::nodes`] as built.
     pub(crate) nodes: Box<[Node]>,
+    /// [`Matrix::links`] as built.
     pub(crate) links: Box<[Link]>,
+    /// [`Matrix::len`] as built.
     pub(crate) len: Box<[u32]>,
+    /// [`Matrix::colors`] as built.
     pub(crate) colors: Box<[u32]>,
 }
 

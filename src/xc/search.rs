@@ -51,6 +51,8 @@ enum State {
 /// assert_eq!(sizes, [2, 1]);
 /// ```
 pub struct Search<'a> {
+    /// The matrix searched, with the options on `stack` chosen in it (their items covered,
+    /// in order); as it was before the search once the stack is empty.
     matrix: &'a mut Matrix,
     /// Where the vectors below go back when the search ends, for the next search to reuse.
     home: &'a mut SearchScratch,
@@ -61,7 +63,10 @@ pub struct Search<'a> {
     branch: Vec<[u32; 2]>,
     /// The solution handed to the caller: committed options, then `stack` decoded.
     solution: Vec<OptionId>,
+    /// Where the loop resumes.
     state: State,
+    /// Work done so far; `stats.solutions` counts the solutions found (with a hook that
+    /// counts, those of known subtrees too).
     stats: Stats,
     /// The progress hook and the budget, looked at every so many nodes.
     checks: Checks<'a>,
@@ -78,8 +83,11 @@ pub struct Search<'a> {
 /// the matrix, never part of it.
 #[derive(Debug, Default)]
 pub(crate) struct SearchScratch {
+    /// [`Search::stack`]'s memory, empty between searches.
     stack: Vec<u32>,
+    /// [`Search::branch`]'s memory, empty between searches.
     branch: Vec<[u32; 2]>,
+    /// [`Search::solution`]'s memory, empty between searches.
     solution: Vec<OptionId>,
 }
 
