@@ -1,9 +1,10 @@
 //! The independent validator: checks a filled grid against the rules and the givens.
 //!
 //! It shares nothing with the solvers: the shape is checked here, and every constraint
-//! family checks the grid against its own meaning ([`Constraint::validate`](super::rules::Constraint::validate)), without the
-//! units, pairs and options the encoding is made of, so that a bug in the encoding cannot
-//! hide itself. Every solution a test sees goes through [`validate`].
+//! family checks the grid against its own meaning
+//! ([`Constraint::validate`](super::rules::Constraint::validate)), without the units, pairs
+//! and options the encoding is made of, so that a bug in the encoding cannot hide itself.
+//! Every solution a test sees goes through [`validate`].
 
 use super::grid::{Cell, Grid};
 use super::rules::Rules;
