@@ -285,7 +285,6 @@ impl Key {
 
 /// One level of the counting search: when it was entered, and the solutions counted below the
 /// options already tried.
-#[derive(Clone, Copy, Default)]
 struct Frame {
     /// Nodes visited when the level was entered.
     entered: u64,
@@ -298,9 +297,7 @@ struct Counting<'m> {
     memo: &'m mut Memo,
     /// The items covered now.
     key: Key,
-    /// By depth, the levels of the search's stack (and stale ones past it): one per primary
-    /// item, as every level covers one, so that entering a level writes a slot and checks
-    /// no capacity.
+    /// One per level of the search's stack.
     frames: Vec<Frame>,
     /// Per depth: lookups made and nodes their hits saved.
     looked: Vec<[u64; 2]>,
@@ -330,9 +327,8 @@ impl Hook for Counting<'_> {
     }
 
     #[inline(always)]
-    fn found(&mut self, depth: usize, count: u128) {
-        if let Some(level) = depth.checked_sub(1) {
-            let frame = &mut self.frames[level];
+    fn found(&mut self, count: u128) {
+        if let Some(frame) = self.frames.last_mut() {
             frame.below = frame.below.saturating_add(count);
         }
     }
@@ -345,12 +341,12 @@ impl Hook for Counting<'_> {
     }
 
     #[inline(always)]
-    fn entered(&mut self, m: &Matrix, x: u32, depth: usize, nodes: u64) {
+    fn entered(&mut self, m: &Matrix, x: u32, nodes: u64) {
         self.key.flip(m, &self.memo.zobrist, x);
-        self.frames[depth] = Frame {
+        self.frames.push(Frame {
             entered: nodes - 1,
             below: 0,
-        };
+        });
     }
 
     #[inline(always)]
@@ -360,13 +356,13 @@ impl Hook for Counting<'_> {
 
     #[inline]
     fn left(&mut self, depth: usize, nodes: u64) {
-        let frame = self.frames[depth];
+        let frame = self.frames.pop().expect("a level to leave");
         let size = nodes - frame.entered;
         if size >= MIN_SIZE && (worth(depth, &self.looked) || size >= ALWAYS_KEEP) {
             self.memo
                 .insert(&self.key.bits, self.key.hash, frame.below, size);
         }
-        self.found(depth, frame.below);
+        self.found(frame.below);
     }
 }
 
@@ -392,7 +388,6 @@ impl Memo {
             }
         }
         frames.clear();
-        frames.resize(m.primary as usize + 1, Frame::default());
         looked.clear();
         looked.resize(m.primary as usize + 1, [0; 2]);
         let mut hook = Counting {

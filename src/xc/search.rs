@@ -117,16 +117,14 @@ pub(crate) trait Hook {
     /// nodes), when known without searching it. Asked only when [`Hook::COUNTS`].
     fn known(&mut self, depth: usize, nodes: u64) -> Option<u128>;
 
-    /// `count` solutions were found at `depth` (the search's depth now): a leaf, or a known
-    /// subtree.
-    fn found(&mut self, depth: usize, count: u128);
+    /// `count` solutions were found at the current level: a leaf, or a known subtree.
+    fn found(&mut self, count: u128);
 
     /// Whether a count that has found `solutions` must stop (its limit is reached).
     fn reached(&self, solutions: u128) -> bool;
 
-    /// The level at `depth` (0 for the first choice) was entered by committing the option
-    /// of node `x`, the `nodes`-th node.
-    fn entered(&mut self, m: &Matrix, x: u32, depth: usize, nodes: u64);
+    /// A new level was entered by committing the option of node `x`, the `nodes`-th node.
+    fn entered(&mut self, m: &Matrix, x: u32, nodes: u64);
 
     /// The option of node `x` was taken back, or committed as the next try at its level.
     fn toggled(&mut self, m: &Matrix, x: u32);
@@ -153,7 +151,7 @@ impl Hook for Plain {
     }
 
     #[inline(always)]
-    fn found(&mut self, _: usize, _: u128) {}
+    fn found(&mut self, _: u128) {}
 
     #[inline(always)]
     fn reached(&self, _: u128) -> bool {
@@ -161,7 +159,7 @@ impl Hook for Plain {
     }
 
     #[inline(always)]
-    fn entered(&mut self, _: &Matrix, _: u32, _: usize, _: u64) {}
+    fn entered(&mut self, _: &Matrix, _: u32, _: u64) {}
 
     #[inline(always)]
     fn toggled(&mut self, _: &Matrix, _: u32) {}
@@ -337,7 +335,7 @@ impl Search<'_> {
                     if let Some(count) = known {
                         // A count: the subtree's solutions are counted, not visited.
                         stats.solutions = stats.solutions.saturating_add(count);
-                        hook.found(stack.len(), count);
+                        hook.found(count);
                         if hook.reached(stats.solutions) {
                             self.state = State::Done;
                             return None;
@@ -356,7 +354,7 @@ impl Search<'_> {
                     m.cover::<COLORS>(i, &mut stats.updates);
                     stats.nodes += 1;
                     m.commit_others::<COLORS>(first, &mut stats.updates);
-                    hook.entered(m, first, stack.len(), stats.nodes);
+                    hook.entered(m, first, stats.nodes);
                     stack.push(first);
                 }
                 State::Backtrack => {
