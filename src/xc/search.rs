@@ -305,13 +305,16 @@ impl Search<'_> {
         let stack = &mut self.stack;
         let mut state = self.state;
         loop {
-            if self.checks.due(stats.nodes) && self.checks.checkpoint(&self.branch, *stats) {
-                self.stopped = true;
-                self.state = State::Done;
-                return None;
-            }
             match state {
                 State::Descend => {
+                    // The nodes grow only on the way to a new level: the checkpoint is looked
+                    // at there, first thing.
+                    if self.checks.due(stats.nodes) && self.checks.checkpoint(&self.branch, *stats)
+                    {
+                        self.stopped = true;
+                        self.state = State::Done;
+                        return None;
+                    }
                     let solved = link(&m.links, ROOT).right == ROOT;
                     let known = if solved || stack.len() >= self.frontier {
                         if !H::COUNTS {
