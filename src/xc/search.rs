@@ -316,7 +316,9 @@ impl Search<'_> {
                         return None;
                     }
                     let solved = link(&m.links, ROOT).right == ROOT;
-                    let known = if solved || stack.len() >= self.frontier {
+                    // Counts through a hook never split (see `count_with`).
+                    let at_frontier = !H::COUNTS && stack.len() >= self.frontier;
+                    let known = if solved || at_frontier {
                         if !H::COUNTS {
                             // Every primary item is covered (a solution), or the split depth
                             // is reached: report the path.
