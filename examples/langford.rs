@@ -6,7 +6,7 @@
 //! cargo run --release --example langford -- 7 --knuth   # the problem in Knuth's format
 //! ```
 
-use sudokux::xc::{Labelled, LabelledSolver};
+use sudokux::xc::{CountOptions, Labelled, LabelledSolver};
 
 /// Items: the numbers `1..=n` and the slots `s1..=s2n`; option "k at slots j and j+k+1".
 pub fn langford(n: usize) -> LabelledSolver<String, String> {
@@ -47,7 +47,7 @@ fn main() {
         }
         return;
     }
-    let count = solver.count(None);
+    let count = solver.count(CountOptions::new());
     println!("Langford pairs for n = {n}: {} arrangements", count.count);
     if let (Some(solution), _) = solver.first() {
         let mut row = vec![0; 2 * n];

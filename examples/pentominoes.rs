@@ -11,7 +11,7 @@
 
 use std::collections::BTreeSet;
 
-use sudokux::xc::{Labelled, LabelledSolver};
+use sudokux::xc::{CountOptions, Labelled, LabelledSolver};
 
 /// The twelve pentominoes, by their usual letters, as cells (row, column).
 pub const PIECES: [(char, [(i32, i32); 5]); 12] = [
@@ -107,7 +107,7 @@ fn main() {
         return;
     }
     let started = std::time::Instant::now();
-    let count = solver.count(None);
+    let count = solver.count(CountOptions::new());
     println!(
         "{rows}x{cols}: {} tilings ({} nodes, {} updates) in {:.2} s",
         count.count,

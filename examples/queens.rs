@@ -8,7 +8,7 @@
 //! cargo run --release --example queens -- 8      # 92 solutions, and the first one drawn
 //! ```
 
-use sudokux::xc::{Dlx, Problem, ProblemBuilder};
+use sudokux::xc::{CountOptions, Dlx, Problem, ProblemBuilder};
 
 /// The n-queens problem; option `r * n + c` puts a queen on row `r`, column `c`.
 pub fn queens(n: usize) -> Problem {
@@ -34,7 +34,7 @@ fn main() {
         .map(|a| a.parse().expect("usage: queens N"))
         .unwrap_or(8);
     let mut dlx = Dlx::new(&queens(n));
-    let count = dlx.count(None);
+    let count = dlx.count(CountOptions::new());
     println!(
         "{n}-queens: {} solutions ({} nodes, {} updates)",
         count.count, count.stats.nodes, count.stats.updates

@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use sudokux::xc::{Color, Dlx, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
+use sudokux::xc::{Color, CountOptions, Dlx, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
 
 #[path = "../examples/queens.rs"]
 mod queens;
@@ -14,7 +14,7 @@ fn n_queens_counts_for_n_up_to_10() {
     for (n, &want) in (1..=10).zip(&expected) {
         let problem = queens::queens(n);
         let mut dlx = Dlx::new(&problem);
-        let count = dlx.count(None);
+        let count = dlx.count(CountOptions::new());
         assert_eq!((count.count, count.complete), (want, true), "{n}-queens");
         assert_eq!(count.stats.solutions, want);
         // Every solution places n queens, one per row and column, none sharing a diagonal.
@@ -128,7 +128,7 @@ proptest! {
             .collect();
         prop_assert_eq!(got.len(), solutions.len(), "a solution was found twice");
         prop_assert_eq!(&got, &expected);
-        prop_assert_eq!(dlx.count(None).count, expected.len() as u128);
+        prop_assert_eq!(dlx.count(CountOptions::new()).count, expected.len() as u128);
         dlx.check_links().unwrap();
         prop_assert!(dlx == original, "search did not restore the matrix");
 
@@ -155,7 +155,7 @@ proptest! {
 
         // A limit gives a lower bound, marked as such.
         if expected.len() >= 2 {
-            let count = dlx.count(Some(expected.len() as u128 - 1));
+            let count = dlx.count(CountOptions::new().limit(Some(expected.len() as u128 - 1)));
             prop_assert_eq!((count.count, count.complete), (expected.len() as u128 - 1, false));
         }
     }
@@ -170,7 +170,7 @@ proptest! {
             for option in options {
                 builder.option(option.iter().rev().map(|&i| ItemId(i))).unwrap();
             }
-            Dlx::new(&builder.build()).count(None).count
+            Dlx::new(&builder.build()).count(CountOptions::new()).count
         };
         let mut shuffled = options.clone();
         let mut state = seed | 1;
@@ -213,7 +213,7 @@ proptest! {
         // Committing an option names the same option in both.
         if let Some(&first) = order.first() {
             prop_assert_eq!(plain.commit(first).is_ok(), ordered.commit(first).is_ok());
-            prop_assert_eq!(plain.count(None).count, ordered.count(None).count);
+            prop_assert_eq!(plain.count(CountOptions::new()).count, ordered.count(CountOptions::new()).count);
         }
     }
 }
@@ -332,7 +332,7 @@ proptest! {
             match dlx.commit(OptionId(k)) {
                 Ok(()) => {
                     let with_k = expected.iter().filter(|s| s.contains(&k)).count();
-                    prop_assert_eq!(dlx.count(None).count, with_k as u128);
+                    prop_assert_eq!(dlx.count(CountOptions::new()).count, with_k as u128);
                     dlx.reset();
                 }
                 Err(_) => prop_assert!(false, "a fresh matrix refused option {}", k),
@@ -366,15 +366,15 @@ proptest! {
     ) {
         let original = Dlx::new(&build(&kinds, &options));
         let mut dlx = original.clone();
-        let sequential = dlx.count(limit);
-        let parallel = dlx.count_parallel(limit, threads);
+        let sequential = dlx.count(CountOptions::new().limit(limit));
+        let parallel = dlx.count(CountOptions::new().limit(limit).threads(threads));
         prop_assert_eq!((parallel.count, parallel.complete), (sequential.count, sequential.complete));
         prop_assert!(dlx == original);
         if !options.is_empty() {
             let k = pick.index(options.len()) as u32;
             dlx.commit(OptionId(k)).unwrap();
-            let sequential = dlx.count(None).count;
-            prop_assert_eq!(dlx.count_parallel(None, threads).count, sequential);
+            let sequential = dlx.count(CountOptions::new()).count;
+            prop_assert_eq!(dlx.count(CountOptions::new().threads(threads)).count, sequential);
         }
     }
 }
@@ -383,13 +383,13 @@ proptest! {
 fn queens_counted_in_parallel() {
     for (n, expected) in [(6, 4), (8, 92), (10, 724)] {
         let mut dlx = Dlx::new(&queens::queens(n));
-        let count = dlx.count_parallel(None, 2);
+        let count = dlx.count(CountOptions::new().threads(2));
         assert_eq!(
             (count.count, count.complete),
             (expected, true),
             "{n}-queens"
         );
-        let limited = dlx.count_parallel(Some(50), 2);
+        let limited = dlx.count(CountOptions::new().limit(Some(50)).threads(2));
         assert_eq!(limited.count, expected.min(50));
         assert_eq!(limited.complete, expected < 50);
     }

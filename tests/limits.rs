@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use common::sudokux;
 use sudokux::sudoku::{Backtracker, Engine, Grid, Rules, Solver};
-use sudokux::xc::{Budget, Dlx, ProblemBuilder, Watch};
+use sudokux::xc::{Budget, CountOptions, Dlx, ProblemBuilder, Watch};
 
 /// A puzzle that takes dancing links a few hundred nodes.
 const HARD: &str =
@@ -206,7 +206,11 @@ fn a_search_stops_exactly_at_its_node_limit() {
         assert!(!outcome.complete);
         assert_eq!(outcome.stats.nodes, max);
     }
-    let all = dlx.count_bounded(None, 2, &Watch::new(), Budget::nodes(1 << 20));
+    let all = dlx.count(
+        CountOptions::new()
+            .threads(2)
+            .budget(Budget::nodes(1 << 20)),
+    );
     assert_eq!((all.count, all.complete), (1024, true));
 }
 

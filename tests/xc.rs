@@ -7,6 +7,7 @@ use std::collections::HashSet;
 
 use common::sudokux;
 use sudokux::xc::knuth::read;
+use sudokux::xc::CountOptions;
 
 #[path = "../examples/langford.rs"]
 mod langford;
@@ -18,7 +19,7 @@ fn example(name: &str) -> String {
 fn count_file(name: &str) -> u128 {
     let text = std::fs::read_to_string(example(name)).unwrap();
     let mut problem = read(text.as_bytes()).unwrap();
-    let count = problem.solver.count(None);
+    let count = problem.solver.count(CountOptions::new());
     assert!(count.complete);
     count.count
 }

@@ -165,7 +165,7 @@ pub trait Engine {
 
     /// [`Engine::count_watched`] within a [`Budget`]: a count that runs out of it stops, and
     /// is then a lower bound ([cut short](Answer::cut_short)). Split across threads, the node
-    /// limit may be passed by up to a piece of the tree per thread.
+    /// limit may be passed by up to a subtree per thread.
     ///
     /// # Errors
     ///

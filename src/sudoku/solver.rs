@@ -2,10 +2,8 @@
 //! puzzle.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Duration;
 
-use crate::xc::{Budget, Dlx, OptionId, Stats, Watch};
+use crate::xc::{Budget, CountOptions, Dlx, OptionId, Watch};
 
 use super::candidates::Candidates;
 use super::encode::{encode, Numbering};
@@ -13,26 +11,6 @@ use super::engine::{Answer, Engine};
 use super::grid::Grid;
 use super::relabel::Relabelling;
 use super::rules::{PuzzleError, Rules};
-
-/// Nodes a count by classes of relabellings searches on the calling thread, passing no
-/// progress on, before it starts again on another thread that does (most counts, a puzzle's,
-/// end within it; a thread costs tens of microseconds).
-const QUICK_NODES: u64 = 1 << 14;
-
-/// The puzzles of a count by classes of relabellings, and how to count them.
-#[derive(Clone, Copy)]
-struct Pieces<'a> {
-    /// The puzzle whose solutions are counted.
-    puzzle: &'a Grid,
-    /// Its classes: the extra givens of each puzzle to count, and the solutions in a class.
-    relabelling: &'a Relabelling,
-    /// Classes enough to reach the limit; `None` for all.
-    target: Option<u128>,
-    /// Threads to count each puzzle on.
-    threads: usize,
-    /// The caller's watch, whose stop request stops the count between puzzles.
-    stop: &'a Watch,
-}
 
 /// Solves puzzles of one rule set with dancing links.
 ///
@@ -97,37 +75,14 @@ impl Solver {
 impl Solver {
     /// Commits the givens; `false` if they contradict each other through the rules.
     fn commit_givens(&mut self, puzzle: &Grid) -> bool {
-        self.commit_givens_and(puzzle, &[])
-    }
-
-    /// Commits the givens and `extra` ones (position, digit); `false` if they contradict each
-    /// other through the rules.
-    fn commit_givens_and(&mut self, puzzle: &Grid, extra: &[(usize, u8)]) -> bool {
-        self.dlx.reset();
-        let givens = &mut self.givens;
-        givens.clear();
-        for (position, digit) in puzzle
-            .cells()
-            .iter()
-            .copied()
-            .enumerate()
-            .chain(extra.iter().copied())
-        {
-            // Positions outside every sub-grid have no option: their digits are ignored. A
-            // digit a constraint rules out of its cell has none either: no solution.
-            if digit == 0 || !self.rules.is_active(position) {
-                continue;
-            }
-            match self.numbering.option_of(position, digit) {
-                Some(option) => givens.push(option),
-                None => return false,
-            }
-        }
-        if self.dlx.commit_all(givens).is_err() {
-            self.dlx.reset();
-            return false;
-        }
-        true
+        let Solver {
+            rules,
+            numbering,
+            dlx,
+            givens,
+            ..
+        } = self;
+        commit_givens(dlx, rules, numbering, givens, puzzle, &[])
     }
 
     /// Removes the options of every digit that is not a candidate of its cell (after the
@@ -150,175 +105,33 @@ impl Solver {
         }
     }
 
-    /// Counts one solution of each class of `relabelling` (see [`super::relabel`]), puzzle
-    /// after puzzle, and multiplies.
-    ///
-    /// A first pass runs here, on one thread, for up to [`QUICK_NODES`] nodes: most counts
-    /// end within it. A count that goes on starts again with each puzzle counted against a
-    /// watch of its own by another thread, while this one passes their progress on to
-    /// `watch`, scaled to solutions, and `watch`'s stop request back.
+    /// Counts one solution of each class of `relabelling` (see [`super::relabel`]): one puzzle
+    /// per placement of the unused digits, each solution worth the relabelling's factor,
+    /// counted by [`Dlx::count_each`] (which runs the threads and forwards progress).
     fn count_classes(
         &mut self,
         puzzle: &Grid,
         relabelling: &Relabelling,
-        limit: Option<u128>,
-        threads: usize,
-        watch: &Watch,
-        budget: Budget,
+        options: CountOptions<'_>,
     ) -> Answer {
-        let factor = relabelling.factor;
-        // Classes enough to reach the limit.
-        let target = limit.map(|l| l.div_ceil(factor));
-        let pieces = usize::try_from(relabelling.placements()).unwrap_or(usize::MAX);
-        let scratch: Vec<Watch> = (0..pieces).map(|_| Watch::new()).collect();
-        let quick = Budget {
-            max_nodes: Some(budget.max_nodes.map_or(QUICK_NODES, |m| m.min(QUICK_NODES))),
-            ..budget
+        let mut placements: Vec<Vec<(usize, u8)>> = Vec::new();
+        relabelling.for_each_placement(|extra| placements.push(extra.to_vec()));
+        let Solver {
+            rules,
+            numbering,
+            dlx,
+            givens,
+            ..
+        } = self;
+        let setup = |dlx: &mut Dlx, k: usize| {
+            commit_givens(dlx, rules, numbering, givens, puzzle, &placements[k])
         };
-        let job = Pieces {
-            puzzle,
-            relabelling,
-            target,
-            threads: 1,
-            stop: watch,
-        };
-        let first = self.count_pieces(&job, &scratch, None, quick);
-        let (classes, stats, stopped) =
-            if first.2 && !watch.stop_requested() && !budget.exhausted(first.1.nodes) {
-                // Stopped only by the first pass's own limit: count again, passing progress on.
-                watch.add(first.1.nodes, 0);
-                let job = Pieces { threads, ..job };
-                let (classes, mut stats, stopped) =
-                    self.count_forwarded(&job, watch, budget.after(first.1.nodes));
-                stats.nodes += first.1.nodes;
-                stats.updates += first.1.updates;
-                (classes, stats, stopped)
-            } else {
-                watch.add(first.1.nodes, first.0.saturating_mul(factor));
-                first
-            };
-        let total = classes.checked_mul(factor);
+        let count = dlx.count_each(placements.len(), relabelling.factor, setup, options);
         let mut answer = Answer::empty();
-        (answer.count, answer.complete) = match (total, limit) {
-            (Some(total), Some(l)) if total >= l => (l, false),
-            (Some(total), _) => (total, !stopped),
-            // Past what a count can hold: a lower bound, as a count that saturates.
-            (None, Some(l)) => (l, false),
-            (None, None) => (u128::MAX, false),
-        };
-        answer.stats = Stats {
-            solutions: answer.count,
-            ..stats
-        };
-        if answer.complete {
-            watch.raise_explored(1.0);
-        }
+        answer.count = count.count;
+        answer.complete = count.complete;
+        answer.stats = count.stats;
         answer
-    }
-
-    /// Counts the puzzles of a relabelling in turn (the `k`th against `watches[k]`) within
-    /// `budget`; `current`, if given, follows the puzzle being counted. Returns the classes
-    /// counted, the work done, and whether a watch or the budget stopped the count.
-    fn count_pieces(
-        &mut self,
-        job: &Pieces<'_>,
-        watches: &[Watch],
-        current: Option<&AtomicUsize>,
-        budget: Budget,
-    ) -> (u128, Stats, bool) {
-        let Pieces {
-            puzzle,
-            relabelling,
-            target,
-            threads,
-            stop,
-        } = *job;
-        let mut classes: u128 = 0;
-        let mut stats = Stats::default();
-        let mut stopped = false;
-        let mut k = 0;
-        relabelling.for_each_placement(|extra| {
-            if stopped || target.is_some_and(|t| classes >= t) {
-                return;
-            }
-            if stop.stop_requested() || watches[k].stop_requested() || budget.exhausted(stats.nodes)
-            {
-                stopped = true;
-                return;
-            }
-            if self.commit_givens_and(puzzle, extra) {
-                let remaining = target.map(|t| t - classes);
-                let left = budget.after(stats.nodes);
-                let count = self
-                    .dlx
-                    .count_bounded(remaining, threads, &watches[k], left);
-                self.dlx.reset();
-                classes = classes.saturating_add(count.count);
-                stats += count.stats;
-                if !count.complete && remaining.is_none_or(|r| count.count < r) {
-                    // Stopped by the watch or the budget, not by the limit.
-                    stopped = true;
-                }
-            }
-            k += 1;
-            if let Some(current) = current {
-                current.store(k, Ordering::Relaxed);
-            }
-        });
-        (classes, stats, stopped)
-    }
-
-    /// [`Solver::count_pieces`] on another thread, each puzzle against a watch of its own,
-    /// while this thread passes their progress on to `watch` (solutions scaled by the
-    /// relabelling's factor) and `watch`'s stop request back to them.
-    fn count_forwarded(
-        &mut self,
-        job: &Pieces<'_>,
-        watch: &Watch,
-        budget: Budget,
-    ) -> (u128, Stats, bool) {
-        let factor = job.relabelling.factor;
-        let pieces = usize::try_from(job.relabelling.placements()).unwrap_or(usize::MAX);
-        let watches: Vec<Watch> = (0..pieces).map(|_| Watch::new()).collect();
-        // The puzzle being counted; `pieces` once all are.
-        let current = AtomicUsize::new(0);
-        let finished = AtomicBool::new(false);
-        std::thread::scope(|scope| {
-            let forwarder = std::thread::current();
-            let (watches, current, finished) = (&watches, &current, &finished);
-            let counter = scope.spawn(move || {
-                let counted = self.count_pieces(job, watches, Some(current), budget);
-                finished.store(true, Ordering::Release);
-                forwarder.unpark();
-                counted
-            });
-            let mut sent = (0u64, 0u128);
-            loop {
-                // Read before the totals, so that the last pass sees all of them.
-                let done = finished.load(Ordering::Acquire) || counter.is_finished();
-                let k = current.load(Ordering::Relaxed).min(pieces - 1);
-                let (nodes, found) = watches[..=k].iter().fold((0u64, 0u128), |(n, s), w| {
-                    (n + w.nodes(), s + u128::from(w.solutions()))
-                });
-                watch.add(
-                    nodes.saturating_sub(sent.0),
-                    found.saturating_sub(sent.1).saturating_mul(factor),
-                );
-                sent = (sent.0.max(nodes), sent.1.max(found));
-                watch.raise_explored((k as f64 + watches[k].explored()) / pieces as f64);
-                if done {
-                    break;
-                }
-                if watch.stop_requested() {
-                    watches.iter().for_each(Watch::stop);
-                }
-                std::thread::park_timeout(Duration::from_millis(20));
-            }
-            // A panic in the count goes on up.
-            counter
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        })
     }
 
     fn search(
@@ -383,14 +196,19 @@ impl Engine for Solver {
         budget: Budget,
     ) -> Result<Answer, PuzzleError> {
         self.rules.check_givens(puzzle)?;
+        let options = CountOptions::new()
+            .limit(limit)
+            .threads(threads)
+            .watch(watch)
+            .budget(budget);
         if self.digit_symmetry {
             if let Some(relabelling) = Relabelling::of(&self.rules, puzzle) {
-                return Ok(self.count_classes(puzzle, &relabelling, limit, threads, watch, budget));
+                return Ok(self.count_classes(puzzle, &relabelling, options));
             }
         }
         let mut answer = Answer::empty();
         if self.commit_givens(puzzle) {
-            let count = self.dlx.count_bounded(limit, threads, watch, budget);
+            let count = self.dlx.count(options);
             self.dlx.reset();
             answer.count = count.count;
             answer.complete = count.complete;
@@ -418,4 +236,41 @@ impl Engine for Solver {
     ) -> Result<Answer, PuzzleError> {
         self.search(&candidates.givens(), Some(candidates), limit, keep, budget)
     }
+}
+
+/// Commits the givens of `puzzle` and `extra` ones (position, digit) on `dlx`, from the
+/// matrix as built, collecting their options in `givens`; `false` (the matrix reset) if they
+/// contradict each other through the rules.
+fn commit_givens(
+    dlx: &mut Dlx,
+    rules: &Rules,
+    numbering: &Numbering,
+    givens: &mut Vec<OptionId>,
+    puzzle: &Grid,
+    extra: &[(usize, u8)],
+) -> bool {
+    dlx.reset();
+    givens.clear();
+    for (position, digit) in puzzle
+        .cells()
+        .iter()
+        .copied()
+        .enumerate()
+        .chain(extra.iter().copied())
+    {
+        // Positions outside every sub-grid have no option: their digits are ignored. A digit
+        // a constraint rules out of its cell has none either: no solution.
+        if digit == 0 || !rules.is_active(position) {
+            continue;
+        }
+        match numbering.option_of(position, digit) {
+            Some(option) => givens.push(option),
+            None => return false,
+        }
+    }
+    if dlx.commit_all(givens).is_err() {
+        dlx.reset();
+        return false;
+    }
+    true
 }

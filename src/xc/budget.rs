@@ -19,7 +19,7 @@ pub(crate) const CLOCK_EVERY: u64 = 1 << 12;
 ///
 /// ```
 /// use std::time::Duration;
-/// use sudokux::xc::{Budget, Dlx, ProblemBuilder};
+/// use sudokux::xc::{Budget, CountOptions, Dlx, ProblemBuilder};
 ///
 /// // Twelve independent items with two options each: 4096 solutions.
 /// let mut b = ProblemBuilder::new();
@@ -29,12 +29,12 @@ pub(crate) const CLOCK_EVERY: u64 = 1 << 12;
 ///     b.option([item]).unwrap();
 /// }
 /// let mut dlx = Dlx::new(&b.build());
-/// let bounded = dlx.count_bounded(None, 1, &Default::default(), Budget::nodes(100));
+/// let bounded = dlx.count(CountOptions::new().budget(Budget::nodes(100)));
 /// assert!(!bounded.complete); // a lower bound
 /// assert!(bounded.stats.nodes <= 100);
 ///
 /// let roomy = Budget::nodes(1 << 20).and_time(Duration::from_secs(60));
-/// assert_eq!(dlx.count_bounded(None, 1, &Default::default(), roomy).count, 4096);
+/// assert_eq!(dlx.count(CountOptions::new().budget(roomy)).count, 4096);
 /// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Budget {

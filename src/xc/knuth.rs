@@ -315,7 +315,13 @@ mod tests {
             (problem.primary, problem.secondary, problem.options),
             (2, 1, 3)
         );
-        assert_eq!(problem.solver.count(None).count, 1);
+        assert_eq!(
+            problem
+                .solver
+                .count(crate::xc::options::CountOptions::new())
+                .count,
+            1
+        );
         assert_eq!(problem.option_lines, [2, 3, 4]);
     }
 }

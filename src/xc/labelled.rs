@@ -10,15 +10,16 @@ use std::hash::Hash;
 use std::ops::ControlFlow;
 
 use super::dlx::Dlx;
+use super::options::CountOptions;
 use super::problem::{Color, ItemId, ItemKind, OptionId, ProblemBuilder, ProblemError};
-use super::search::{Count, Outcome, Stats};
+use super::stats::{Count, Outcome, Stats};
 
 /// A problem under construction whose items are labelled by `I` and options by `O`.
 ///
 /// # Examples
 ///
 /// ```
-/// use sudokux::xc::Labelled;
+/// use sudokux::xc::{CountOptions, Labelled};
 ///
 /// // Tile a 1x4 strip with monominoes and dominoes: 5 ways.
 /// let mut p = Labelled::new();
@@ -32,7 +33,7 @@ use super::search::{Count, Outcome, Stats};
 ///     p.option(format!("domino {square}"), [square, square + 1]).unwrap();
 /// }
 /// let mut solver = p.build();
-/// assert_eq!(solver.count(None).count, 5);
+/// assert_eq!(solver.count(CountOptions::new()).count, 5);
 /// let with_two_dominoes = solver.solutions().filter(|s| s.len() == 2).count();
 /// assert_eq!(with_two_dominoes, 1);
 /// ```
@@ -182,9 +183,9 @@ impl<I, O> LabelledSolver<I, O> {
         (&mut self.dlx, &self.options)
     }
 
-    /// Counts solutions, all or up to `limit`.
-    pub fn count(&mut self, limit: Option<u128>) -> Count {
-        self.dlx.count(limit)
+    /// Counts solutions as `options` say; see [`Dlx::count`].
+    pub fn count(&mut self, options: CountOptions<'_>) -> Count {
+        self.dlx.count(options)
     }
 
     /// The first solution found, if any.

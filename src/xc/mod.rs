@@ -3,11 +3,13 @@
 //! An exact-cover problem has *items* and *options*; each option is a set of items. A solution
 //! is a set of options that covers every *primary* item exactly once and every *secondary* item
 //! at most once. Build a [`Problem`] with a [`ProblemBuilder`], turn it into a [`Dlx`] matrix
-//! once, then search it as often as needed: [`Dlx::first`], [`Dlx::collect`], [`Dlx::count`],
-//! [`Dlx::visit`] with a [`Visitor`], or step through solutions with [`Dlx::search`].
+//! once, then search it as often as needed: [`Dlx::first`], [`Dlx::collect`], [`Dlx::visit`]
+//! with a [`Visitor`], step through solutions with [`Dlx::search`], or count them with
+//! [`Dlx::count`], whose [`CountOptions`] say up to what limit, on how many threads, watched by
+//! whom and within what [`Budget`].
 //!
 //! ```
-//! use sudokux::xc::{Dlx, ProblemBuilder};
+//! use sudokux::xc::{CountOptions, Dlx, ProblemBuilder};
 //!
 //! // Tile a row of 3 squares with a domino and a monomino: 2 ways.
 //! let mut b = ProblemBuilder::new();
@@ -19,22 +21,51 @@
 //!     b.option([squares[i], squares[i + 1]]).unwrap(); // domino
 //! }
 //! let mut dlx = Dlx::new(&b.build());
-//! assert_eq!(dlx.count(None).count, 3); // three monominoes, or a domino at either end
+//! assert_eq!(dlx.count(CountOptions::new()).count, 3); // three monominoes, or a domino at either end
 //! ```
+//!
+//! # The modules, bottom to top
+//!
+//! Each module imports only modules listed before it, never one listed after it (shared code
+//! goes down, never sideways):
+//!
+//! - `problem` (items, options, colors), `watch`, `budget`: the vocabulary;
+//! - `matrix`: the dancing-links data and its invariants; `links`: cover and uncover;
+//!   `commit`: commits, removals, resets; `choose`: the choice of item (MRV, vector scan);
+//! - `stats`: what searches report; `checks`: the progress hook and budget a search looks at;
+//! - `search`: the one search loop, generic over a hook; `memo`: the count that remembers
+//!   subproblems, a hook on that loop;
+//! - `dlx`: [`Dlx`], the matrix beside the scratch space of its searches; `options`:
+//!   [`CountOptions`]; `serial`: counting on the calling thread; `parallel`: [`Dlx::count`],
+//!   the one counting entry point, and every thread a count runs on;
+//! - `labelled`, `knuth`: problems with labels, and Knuth's text format.
 
 mod budget;
+mod checks;
+mod choose;
+mod commit;
 mod dlx;
 pub mod knuth;
 mod labelled;
+mod links;
+mod matrix;
 mod memo;
+mod options;
 mod parallel;
 mod problem;
 mod search;
+mod serial;
+mod stats;
+#[cfg(test)]
+mod tests;
 mod watch;
 
 pub use budget::Budget;
-pub use dlx::{CommitError, Dlx};
+pub use commit::CommitError;
+pub use dlx::Dlx;
 pub use labelled::{Labelled, LabelledSolver};
+pub use options::CountOptions;
 pub use problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError};
-pub use search::{Count, Outcome, Progress, Search, Solutions, Stats, Visitor};
+pub use search::{Search, Solutions};
+pub use stats::{Count, Outcome, Progress, Stats, Visitor};
 pub use watch::Watch;

@@ -1,73 +1,70 @@
-//! Counting on several threads: the search tree split into independent subtrees.
+//! The counting entry point, and every thread a count runs on.
 //!
-//! The tree is walked to a split depth; every path that reaches that depth without being a
-//! solution is a subproblem, and solutions completed above it are counted during that walk,
-//! exactly once. Each worker clones the matrix, commits a subproblem's options, counts its
-//! subtree and takes them back.
+//! [`Dlx::count`] counts on the calling thread (see `serial`) or splits the search tree: the
+//! tree is walked to a split depth; every path that reaches that depth without being a
+//! solution is an independent subtree, and solutions completed above it are counted during
+//! that walk, exactly once. Each worker clones the matrix, commits a subtree's options, counts
+//! it and takes them back.
+//!
+//! [`Dlx::count_each`] counts independent subproblems that the caller sets up on the matrix
+//! (the classes of a puzzle's relabellings, for the sudoku solver), one after the other, each
+//! split across the threads; a count that goes on runs on another thread while the calling
+//! one forwards the subproblems' progress to the caller's watch.
 
-use std::cell::Cell;
-use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
 
 use super::budget::Budget;
 use super::dlx::Dlx;
-use super::memo::Memo;
+use super::options::CountOptions;
 use super::problem::OptionId;
-use super::search::{Checks, Count, Progress, Search, Stats};
+use super::stats::{Count, Stats};
 use super::watch::Watch;
 
-/// Nodes between two publications of a search's progress to its [`Watch`].
-const PUBLISH_EVERY: u64 = 1 << 14;
-
-/// Subproblems per thread worth splitting into, so that uneven subtrees even out.
-const PIECES_PER_THREAD: usize = 64;
-
-/// Counts up to this limit (proofs of uniqueness count to 2) search without a memory.
-const MEMO_FROM: u128 = 2;
-
-/// Counts the solutions `search` visits, up to `limit`; the search ends (and restores the
-/// matrix) before this returns.
-fn count_visits(mut search: Search<'_>, limit: Option<u128>) -> Count {
-    let mut count: u128 = 0;
-    let exhausted = loop {
-        if search.next_solution().is_none() {
-            break true;
-        }
-        count += 1;
-        if Some(count) == limit {
-            break false;
-        }
-    };
-    Count {
-        count,
-        complete: exhausted && !search.stopped(),
-        stats: search.stats(),
-    }
-}
-
-/// Nodes a count searches without a memory before it starts again with one.
-const WARM_UP: u64 = 4096;
+/// Subtrees per thread worth splitting into, so that uneven subtrees even out.
+const SUBTREES_PER_THREAD: usize = 64;
 
 /// Deepest split tried.
 const MAX_SPLIT: usize = 12;
 
+/// Nodes a count of subproblems searches on the calling thread, passing no progress on,
+/// before it starts again on another thread that does (most counts, a puzzle's, end within
+/// it; a thread costs tens of microseconds).
+const QUICK_NODES: u64 = 1 << 14;
+
+/// A count that found nothing because it was asked for nothing (or could not start).
+fn nothing() -> Count {
+    Count {
+        count: 0,
+        complete: false,
+        stats: Stats::default(),
+    }
+}
+
 impl Dlx {
-    /// Counts solutions on `threads` threads, all or up to `limit`; the same answer as
-    /// [`Dlx::count_visiting`] (with a limit, the search may go a little past it, but the count
-    /// reported never exceeds it and is then marked incomplete).
+    /// Counts solutions below the committed options, as [`CountOptions`] say: all or up to a
+    /// limit, on one thread or split across several, publishing progress to a watch and
+    /// stopping when it asks, within a budget. The same answer as [`Dlx::count_visiting`]:
+    /// a count stopped by the limit, the watch or the budget is marked incomplete (a lower
+    /// bound), and with a limit the count reported never exceeds it.
     ///
-    /// Without colors, with at most 2,047 items, and unless `limit` is 2 or less, a count that
-    /// goes past 4,096 nodes starts again remembering the count of the subproblems each thread
-    /// has finished, keyed by the set of items covered, which decides what is left of the
-    /// problem (see the `memo` module): a subproblem reached again by another path is not
-    /// searched again. The memory is a cache of bounded size (64 MiB a thread). A count that
-    /// would pass `u128::MAX` stops there, marked incomplete.
+    /// Without colors, with at most 2,047 items, and unless the limit is 2 or less, a count
+    /// that goes past 4,096 nodes starts again remembering the count of the subproblems each
+    /// thread has finished, keyed by the set of items covered, which decides what is left of
+    /// the problem: a subproblem reached again by another path is not searched again. The
+    /// memory is a cache of bounded size (64 MiB a thread), so the nodes reported can be far
+    /// fewer than the solutions. A count that would pass `u128::MAX` stops there, marked
+    /// incomplete.
+    ///
+    /// On one thread the budget's node limit is exact; split across threads, each subtree
+    /// gets what the finished ones left, so the total may go past it by up to a subtree per
+    /// thread. With one thread the count is a plain search (no split).
     ///
     /// # Examples
     ///
     /// ```
-    /// use sudokux::xc::{Dlx, ProblemBuilder};
+    /// use sudokux::xc::{CountOptions, Dlx, ProblemBuilder};
     ///
     /// // Four independent items with three options each: 81 solutions.
     /// let mut b = ProblemBuilder::new();
@@ -78,55 +75,44 @@ impl Dlx {
     ///     }
     /// }
     /// let mut dlx = Dlx::new(&b.build());
-    /// assert_eq!(dlx.count_parallel(None, 2).count, 81);
+    /// assert_eq!(dlx.count(CountOptions::new()).count, 81);
+    /// assert_eq!(dlx.count(CountOptions::new().threads(2)).count, 81);
     /// ```
-    pub fn count_parallel(&mut self, limit: Option<u128>, threads: usize) -> Count {
-        self.count_watched(limit, threads, &Watch::new())
+    pub fn count(&mut self, options: CountOptions<'_>) -> Count {
+        let unwatched = Watch::new();
+        let watch = options.watch.unwrap_or(&unwatched);
+        let CountOptions {
+            limit,
+            threads,
+            budget,
+            ..
+        } = options;
+        if limit == Some(0) || watch.stop_requested() || budget.max_nodes == Some(0) {
+            return nothing();
+        }
+        if threads <= 1 {
+            return self.count_serial(limit, watch, budget);
+        }
+        self.count_split(limit, threads, watch, budget)
     }
 
-    /// [`Dlx::count_parallel`], publishing its progress to `watch` and stopping when the watch
-    /// asks; a stopped count is marked incomplete (a lower bound). With one thread the count
-    /// is a plain search (no split).
-    pub fn count_watched(&mut self, limit: Option<u128>, threads: usize, watch: &Watch) -> Count {
-        self.count_bounded(limit, threads, watch, Budget::UNLIMITED)
-    }
-
-    /// [`Dlx::count_watched`] within a [`Budget`]: a count that runs out of it stops, marked
-    /// incomplete (a lower bound below `limit`). On one thread the node limit is exact; split
-    /// across threads, each piece gets what the finished ones left, so the total may go past
-    /// it by up to a piece per thread.
-    pub fn count_bounded(
+    /// [`Dlx::count`] on `threads` (at least 2) threads, for a `limit` other than 0.
+    fn count_split(
         &mut self,
         limit: Option<u128>,
         threads: usize,
         watch: &Watch,
         budget: Budget,
     ) -> Count {
-        if limit == Some(0) || watch.stop_requested() || budget.max_nodes == Some(0) {
-            return Count {
-                count: 0,
-                complete: false,
-                stats: Stats::default(),
-            };
-        }
-        if threads <= 1 {
-            let mut memo = self.memo_for(limit);
-            let count = self.count_piece(limit, watch, budget, &mut memo, |share| share);
-            if let Some(mut memo) = memo {
-                // Kept for the next count, but not its memory: a big table is given back now.
-                memo.clear();
-                self.scratch_memo.0 = Some(memo);
-            }
-            return count;
-        }
-        let base = self.committed.len();
-        // Deepen the split until there are enough pieces (or the tree is that shallow).
+        let base = self.matrix.committed.len();
+        // Deepen the split until there are enough subtrees (or the tree is that shallow).
         let mut depth = 1;
-        let (pieces, above, mut stats) = loop {
-            let (pieces, above, stats) = self.frontier(depth, base);
-            let enough = pieces.len() >= PIECES_PER_THREAD * threads;
-            if enough || pieces.is_empty() || depth >= MAX_SPLIT || budget.exhausted(stats.nodes) {
-                break (pieces, above, stats);
+        let (subtrees, above, mut stats) = loop {
+            let (subtrees, above, stats) = self.frontier(depth, base);
+            let enough = subtrees.len() >= SUBTREES_PER_THREAD * threads;
+            if enough || subtrees.is_empty() || depth >= MAX_SPLIT || budget.exhausted(stats.nodes)
+            {
+                break (subtrees, above, stats);
             }
             depth += 1;
         };
@@ -147,12 +133,14 @@ impl Dlx {
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 let mut dlx = self.clone();
-                let (pieces, total, next, done, stopped, used) =
-                    (&pieces, &total, &next, &done, &stopped, &used);
+                let (subtrees, total, next, done, stopped, used) =
+                    (&subtrees, &total, &next, &done, &stopped, &used);
                 let mut memo = dlx.memo_for(limit);
                 scope.spawn(move || loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(piece) = pieces.get(k) else { break };
+                    let Some(subtree) = subtrees.get(k) else {
+                        break;
+                    };
                     if watch.stop_requested() || budget.exhausted(used.load(Ordering::Relaxed)) {
                         stopped.store(true, Ordering::Relaxed);
                         break;
@@ -167,18 +155,18 @@ impl Dlx {
                         }
                         None => None,
                     };
-                    for &option in piece {
+                    for &option in subtree {
                         dlx.commit(option).expect("a frontier path is live");
                     }
-                    // Pieces finished, plus this one's share, out of all: rough but rising.
-                    // Each running piece gets at most its share of the nodes left, so that
-                    // the pieces running side by side cannot overshoot the budget together.
+                    // Subtrees finished, plus this one's share, out of all: rough but rising.
+                    // Each running subtree gets at most its share of the nodes left, so that
+                    // the subtrees counted side by side cannot overshoot the budget together.
                     let mut left = budget.after(used.load(Ordering::Relaxed));
                     if let Some(nodes) = left.max_nodes {
                         left.max_nodes = Some(nodes.div_ceil(threads as u64));
                     }
-                    let count = dlx.count_piece(remaining, watch, left, &mut memo, |share| {
-                        (done.load(Ordering::Relaxed) as f64 + share) / pieces.len() as f64
+                    let count = dlx.count_subtree(remaining, watch, left, &mut memo, |share| {
+                        (done.load(Ordering::Relaxed) as f64 + share) / subtrees.len() as f64
                     });
                     dlx.uncommit_to(base);
                     used.fetch_add(count.stats.nodes, Ordering::Relaxed);
@@ -211,116 +199,254 @@ impl Dlx {
         }
     }
 
-    /// A memory of counted subproblems for a count up to `limit`, when it is worth one: no
-    /// colors (see [`super::memo`]), keys short enough, and a count that may go past a
-    /// few solutions (proving uniqueness counts to 2 and repeats little).
-    /// The one kept from the last count is reused, emptied.
-    fn memo_for(&mut self, limit: Option<u128>) -> Option<Box<Memo>> {
-        if self.colored() || limit.is_some_and(|l| l <= MEMO_FROM) {
-            return None;
-        }
-        match self.scratch_memo.0.take() {
-            Some(mut memo) => {
-                memo.clear();
-                Some(memo)
-            }
-            None => Memo::for_items(self.items).map(Box::new),
-        }
-    }
-
-    /// Counts the solutions below the committed options, publishing to `watch` (with the
-    /// share explored mapped through `share`) and stopping when it asks or the budget runs out;
-    /// with a `memo`, every subproblem counted is remembered there (see [`super::memo`]).
-    fn count_piece(
-        &mut self,
-        limit: Option<u128>,
-        watch: &Watch,
-        budget: Budget,
-        memo: &mut Option<Box<Memo>>,
-        share: impl Fn(f64) -> f64,
-    ) -> Count {
-        let published = Cell::new((0u64, 0u128));
-        let publish = |stats: Stats| {
-            let (nodes, solutions) = published.get();
-            watch.add(
-                stats.nodes.saturating_sub(nodes),
-                stats.solutions.saturating_sub(solutions),
-            );
-            published.set((nodes.max(stats.nodes), solutions.max(stats.solutions)));
-        };
-        // Progress goes to the watch, which may ask the count to stop.
-        let report = |progress: &Progress| {
-            publish(progress.stats);
-            watch.raise_explored(share(progress.explored));
-            if watch.stop_requested() {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        };
-        let finish = |count: Count| {
-            publish(count.stats);
-            if count.complete {
-                watch.raise_explored(share(1.0));
-            }
-            count
-        };
-        if let Some(memo) = memo {
-            // A first look without the memory: most counts (a puzzle's) end within a few
-            // thousand nodes, where remembering costs more than it saves. Only a count that
-            // goes on starts again with the memory.
-            let first = self.count_quietly(
-                limit,
-                Budget {
-                    max_nodes: Some(budget.max_nodes.map_or(WARM_UP, |m| m.min(WARM_UP))),
-                    ..budget
-                },
-            );
-            if first.complete || Some(first.count) == limit || budget.exhausted(first.stats.nodes) {
-                return finish(first);
-            }
-            let mut checks = Checks::new();
-            checks.set_budget(0, budget.after(first.stats.nodes));
-            checks.set_hook(0, PUBLISH_EVERY, report);
-            let mut counted = self.count_memo(memo, limit, &mut checks);
-            drop(checks);
-            counted.stats.nodes += first.stats.nodes;
-            counted.stats.updates += first.stats.updates;
-            if !counted.complete {
-                // Stopped soon after starting again: the first look may have counted more.
-                counted.count = counted.count.max(first.count);
-                counted.stats.solutions = counted.count;
-            }
-            return finish(counted);
-        }
-        let mut search = self.search();
-        search.bound(budget);
-        search.on_progress(PUBLISH_EVERY, report);
-        finish(count_visits(search, limit))
-    }
-
-    /// Counts by visiting every solution, within `budget`, reporting nothing on the way.
-    fn count_quietly(&mut self, limit: Option<u128>, budget: Budget) -> Count {
-        let mut search = self.search();
-        search.bound(budget);
-        count_visits(search, limit)
-    }
-
     /// The paths at `depth` below the committed options (each as the options to commit), the
     /// solutions found above that depth, and the work done.
     fn frontier(&mut self, depth: usize, base: usize) -> (Vec<Vec<OptionId>>, u128, Stats) {
-        let mut pieces = Vec::new();
+        let mut subtrees = Vec::new();
         let mut above = 0;
         let mut search = self.search();
         search.split_at(depth);
         while let Some(path) = search.next_solution() {
             let path = path[base..].to_vec();
             if search.at_frontier() {
-                pieces.push(path);
+                subtrees.push(path);
             } else {
                 above += 1;
             }
         }
-        (pieces, above, search.stats())
+        (subtrees, above, search.stats())
+    }
+}
+
+/// The independent subproblems of a count by [`Dlx::count_each`], and how to count each.
+#[derive(Clone, Copy)]
+struct Subproblems<'a> {
+    /// How many there are.
+    len: usize,
+    /// Subproblem solutions enough to reach the limit; `None` for all.
+    target: Option<u128>,
+    /// Threads to count each subproblem on.
+    threads: usize,
+    /// The caller's watch, whose stop request stops the count between subproblems.
+    stop: &'a Watch,
+}
+
+impl Dlx {
+    /// Counts the solutions of `subproblems` independent subproblems of this matrix and adds
+    /// them up, each solution of a subproblem standing for `weight` solutions of the whole
+    /// (`weight` at least 1). `setup(dlx, k)` prepares subproblem `k` on the matrix, from the
+    /// state the last reset left it in (it commits the subproblem's options), and returns
+    /// `false` when the subproblem has no solution; after each count the matrix is reset.
+    /// The subproblems are counted in turn, each as [`Dlx::count`] would with the same
+    /// threads; limit, watch and budget are those of the whole count (the watch sees
+    /// solutions of the whole).
+    ///
+    /// A first pass runs on the calling thread, for a few thousand nodes, publishing nothing:
+    /// most counts end within it. A count that goes on starts again on another thread, each
+    /// subproblem counted against a watch of its own, while the calling thread passes their
+    /// progress on to the caller's watch and its stop request back to them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudokux::xc::{CountOptions, Dlx, OptionId, ProblemBuilder};
+    ///
+    /// // Items x and y with three options each: 9 solutions, counted as the 3 with each of
+    /// // x's options committed in turn.
+    /// let mut b = ProblemBuilder::new();
+    /// let (x, y) = (b.primary(), b.primary());
+    /// for item in [x, y] {
+    ///     for _ in 0..3 {
+    ///         b.option([item]).unwrap();
+    ///     }
+    /// }
+    /// let mut dlx = Dlx::new(&b.build());
+    /// let setup = |dlx: &mut Dlx, k: usize| dlx.commit(OptionId(k as u32)).is_ok();
+    /// assert_eq!(dlx.count_each(3, 1, setup, CountOptions::new()).count, 9);
+    /// // y's options as one class of 3: one subproblem, each solution worth 3.
+    /// let setup = |dlx: &mut Dlx, _: usize| dlx.commit(OptionId(3)).is_ok();
+    /// assert_eq!(dlx.count_each(1, 3, setup, CountOptions::new()).count, 9);
+    /// ```
+    pub fn count_each<F>(
+        &mut self,
+        subproblems: usize,
+        weight: u128,
+        mut setup: F,
+        options: CountOptions<'_>,
+    ) -> Count
+    where
+        F: FnMut(&mut Dlx, usize) -> bool + Send,
+    {
+        let unwatched = Watch::new();
+        let watch = options.watch.unwrap_or(&unwatched);
+        let CountOptions {
+            limit,
+            threads,
+            budget,
+            ..
+        } = options;
+        let weight = weight.max(1);
+        let scratch: Vec<Watch> = (0..subproblems).map(|_| Watch::new()).collect();
+        let quick = Budget {
+            max_nodes: Some(budget.max_nodes.map_or(QUICK_NODES, |m| m.min(QUICK_NODES))),
+            ..budget
+        };
+        let job = Subproblems {
+            len: subproblems,
+            // Subproblem solutions enough to reach the limit.
+            target: limit.map(|l| l.div_ceil(weight)),
+            threads: 1,
+            stop: watch,
+        };
+        let first = self.count_in_turn(&job, &mut setup, &scratch, None, quick);
+        let (found, stats, stopped) = if first.2
+            && !watch.stop_requested()
+            && !budget.exhausted(first.1.nodes)
+        {
+            // Stopped only by the first pass's own limit: count again, passing progress on.
+            watch.add(first.1.nodes, 0);
+            let job = Subproblems { threads, ..job };
+            let (found, mut stats, stopped) =
+                self.count_forwarded(&job, &mut setup, weight, watch, budget.after(first.1.nodes));
+            stats.nodes += first.1.nodes;
+            stats.updates += first.1.updates;
+            (found, stats, stopped)
+        } else {
+            watch.add(first.1.nodes, first.0.saturating_mul(weight));
+            first
+        };
+        let (count, complete) = match (found.checked_mul(weight), limit) {
+            (Some(total), Some(l)) if total >= l => (l, false),
+            (Some(total), _) => (total, !stopped),
+            // Past what a count can hold: a lower bound, as a count that saturates.
+            (None, Some(l)) => (l, false),
+            (None, None) => (u128::MAX, false),
+        };
+        if complete {
+            watch.raise_explored(1.0);
+        }
+        Count {
+            count,
+            complete,
+            stats: Stats {
+                solutions: count,
+                ..stats
+            },
+        }
+    }
+
+    /// Counts the subproblems of `job` in turn (the `k`th against `watches[k]`) within
+    /// `budget`; `current`, if given, follows the subproblem being counted. Returns the
+    /// subproblem solutions counted, the work done, and whether a watch or the budget stopped
+    /// the count.
+    fn count_in_turn<F>(
+        &mut self,
+        job: &Subproblems<'_>,
+        setup: &mut F,
+        watches: &[Watch],
+        current: Option<&AtomicUsize>,
+        budget: Budget,
+    ) -> (u128, Stats, bool)
+    where
+        F: FnMut(&mut Dlx, usize) -> bool,
+    {
+        let Subproblems {
+            len,
+            target,
+            threads,
+            stop,
+        } = *job;
+        let mut found: u128 = 0;
+        let mut stats = Stats::default();
+        let mut stopped = false;
+        for (k, own) in watches.iter().enumerate().take(len) {
+            if target.is_some_and(|t| found >= t) {
+                break;
+            }
+            if stop.stop_requested() || own.stop_requested() || budget.exhausted(stats.nodes) {
+                stopped = true;
+                break;
+            }
+            if setup(self, k) {
+                let remaining = target.map(|t| t - found);
+                let options = CountOptions::new()
+                    .limit(remaining)
+                    .threads(threads)
+                    .watch(own)
+                    .budget(budget.after(stats.nodes));
+                let count = self.count(options);
+                self.reset();
+                found = found.saturating_add(count.count);
+                stats += count.stats;
+                if !count.complete && remaining.is_none_or(|r| count.count < r) {
+                    // Stopped by the watch or the budget, not by the limit.
+                    stopped = true;
+                }
+            }
+            if let Some(current) = current {
+                current.store(k + 1, Ordering::Relaxed);
+            }
+            if stopped {
+                break;
+            }
+        }
+        (found, stats, stopped)
+    }
+
+    /// [`Dlx::count_in_turn`] on another thread, each subproblem against a watch of its own,
+    /// while this thread passes their progress on to `watch` (solutions times `weight`) and
+    /// `watch`'s stop request back to them.
+    fn count_forwarded<F>(
+        &mut self,
+        job: &Subproblems<'_>,
+        setup: &mut F,
+        weight: u128,
+        watch: &Watch,
+        budget: Budget,
+    ) -> (u128, Stats, bool)
+    where
+        F: FnMut(&mut Dlx, usize) -> bool + Send,
+    {
+        let len = job.len;
+        let watches: Vec<Watch> = (0..len).map(|_| Watch::new()).collect();
+        // The subproblem being counted; `len` once all are.
+        let current = AtomicUsize::new(0);
+        let finished = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let forwarder = std::thread::current();
+            let (watches, current, finished) = (&watches, &current, &finished);
+            let counter = scope.spawn(move || {
+                let counted = self.count_in_turn(job, setup, watches, Some(current), budget);
+                finished.store(true, Ordering::Release);
+                forwarder.unpark();
+                counted
+            });
+            let mut sent = (0u64, 0u128);
+            loop {
+                // Read before the totals, so that the last pass sees all of them.
+                let done = finished.load(Ordering::Acquire) || counter.is_finished();
+                let k = current.load(Ordering::Relaxed).min(len - 1);
+                let (nodes, found) = watches[..=k].iter().fold((0u64, 0u128), |(n, s), w| {
+                    (n + w.nodes(), s + u128::from(w.solutions()))
+                });
+                watch.add(
+                    nodes.saturating_sub(sent.0),
+                    found.saturating_sub(sent.1).saturating_mul(weight),
+                );
+                sent = (sent.0.max(nodes), sent.1.max(found));
+                watch.raise_explored((k as f64 + watches[k].explored()) / len as f64);
+                if done {
+                    break;
+                }
+                if watch.stop_requested() {
+                    watches.iter().for_each(Watch::stop);
+                }
+                std::thread::park_timeout(Duration::from_millis(20));
+            }
+            // A panic in the count goes on up.
+            counter
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
     }
 }

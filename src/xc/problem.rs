@@ -141,7 +141,7 @@ pub enum ProblemError {
 /// # Examples
 ///
 /// ```
-/// use sudokux::xc::{Dlx, ProblemBuilder};
+/// use sudokux::xc::{CountOptions, Dlx, ProblemBuilder};
 ///
 /// // Items a, b, c; options {a, b}, {c}, {a}, {b, c}.
 /// let mut builder = ProblemBuilder::new();
@@ -151,7 +151,7 @@ pub enum ProblemError {
 /// builder.option([a]).unwrap();
 /// builder.option([b, c]).unwrap();
 /// let mut dlx = Dlx::new(&builder.build());
-/// assert_eq!(dlx.count(None).count, 2);
+/// assert_eq!(dlx.count(CountOptions::new()).count, 2);
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct ProblemBuilder {

@@ -1,77 +1,20 @@
-//! Algorithm X: the iterative search over a [`Dlx`] matrix, and the sinks it feeds.
+//! Algorithm X: the one search loop over a dancing-links matrix.
 //!
-//! One search core, [`Search`], walks the tree with an explicit stack (no recursion) and stops
-//! at every solution. Everything else is a way of consuming it: the first solution, all of
-//! them up to a limit through a [`Visitor`] that may stop the search, or a count up to a limit.
-//! A search cut short says so ([`Outcome::complete`] is false): an exact count and a lower bound
-//! are different answers.
+//! [`Search`] walks the tree with an explicit stack (no recursion). The plain search stops at
+//! every solution and hands it over: a lending iterator, on which the first solution, all of
+//! them through a [`Visitor`], and a count by visiting are built. The loop is generic over a
+//! [`Hook`], called at the points where a count that remembers subproblems (`memo`) acts: it
+//! looks subtrees up, remembers them, and counts without stopping. The plain search's hook,
+//! [`Plain`], does nothing and compiles away, so the hot loop is written once.
 
 use std::ops::ControlFlow;
 
 use super::budget::Budget;
-use super::dlx::{at, length, link, Dlx, COVERED, ROOT};
+use super::checks::Checks;
+use super::choose::choose_item;
+use super::matrix::{at, length, link, Matrix, ROOT};
 use super::problem::OptionId;
-
-/// Work done by a search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Stats {
-    /// Nodes of the search tree: options tried.
-    pub nodes: u64,
-    /// Link updates: option nodes and items removed from their lists by covering.
-    pub updates: u64,
-    /// Solutions found.
-    pub solutions: u128,
-}
-
-/// Sums saturate: counts that remember subproblems can pass `u128::MAX` solutions.
-impl std::ops::AddAssign for Stats {
-    fn add_assign(&mut self, other: Stats) {
-        self.nodes = self.nodes.saturating_add(other.nodes);
-        self.updates = self.updates.saturating_add(other.updates);
-        self.solutions = self.solutions.saturating_add(other.solutions);
-    }
-}
-
-/// How a search ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Outcome {
-    /// True when the whole search tree was explored; false when a visitor or a limit stopped
-    /// it early.
-    pub complete: bool,
-    /// Work done.
-    pub stats: Stats,
-}
-
-/// The result of counting solutions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Count {
-    /// Solutions found.
-    pub count: u128,
-    /// True when `count` is exact; false when the limit stopped the search, so that `count` is
-    /// only a lower bound.
-    pub complete: bool,
-    /// Work done.
-    pub stats: Stats,
-}
-
-/// Receives the solutions of a search, one at a time.
-///
-/// A solution is the list of its options: first those fixed by [`Dlx::commit`], then those the
-/// search chose, in the order it chose them. Return [`ControlFlow::Break`] to stop the search.
-/// Closures `FnMut(&[OptionId]) -> ControlFlow<()>` are visitors.
-pub trait Visitor {
-    /// Called once per solution.
-    fn visit(&mut self, solution: &[OptionId]) -> ControlFlow<()>;
-}
-
-impl<F> Visitor for F
-where
-    F: FnMut(&[OptionId]) -> ControlFlow<()>,
-{
-    fn visit(&mut self, solution: &[OptionId]) -> ControlFlow<()> {
-        self(solution)
-    }
-}
+use super::stats::{progress, Outcome, Progress, Stats, Visitor};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum State {
@@ -83,7 +26,7 @@ enum State {
     Done,
 }
 
-/// A search in progress over a [`Dlx`]: a lending iterator over solutions.
+/// A search in progress over a [`Dlx`](crate::xc::Dlx): a lending iterator over solutions.
 ///
 /// The matrix is borrowed for the life of the search and restored when the search is dropped,
 /// whether it ran to the end or not.
@@ -108,7 +51,11 @@ enum State {
 /// assert_eq!(sizes, [2, 1]);
 /// ```
 pub struct Search<'a> {
-    dlx: &'a mut Dlx,
+    /// The matrix searched, with the options on `stack` chosen in it (their items covered,
+    /// in order); as it was before the search once the stack is empty.
+    matrix: &'a mut Matrix,
+    /// Where the vectors below go back when the search ends, for the next search to reuse.
+    home: &'a mut SearchScratch,
     /// `stack[l]` is the option node chosen at level `l` (Knuth's `x_l`).
     stack: Vec<u32>,
     /// `branch[l] = [k, d]`: the option tried at level `l` is the `k`-th (0-based) of the `d`
@@ -116,7 +63,10 @@ pub struct Search<'a> {
     branch: Vec<[u32; 2]>,
     /// The solution handed to the caller: committed options, then `stack` decoded.
     solution: Vec<OptionId>,
+    /// Where the loop resumes.
     state: State,
+    /// Work done so far; `stats.solutions` counts the solutions found (with a hook that
+    /// counts, those of known subtrees too).
     stats: Stats,
     /// The progress hook and the budget, looked at every so many nodes.
     checks: Checks<'a>,
@@ -129,117 +79,107 @@ pub struct Search<'a> {
     at_frontier: bool,
 }
 
-/// How far a search has gone.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Progress {
-    /// Work done so far.
-    pub stats: Stats,
-    /// Estimated share of the search tree explored, from 0 to 1: Knuth's estimate from the
-    /// branch taken at each level (the `k`-th of `d` options contributes `k / (d_1 ... d_l)`).
-    pub explored: f64,
-    /// Current depth.
-    pub depth: usize,
+/// What a search reuses from the last one, so that a search allocates nothing: kept beside
+/// the matrix, never part of it.
+#[derive(Debug, Default)]
+pub(crate) struct SearchScratch {
+    /// [`Search::stack`]'s memory, empty between searches.
+    stack: Vec<u32>,
+    /// [`Search::branch`]'s memory, empty between searches.
+    branch: Vec<[u32; 2]>,
+    /// [`Search::solution`]'s memory, empty between searches.
+    solution: Vec<OptionId>,
 }
 
-type ProgressFn<'a> = Box<dyn FnMut(&Progress) -> ControlFlow<()> + 'a>;
-
-struct ProgressHook<'a> {
-    every: u64,
-    report: ProgressFn<'a>,
-}
-
-/// What a search looks at every so many nodes: its progress hook and its budget.
-pub(crate) struct Checks<'a> {
-    /// Called every so many nodes; may stop the search.
-    hook: Option<ProgressHook<'a>>,
-    /// Node count at which the hook is called next (`u64::MAX` without a hook).
-    next_hook: u64,
-    /// How far the search may go.
-    budget: Budget,
-    /// Node count at which the search next looks at its hook or its budget: the earlier of
-    /// `next_hook` and the budget's next check (`u64::MAX` with neither). The only test on
-    /// the search's hot path.
-    next_check: u64,
-}
-
-impl<'a> Checks<'a> {
-    /// No hook, no budget: never due.
-    pub(crate) fn new() -> Self {
-        Checks {
-            hook: None,
-            next_hook: u64::MAX,
-            budget: Budget::UNLIMITED,
-            next_check: u64::MAX,
+impl SearchScratch {
+    /// Room for searches `depth` choices deep.
+    pub(crate) fn with_capacity(depth: usize) -> SearchScratch {
+        SearchScratch {
+            stack: Vec::with_capacity(depth),
+            branch: Vec::with_capacity(depth),
+            solution: Vec::with_capacity(depth),
         }
     }
+}
 
-    /// Calls `report` every `every` nodes (at least 1) from `nodes` on.
-    pub(crate) fn set_hook(
-        &mut self,
-        nodes: u64,
-        every: u64,
-        report: impl FnMut(&Progress) -> ControlFlow<()> + 'a,
-    ) {
-        let every = every.max(1);
-        self.next_hook = nodes + every;
-        self.hook = Some(ProgressHook {
-            every,
-            report: Box::new(report),
-        });
-        self.schedule(nodes);
-    }
+/// What the search loop does beyond the plain search, at the points where a count that
+/// remembers subproblems acts. Implementations are monomorphised into the loop: [`Plain`]
+/// does nothing, and the loop compiled for it is the plain search.
+pub(crate) trait Hook {
+    /// True for a count: solutions are counted in the loop (and subtrees looked up with
+    /// [`Hook::known`]) instead of handed to the caller one by one.
+    const COUNTS: bool;
 
-    /// Bounds the work from `nodes` on.
-    pub(crate) fn set_budget(&mut self, nodes: u64, budget: Budget) {
-        self.budget = budget;
-        self.schedule(nodes);
-    }
+    /// The item to branch on (all ways choose the same item, so that node counts agree).
+    fn choose(m: &Matrix) -> u32;
 
-    /// Whether the checkpoint is due at `nodes`: the only test on a search's hot path.
+    /// The number of solutions of the subproblem just entered at `depth` (after `nodes`
+    /// nodes), when known without searching it. Asked only when [`Hook::COUNTS`].
+    fn known(&mut self, depth: usize, nodes: u64) -> Option<u128>;
+
+    /// `count` solutions were found at the current level: a leaf, or a known subtree.
+    fn found(&mut self, count: u128);
+
+    /// Whether a count that has found `solutions` must stop (its limit is reached).
+    fn reached(&self, solutions: u128) -> bool;
+
+    /// A new level was entered by committing the option of node `x`, the `nodes`-th node.
+    fn entered(&mut self, m: &Matrix, x: u32, nodes: u64);
+
+    /// The option of node `x` was taken back, or committed as the next try at its level.
+    fn toggled(&mut self, m: &Matrix, x: u32);
+
+    /// A level was left, every option of its item tried: the search is back at `depth`,
+    /// after `nodes` nodes.
+    fn left(&mut self, depth: usize, nodes: u64);
+}
+
+/// The plain search's [`Hook`]: nothing.
+pub(crate) struct Plain;
+
+impl Hook for Plain {
+    const COUNTS: bool = false;
+
     #[inline(always)]
-    pub(crate) fn due(&self, nodes: u64) -> bool {
-        nodes >= self.next_check
+    fn choose(m: &Matrix) -> u32 {
+        choose_item(m)
     }
 
-    /// Sets the next checkpoint, after `nodes`: the hook's turn or the budget's, whichever
-    /// comes first.
-    fn schedule(&mut self, nodes: u64) {
-        self.next_check = self.next_hook.min(self.budget.next_check(nodes));
+    #[inline(always)]
+    fn known(&mut self, _: usize, _: u64) -> Option<u128> {
+        None
     }
 
-    /// The periodic checkpoint: calls the hook when its turn has come and looks at the
-    /// budget; `true` when the search must stop.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn checkpoint(&mut self, branch: &[[u32; 2]], stats: Stats) -> bool {
-        let nodes = stats.nodes;
-        if nodes >= self.next_hook {
-            if let Some(hook) = &mut self.hook {
-                self.next_hook = nodes + hook.every;
-                if (hook.report)(&progress(branch, stats)).is_break() {
-                    return true;
-                }
-            }
-        }
-        if self.budget.exhausted(nodes) {
-            return true;
-        }
-        self.schedule(nodes);
+    #[inline(always)]
+    fn found(&mut self, _: u128) {}
+
+    #[inline(always)]
+    fn reached(&self, _: u128) -> bool {
         false
     }
+
+    #[inline(always)]
+    fn entered(&mut self, _: &Matrix, _: u32, _: u64) {}
+
+    #[inline(always)]
+    fn toggled(&mut self, _: &Matrix, _: u32) {}
+
+    #[inline(always)]
+    fn left(&mut self, _: usize, _: u64) {}
 }
 
-impl Dlx {
-    /// Starts a search; see [`Search`].
-    pub fn search(&mut self) -> Search<'_> {
-        let mut stack = std::mem::take(&mut self.scratch_stack);
+impl<'a> Search<'a> {
+    /// Starts a search over `matrix`, with the vectors kept in `home`.
+    pub(crate) fn new(matrix: &'a mut Matrix, home: &'a mut SearchScratch) -> Search<'a> {
+        let mut stack = std::mem::take(&mut home.stack);
         stack.clear();
-        let mut branch = std::mem::take(&mut self.scratch_branch);
+        let mut branch = std::mem::take(&mut home.branch);
         branch.clear();
-        let mut solution = std::mem::take(&mut self.scratch_solution);
+        let mut solution = std::mem::take(&mut home.solution);
         solution.clear();
         Search {
-            dlx: self,
+            matrix,
+            home,
             stack,
             branch,
             solution,
@@ -252,111 +192,11 @@ impl Dlx {
         }
     }
 
-    /// Every solution, as an iterator (each solution a new `Vec`; [`Dlx::search`] lends
-    /// slices instead).
-    ///
-    /// ```
-    /// use sudokux::xc::{Dlx, ProblemBuilder};
-    ///
-    /// let mut b = ProblemBuilder::new();
-    /// let x = b.primary();
-    /// b.option([x]).unwrap();
-    /// b.option([x]).unwrap();
-    /// let mut dlx = Dlx::new(&b.build());
-    /// assert_eq!(dlx.solutions().count(), 2);
-    /// ```
-    pub fn solutions(&mut self) -> Solutions<'_> {
-        Solutions(self.search())
+    /// The matrix searched.
+    pub(crate) fn matrix(&self) -> &Matrix {
+        self.matrix
     }
 
-    /// Runs a search to its end or until `visitor` breaks.
-    pub fn visit<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Outcome {
-        self.search().visit(visitor)
-    }
-
-    /// The first solution found, if any.
-    pub fn first(&mut self) -> (Option<Vec<OptionId>>, Stats) {
-        let mut search = self.search();
-        let found = search.next_solution().map(<[OptionId]>::to_vec);
-        (found, search.stats())
-    }
-
-    /// Up to `limit` solutions; `complete` is true when there are no others.
-    ///
-    /// The search stops as soon as it has `limit` solutions, so with `limit` solutions found
-    /// `complete` is false even when no further solution exists.
-    pub fn collect(&mut self, limit: usize) -> (Vec<Vec<OptionId>>, Outcome) {
-        let mut found = Vec::new();
-        if limit == 0 {
-            return (found, incomplete());
-        }
-        let outcome = self.visit(&mut |solution: &[OptionId]| {
-            found.push(solution.to_vec());
-            if found.len() >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        (found, outcome)
-    }
-
-    /// Counts solutions, all of them or up to `limit`.
-    ///
-    /// When the limit is reached the search stops and the count is marked incomplete: it is a
-    /// lower bound. Without colors, and unless `limit` is 2 or less, the count remembers
-    /// the subproblems it has counted (see [`Dlx::count_parallel`]), so the nodes it reports
-    /// can be far fewer than the solutions.
-    pub fn count(&mut self, limit: Option<u128>) -> Count {
-        self.count_parallel(limit, 1)
-    }
-
-    /// Counts solutions up to `limit` by visiting every one of them, as [`Dlx::visit`] does:
-    /// no memory of subproblems. The plain search that [`Dlx::count`] is checked against.
-    pub fn count_visiting(&mut self, limit: Option<u128>) -> Count {
-        if limit == Some(0) {
-            return Count {
-                count: 0,
-                complete: false,
-                stats: Stats::default(),
-            };
-        }
-        let mut count: u128 = 0;
-        let outcome = self.visit(&mut |_: &[OptionId]| {
-            count += 1;
-            if Some(count) == limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        Count {
-            count,
-            complete: outcome.complete,
-            stats: outcome.stats,
-        }
-    }
-}
-
-fn incomplete() -> Outcome {
-    Outcome {
-        complete: false,
-        stats: Stats::default(),
-    }
-}
-
-/// Every solution of a search, as an [`Iterator`]; see [`Dlx::solutions`].
-pub struct Solutions<'a>(Search<'a>);
-
-impl Iterator for Solutions<'_> {
-    type Item = Vec<OptionId>;
-
-    fn next(&mut self) -> Option<Vec<OptionId>> {
-        self.0.next_solution().map(<[OptionId]>::to_vec)
-    }
-}
-
-impl<'a> Search<'a> {
     /// Calls `report` every `every` nodes (at least 1) with the search's progress; returning
     /// [`ControlFlow::Break`] stops the search, which then ends as incomplete.
     pub fn on_progress(
@@ -416,22 +256,6 @@ impl<'a> Search<'a> {
     }
 }
 
-/// Knuth's estimate of the share of the tree explored, from the branches taken.
-pub(crate) fn progress(branch: &[[u32; 2]], stats: Stats) -> Progress {
-    let mut explored = 0.0;
-    let mut width = 1.0;
-    for &[k, d] in branch {
-        width /= f64::from(d.max(1));
-        explored += f64::from(k) * width;
-    }
-    explored += width / 2.0;
-    Progress {
-        stats,
-        explored: explored.min(1.0),
-        depth: branch.len(),
-    }
-}
-
 impl Search<'_> {
     /// Work done so far.
     pub fn stats(&self) -> Stats {
@@ -447,52 +271,95 @@ impl Search<'_> {
     ///
     /// Allocates nothing: the matrix, the stack and the solution buffer are reused.
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {
-        if self.dlx.colored() {
-            self.run::<true>()
+        if self.matrix.colored() {
+            self.run::<true, Plain>(&mut Plain)
         } else {
-            self.run::<false>()
+            self.run::<false, Plain>(&mut Plain)
         }
     }
 
+    /// Runs a count through `hook` (without colors) to its end, its limit, or until the
+    /// progress hook or the budget stops it; the solutions counted are in [`Search::stats`].
+    pub(crate) fn count_with<H: Hook>(&mut self, hook: &mut H) {
+        debug_assert!(H::COUNTS, "a hook that counts");
+        debug_assert!(
+            !self.matrix.colored(),
+            "counts through a hook have no colors"
+        );
+        debug_assert_eq!(
+            self.frontier,
+            usize::MAX,
+            "counts through a hook do not split"
+        );
+        let found = self.run::<false, H>(hook);
+        debug_assert!(found.is_none());
+    }
+
     /// The search loop, compiled once without colors (plain exact cover pays nothing for
-    /// them) and once with.
-    fn run<const COLORS: bool>(&mut self) -> Option<&[OptionId]> {
-        let dlx = &mut *self.dlx;
+    /// them) and once with, and once per [`Hook`]: with [`Plain`] it stops at every solution
+    /// (or frontier path) and returns it; with a hook that counts, it returns `None` at the
+    /// end, having counted every solution into the stats.
+    fn run<const COLORS: bool, H: Hook>(&mut self, hook: &mut H) -> Option<&[OptionId]> {
+        let m = &mut *self.matrix;
         let stats = &mut self.stats;
         let stack = &mut self.stack;
         let mut state = self.state;
         loop {
-            if self.checks.due(stats.nodes) && self.checks.checkpoint(&self.branch, *stats) {
-                self.stopped = true;
-                self.state = State::Done;
-                return None;
-            }
             match state {
                 State::Descend => {
-                    let solved = link(&dlx.links, ROOT).right == ROOT;
-                    if solved || stack.len() >= self.frontier {
-                        // Every primary item is covered (a solution), or the split depth is
-                        // reached: report the path.
-                        self.at_frontier = !solved;
-                        stats.solutions += u128::from(solved);
-                        self.state = State::Backtrack;
-                        self.solution.clear();
-                        self.solution.extend(dlx.committed());
-                        self.solution
-                            .extend(stack.iter().map(|&x| OptionId(dlx.node_option[x as usize])));
-                        return Some(&self.solution);
+                    // The nodes grow only on the way to a new level: the checkpoint is looked
+                    // at there, first thing.
+                    if self.checks.due(stats.nodes) && self.checks.checkpoint(&self.branch, *stats)
+                    {
+                        self.stopped = true;
+                        self.state = State::Done;
+                        return None;
                     }
-                    let i = choose_item(dlx);
-                    let first = at(&dlx.nodes, i).down;
+                    let solved = link(&m.links, ROOT).right == ROOT;
+                    // Counts through a hook never split (see `count_with`).
+                    let at_frontier = !H::COUNTS && stack.len() >= self.frontier;
+                    let known = if solved || at_frontier {
+                        if !H::COUNTS {
+                            // Every primary item is covered (a solution), or the split depth
+                            // is reached: report the path.
+                            self.at_frontier = !solved;
+                            stats.solutions += u128::from(solved);
+                            self.state = State::Backtrack;
+                            self.solution.clear();
+                            self.solution.extend(m.committed());
+                            self.solution
+                                .extend(stack.iter().map(|&x| OptionId(m.node_option[x as usize])));
+                            return Some(&self.solution);
+                        }
+                        Some(1)
+                    } else if H::COUNTS {
+                        hook.known(stack.len(), stats.nodes)
+                    } else {
+                        None
+                    };
+                    if let Some(count) = known {
+                        // A count: the subtree's solutions are counted, not visited.
+                        stats.solutions = stats.solutions.saturating_add(count);
+                        hook.found(count);
+                        if hook.reached(stats.solutions) {
+                            self.state = State::Done;
+                            return None;
+                        }
+                        state = State::Backtrack;
+                        continue;
+                    }
+                    let i = H::choose(m);
+                    let first = at(&m.nodes, i).down;
                     if first == i {
                         // An item no option can cover: dead end.
                         state = State::Backtrack;
                         continue;
                     }
-                    self.branch.push([0, length(&dlx.len, i)]);
-                    dlx.cover::<COLORS>(i, &mut stats.updates);
+                    self.branch.push([0, length(&m.len, i)]);
+                    m.cover::<COLORS>(i, &mut stats.updates);
                     stats.nodes += 1;
-                    dlx.commit_others::<COLORS>(first, &mut stats.updates);
+                    m.commit_others::<COLORS>(first, &mut stats.updates);
+                    hook.entered(m, first, stats.nodes);
                     stack.push(first);
                 }
                 State::Backtrack => {
@@ -500,20 +367,23 @@ impl Search<'_> {
                         self.state = State::Done;
                         return None;
                     };
-                    dlx.uncommit_others::<COLORS>(x);
-                    let i = at(&dlx.nodes, x).top;
-                    let next = at(&dlx.nodes, x).down;
+                    m.uncommit_others::<COLORS>(x);
+                    hook.toggled(m, x);
+                    let i = at(&m.nodes, x).top;
+                    let next = at(&m.nodes, x).down;
                     if next == i {
-                        dlx.uncover::<COLORS>(i);
+                        m.uncover::<COLORS>(i);
                         stack.pop();
                         self.branch.pop();
+                        hook.left(stack.len(), stats.nodes);
                     } else {
                         *stack.last_mut().expect("stack is not empty") = next;
                         if let Some(b) = self.branch.last_mut() {
                             b[0] += 1;
                         }
                         stats.nodes += 1;
-                        dlx.commit_others::<COLORS>(next, &mut stats.updates);
+                        m.commit_others::<COLORS>(next, &mut stats.updates);
+                        hook.toggled(m, next);
                         state = State::Descend;
                     }
                 }
@@ -523,347 +393,34 @@ impl Search<'_> {
     }
 }
 
-/// The active primary item with the fewest options (Knuth's MRV heuristic), the first such in
-/// item order, with two shortcuts: the last primary item a cover emptied, when it is still
-/// active and empty (a dead end, found without a scan); else the scan stops at the first item
-/// with 0 or 1 options. An item with no option further on is then missed, and found a few
-/// forced moves later. [`choose_dense`] and [`choose_listed`] choose the same item.
-#[inline]
-pub(crate) fn choose_item(dlx: &Dlx) -> u32 {
-    if dlx.primary > DENSE_SCAN_MAX {
-        return choose_listed(dlx);
+/// Every solution of a search, as an [`Iterator`]; see [`Dlx::solutions`](crate::xc::Dlx::solutions).
+pub struct Solutions<'a>(pub(crate) Search<'a>);
+
+impl Iterator for Solutions<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        self.0.next_solution().map(<[OptionId]>::to_vec)
     }
-    emptied(dlx).unwrap_or_else(|| choose_dense(dlx))
-}
-
-/// The primary item emptied by the last covers, if it is still active and empty: a dead end
-/// found without a scan.
-#[inline]
-fn emptied(dlx: &Dlx) -> Option<u32> {
-    let e = dlx.emptied;
-    (e != ROOT && e <= dlx.primary && length(&dlx.len, e) == 0 && dlx.is_active(e)).then_some(e)
-}
-
-/// [`choose_item`] along the list of active items only. Counts that remember subproblems
-/// choose this way: on the filled 6x6 grids (144 items, few with one option) the scan over
-/// every header made the count 15% slower.
-#[inline]
-pub(crate) fn choose_listed(dlx: &Dlx) -> u32 {
-    if let Some(e) = emptied(dlx) {
-        return e;
-    }
-    let mut best = ROOT;
-    let mut best_len = u32::MAX;
-    let mut p = link(&dlx.links, ROOT).right;
-    while p != ROOT {
-        let len = length(&dlx.len, p);
-        if len < best_len {
-            best = p;
-            best_len = len;
-            if len <= 1 {
-                break;
-            }
-        }
-        p = link(&dlx.links, p).right;
-    }
-    best
-}
-
-/// Problems with at most this many primary items choose by [`choose_dense`]. Measured
-/// against the scan along the list (alternating runs, with AVX2): 9x9 sudoku (324 items)
-/// 25-30% faster on the hardest set, 16x16 (1,024) 1.4-1.8x, 25x25 (2,500) 1.1-1.3x; without
-/// AVX2, 9x9 10% faster and 16x16 the same. Larger problems were not measured, and late in
-/// their search most items are covered, which the list skips: they keep the list.
-const DENSE_SCAN_MAX: u32 = 4096;
-
-/// [`choose_item`]'s scan, over the lengths of the primary items in item order instead of
-/// along the list of active items: covered items have [`COVERED`] in their length, which
-/// makes them never the fewest. The lengths are consecutive words (see [`Dlx::len`]), so the
-/// minimum of a block of them is a few vector instructions; the scan stops after the block
-/// in which an item with 0 or 1 options appears, and chooses as [`choose_listed`] does.
-#[inline]
-fn choose_dense(dlx: &Dlx) -> u32 {
-    let lens = &dlx.len[1..=dlx.primary as usize];
-    #[cfg(target_arch = "x86_64")]
-    if dlx.avx2 {
-        // SAFETY: the processor has AVX2 (asked when the matrix was built).
-        return unsafe { scan_lengths_avx2(lens) };
-    }
-    scan_lengths(lens)
-}
-
-/// [`scan_lengths`] compiled for AVX2: eight lengths an instruction instead of four.
-///
-/// # Safety
-///
-/// The processor must have AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn scan_lengths_avx2(lens: &[u32]) -> u32 {
-    scan_lengths(lens)
-}
-
-/// Items per block of [`scan_lengths`]: the scan stops at the end of a block that holds an
-/// item with at most one option.
-const SCAN_BLOCK: usize = 64;
-
-/// The 1-based index of the first of `lens` with the fewest options, where 0 and 1 tie (so
-/// that the first item with at most one option wins, as along the list); `lens` holds at
-/// least one length without [`COVERED`].
-#[inline(always)]
-fn scan_lengths(lens: &[u32]) -> u32 {
-    let mut best = u32::MAX;
-    let mut best_block = 0;
-    for (c, block) in lens.chunks(SCAN_BLOCK).enumerate() {
-        // No early exit inside a block, so that the minimum vectorizes.
-        let least = block.iter().fold(u32::MAX, |m, &len| m.min(len.max(1)));
-        if least < best {
-            best = least;
-            best_block = c;
-            if best <= 1 {
-                break;
-            }
-        }
-    }
-    debug_assert!(best < COVERED, "no active primary item");
-    // The first item of the block at the fewest, eight at a time: a mask of the matches
-    // among eight lengths is a comparison and a move of their signs.
-    let start = best_block * SCAN_BLOCK;
-    let block = &lens[start..lens.len().min(start + SCAN_BLOCK)];
-    let mut groups = block.chunks_exact(8);
-    for (g, group) in groups.by_ref().enumerate() {
-        let mask = group.iter().enumerate().fold(0u32, |mask, (k, &len)| {
-            mask | u32::from(len.max(1) == best) << k
-        });
-        if mask != 0 {
-            return (start + g * 8 + mask.trailing_zeros() as usize + 1) as u32;
-        }
-    }
-    let rest = block.len() - groups.remainder().len();
-    let k = groups
-        .remainder()
-        .iter()
-        .position(|&len| len.max(1) == best);
-    debug_assert!(k.is_some(), "the block of the fewest holds them");
-    (start + rest + k.unwrap_or(0) + 1) as u32
 }
 
 impl Drop for Search<'_> {
-    /// Undoes every choice still on the stack, newest first, so the matrix is as it was.
+    /// Undoes every choice still on the stack, newest first, so the matrix is as it was, and
+    /// gives the vectors back for the next search.
     fn drop(&mut self) {
-        let colored = self.dlx.colored();
+        let colored = self.matrix.colored();
         while let Some(x) = self.stack.pop() {
-            let i = at(&self.dlx.nodes, x).top;
+            let i = at(&self.matrix.nodes, x).top;
             if colored {
-                self.dlx.uncommit_others::<true>(x);
-                self.dlx.uncover::<true>(i);
+                self.matrix.uncommit_others::<true>(x);
+                self.matrix.uncover::<true>(i);
             } else {
-                self.dlx.uncommit_others::<false>(x);
-                self.dlx.uncover::<false>(i);
+                self.matrix.uncommit_others::<false>(x);
+                self.matrix.uncover::<false>(i);
             }
         }
-        self.dlx.scratch_stack = std::mem::take(&mut self.stack);
-        self.dlx.scratch_branch = std::mem::take(&mut self.branch);
-        self.dlx.scratch_solution = std::mem::take(&mut self.solution);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::xc::{ItemId, Problem, ProblemBuilder};
-
-    fn problem(items: usize, secondary: usize, options: &[&[u32]]) -> Problem {
-        let mut b = ProblemBuilder::new();
-        for _ in 0..items {
-            b.primary();
-        }
-        for _ in 0..secondary {
-            b.secondary();
-        }
-        for option in options {
-            b.option(option.iter().map(|&i| ItemId(i))).unwrap();
-        }
-        b.build()
-    }
-
-    #[test]
-    fn knuths_example_has_one_solution() {
-        let p = problem(
-            7,
-            0,
-            &[
-                &[2, 4],
-                &[0, 3, 6],
-                &[1, 2, 5],
-                &[0, 3, 5],
-                &[1, 6],
-                &[3, 4, 6],
-            ],
-        );
-        let mut dlx = Dlx::new(&p);
-        let (solutions, outcome) = dlx.collect(10);
-        assert!(outcome.complete);
-        let mut only = solutions[0].clone();
-        only.sort();
-        assert_eq!(only, [OptionId(0), OptionId(3), OptionId(4)]);
-        assert_eq!(outcome.stats.solutions, 1);
-        assert!(outcome.stats.nodes >= 3);
-        dlx.check_links().unwrap();
-        assert!(dlx == Dlx::new(&p));
-    }
-
-    #[test]
-    fn limits_mark_counts_as_lower_bounds() {
-        // Two independent items with two options each: 4 solutions.
-        let p = problem(2, 0, &[&[0], &[0], &[1], &[1]]);
-        let mut dlx = Dlx::new(&p);
-        let all = dlx.count(None);
-        assert_eq!((all.count, all.complete), (4, true));
-        let some = dlx.count(Some(3));
-        assert_eq!((some.count, some.complete), (3, false));
-        let exact = dlx.count(Some(5));
-        assert_eq!((exact.count, exact.complete), (4, true));
-        assert!(!dlx.count(Some(0)).complete);
-        let (found, outcome) = dlx.collect(2);
-        assert_eq!((found.len(), outcome.complete), (2, false));
-        assert!(dlx == Dlx::new(&p));
-    }
-
-    #[test]
-    fn secondary_items_are_covered_at_most_once() {
-        // Primary a, b; secondary s. Options: {a, s}, {b, s}, {a}, {b}.
-        let p = problem(2, 1, &[&[0, 2], &[1, 2], &[0], &[1]]);
-        let mut dlx = Dlx::new(&p);
-        // {a,s}+{b}, {a}+{b,s}, {a}+{b}; never {a,s}+{b,s}.
-        assert_eq!(dlx.count(None).count, 3);
-    }
-
-    #[test]
-    fn dropping_a_search_midway_restores_the_matrix() {
-        let p = problem(2, 0, &[&[0], &[0], &[1], &[1]]);
-        let original = Dlx::new(&p);
-        let mut dlx = original.clone();
-        {
-            let mut search = dlx.search();
-            assert!(search.next_solution().is_some());
-            assert_eq!(search.depth(), 2);
-        }
-        dlx.check_links().unwrap();
-        assert!(dlx == original);
-    }
-
-    #[test]
-    fn committed_options_lead_every_solution() {
-        let p = problem(3, 0, &[&[0], &[1, 2], &[1], &[2], &[0, 1]]);
-        let mut dlx = Dlx::new(&p);
-        dlx.commit(OptionId(2)).unwrap();
-        let (solutions, outcome) = dlx.collect(10);
-        assert!(outcome.complete);
-        assert_eq!(solutions, [vec![OptionId(2), OptionId(0), OptionId(3)]]);
-        dlx.reset();
-        assert_eq!(dlx.count(None).count, 3);
-    }
-
-    #[test]
-    fn a_problem_without_primary_items_has_the_empty_solution() {
-        let p = problem(0, 0, &[]);
-        let mut dlx = Dlx::new(&p);
-        let (solutions, outcome) = dlx.collect(5);
-        assert_eq!(solutions, [Vec::<OptionId>::new()]);
-        assert!(outcome.complete);
-    }
-
-    /// The first index (1-based) of the least `max(len, 1)`: what the scan must return.
-    fn first_fewest(lens: &[u32]) -> u32 {
-        let least = lens.iter().map(|&l| l.max(1)).min().unwrap();
-        lens.iter().position(|&l| l.max(1) == least).unwrap() as u32 + 1
-    }
-
-    proptest::proptest! {
-        /// Lengths of random items, some covered, across partial blocks: the scan (and its
-        /// AVX2 build, where the processor has it) finds the first item with the fewest
-        /// options, 0 and 1 tied.
-        #[test]
-        fn the_scan_finds_the_first_fewest(
-            raw in proptest::collection::vec((2u32..6, proptest::bool::weighted(0.4)), 1..700),
-            low in proptest::collection::vec(
-                (proptest::prelude::any::<proptest::sample::Index>(), 0u32..4), 0..3),
-            active in proptest::prelude::any::<proptest::sample::Index>(),
-        ) {
-            // Mostly lengths of 2 to 5, so that the fewest often lie past the first block and
-            // tie across blocks; a few of 0 to 3 anywhere.
-            let mut lens: Vec<u32> = raw
-                .iter()
-                .map(|&(len, covered)| if covered { len | COVERED } else { len })
-                .collect();
-            for (at, len) in low {
-                let k = at.index(lens.len());
-                lens[k] = (lens[k] & COVERED) | len;
-            }
-            let k = active.index(lens.len());
-            lens[k] &= !COVERED;
-            proptest::prop_assert_eq!(scan_lengths(&lens), first_fewest(&lens));
-            #[cfg(target_arch = "x86_64")]
-            if std::is_x86_feature_detected!("avx2") {
-                // SAFETY: the processor has AVX2.
-                let wide = unsafe { scan_lengths_avx2(&lens) };
-                proptest::prop_assert_eq!(wide, first_fewest(&lens));
-            }
-        }
-
-        /// On a random matrix of up to 200 items (several blocks) with random options
-        /// committed (one by one or in one pass), removed, and items covered, the scan over
-        /// the lengths and the walk along the list of active items choose the same item.
-        #[test]
-        fn the_scan_and_the_list_choose_alike(
-            items in 1u32..200,
-            options in proptest::collection::vec(
-                proptest::collection::btree_set(0u32..200, 1..5), 1..300),
-            commits in proptest::collection::vec(0usize..300, 0..10),
-            one_pass in proptest::bool::ANY,
-            removes in proptest::collection::vec(0usize..300, 0..10),
-            covers in proptest::collection::vec(0u32..200, 0..8),
-        ) {
-            let options: Vec<Vec<u32>> = options
-                .iter()
-                .map(|o| {
-                    let o: std::collections::BTreeSet<u32> = o.iter().map(|i| i % items).collect();
-                    o.into_iter().collect()
-                })
-                .collect();
-            let p = problem(
-                items as usize,
-                0,
-                &options.iter().map(Vec::as_slice).collect::<Vec<_>>(),
-            );
-            let mut dlx = Dlx::new(&p);
-            // Options that agree with each other, committed together.
-            let mut chosen: Vec<OptionId> = Vec::new();
-            let mut probe = dlx.clone();
-            for c in commits {
-                let option = OptionId((c % options.len()) as u32);
-                if !chosen.contains(&option) && probe.commit(option).is_ok() {
-                    chosen.push(option);
-                }
-            }
-            dlx.commit_all_with(&chosen, one_pass).unwrap();
-            for r in removes {
-                let _ = dlx.remove(OptionId((r % options.len()) as u32));
-            }
-            let mut updates = 0;
-            for i in covers {
-                let h = i % items + 1;
-                if dlx.is_active(h) && link(&dlx.links, ROOT).right != h {
-                    dlx.cover::<false>(h, &mut updates);
-                }
-            }
-            dlx.check_links().unwrap();
-            if link(&dlx.links, ROOT).right != ROOT {
-                // The hint of an emptied item is a shortcut both share; compare the scans.
-                dlx.emptied = ROOT;
-                proptest::prop_assert_eq!(choose_dense(&dlx), choose_listed(&dlx));
-            }
-        }
+        self.home.stack = std::mem::take(&mut self.stack);
+        self.home.branch = std::mem::take(&mut self.branch);
+        self.home.solution = std::mem::take(&mut self.solution);
     }
 }

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// # Examples
 ///
 /// ```
-/// use sudokux::xc::{Dlx, ProblemBuilder, Watch};
+/// use sudokux::xc::{CountOptions, Dlx, ProblemBuilder, Watch};
 ///
 /// let mut b = ProblemBuilder::new();
 /// for _ in 0..4 {
@@ -23,12 +23,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// }
 /// let mut dlx = Dlx::new(&b.build());
 /// let watch = Watch::new();
-/// let count = dlx.count_watched(None, 2, &watch);
+/// let count = dlx.count(CountOptions::new().threads(2).watch(&watch));
 /// assert_eq!(count.count, 81);
 /// assert_eq!(watch.solutions(), 81);
 ///
 /// watch.stop();
-/// let stopped = dlx.count_watched(None, 1, &watch);
+/// let stopped = dlx.count(CountOptions::new().watch(&watch));
 /// assert!(!stopped.complete); // a lower bound
 /// ```
 #[derive(Debug)]
@@ -81,7 +81,7 @@ impl Watch {
     }
 
     /// Estimated share of the search tree explored, from 0 to 1 (Knuth's estimate, combined
-    /// over the pieces of a split search; rough early on).
+    /// over the subtrees of a split search; rough early on).
     pub fn explored(&self) -> f64 {
         f64::from_bits(self.explored.load(Ordering::Relaxed))
     }

@@ -1,0 +1,240 @@
+//! The choice of item: Knuth's fewest-options rule (MRV), the inner loop of every search.
+//!
+//! Small problems scan the lengths of all primary items in item order (covered ones carry a
+//! flag that makes them never the fewest), a few vector instructions per block of lengths,
+//! with an AVX2 build where the processor has it; large ones walk the list of active items.
+//! Both choose the same item, so node counts do not depend on the way.
+
+use super::matrix::{length, link, Matrix, COVERED, ROOT};
+
+/// The active primary item with the fewest options (Knuth's MRV heuristic), the first such in
+/// item order, with two shortcuts: the last primary item a cover emptied, when it is still
+/// active and empty (a dead end, found without a scan); else the scan stops at the first item
+/// with 0 or 1 options. An item with no option further on is then missed, and found a few
+/// forced moves later. [`choose_dense`] and [`choose_listed`] choose the same item.
+#[inline]
+pub(crate) fn choose_item(m: &Matrix) -> u32 {
+    if m.primary > DENSE_SCAN_MAX {
+        return choose_listed(m);
+    }
+    emptied(m).unwrap_or_else(|| choose_dense(m))
+}
+
+/// The primary item emptied by the last covers, if it is still active and empty: a dead end
+/// found without a scan.
+#[inline]
+fn emptied(m: &Matrix) -> Option<u32> {
+    let e = m.emptied;
+    (e != ROOT && e <= m.primary && length(&m.len, e) == 0 && m.is_active(e)).then_some(e)
+}
+
+/// [`choose_item`] along the list of active items only. Counts that remember subproblems
+/// choose this way: late in such counts most items are covered, and the list skips them.
+#[inline]
+pub(crate) fn choose_listed(m: &Matrix) -> u32 {
+    if let Some(e) = emptied(m) {
+        return e;
+    }
+    let mut best = ROOT;
+    let mut best_len = u32::MAX;
+    let mut p = link(&m.links, ROOT).right;
+    while p != ROOT {
+        let len = length(&m.len, p);
+        if len < best_len {
+            best = p;
+            best_len = len;
+            if len <= 1 {
+                break;
+            }
+        }
+        p = link(&m.links, p).right;
+    }
+    best
+}
+
+/// Problems with at most this many primary items choose by [`choose_dense`], which is faster
+/// on sudoku from 9x9 to 25x25 (figures in BENCHMARKS.md). Larger problems were not measured,
+/// and late in their search most items are covered, which the list skips: they keep the list.
+const DENSE_SCAN_MAX: u32 = 4096;
+
+/// [`choose_item`]'s scan, over the lengths of the primary items in item order instead of
+/// along the list of active items: covered items have [`COVERED`] in their length, which
+/// makes them never the fewest. The lengths are consecutive words (see [`Matrix::len`]), so the
+/// minimum of a block of them is a few vector instructions; the scan stops after the block
+/// in which an item with 0 or 1 options appears, and chooses as [`choose_listed`] does.
+#[inline]
+fn choose_dense(m: &Matrix) -> u32 {
+    let lens = &m.len[1..=m.primary as usize];
+    #[cfg(target_arch = "x86_64")]
+    if m.avx2 {
+        // SAFETY: the processor has AVX2 (asked when the matrix was built).
+        return unsafe { scan_lengths_avx2(lens) };
+    }
+    scan_lengths(lens)
+}
+
+/// [`scan_lengths`] compiled for AVX2: eight lengths an instruction instead of four.
+///
+/// # Safety
+///
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn scan_lengths_avx2(lens: &[u32]) -> u32 {
+    scan_lengths(lens)
+}
+
+/// Items per block of [`scan_lengths`]: the scan stops at the end of a block that holds an
+/// item with at most one option.
+const SCAN_BLOCK: usize = 64;
+
+/// The 1-based index of the first of `lens` with the fewest options, where 0 and 1 tie (so
+/// that the first item with at most one option wins, as along the list); `lens` holds at
+/// least one length without [`COVERED`].
+#[inline(always)]
+fn scan_lengths(lens: &[u32]) -> u32 {
+    let mut best = u32::MAX;
+    let mut best_block = 0;
+    for (c, block) in lens.chunks(SCAN_BLOCK).enumerate() {
+        // No early exit inside a block, so that the minimum vectorizes.
+        let least = block.iter().fold(u32::MAX, |m, &len| m.min(len.max(1)));
+        if least < best {
+            best = least;
+            best_block = c;
+            if best <= 1 {
+                break;
+            }
+        }
+    }
+    debug_assert!(best < COVERED, "no active primary item");
+    // The first item of the block at the fewest, eight at a time: a mask of the matches
+    // among eight lengths is a comparison and a move of their signs.
+    let start = best_block * SCAN_BLOCK;
+    let block = &lens[start..lens.len().min(start + SCAN_BLOCK)];
+    let mut groups = block.chunks_exact(8);
+    for (g, group) in groups.by_ref().enumerate() {
+        let mask = group.iter().enumerate().fold(0u32, |mask, (k, &len)| {
+            mask | u32::from(len.max(1) == best) << k
+        });
+        if mask != 0 {
+            return (start + g * 8 + mask.trailing_zeros() as usize + 1) as u32;
+        }
+    }
+    let rest = block.len() - groups.remainder().len();
+    let k = groups
+        .remainder()
+        .iter()
+        .position(|&len| len.max(1) == best);
+    debug_assert!(k.is_some(), "the block of the fewest holds them");
+    (start + rest + k.unwrap_or(0) + 1) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::matrix::tests::matrix;
+    use super::*;
+    use crate::xc::problem::{ItemId, OptionId, Problem, ProblemBuilder};
+
+    fn problem(items: usize, options: &[&[u32]]) -> Problem {
+        let mut b = ProblemBuilder::new();
+        for _ in 0..items {
+            b.primary();
+        }
+        for option in options {
+            b.option(option.iter().map(|&i| ItemId(i))).unwrap();
+        }
+        b.build()
+    }
+
+    /// The first index (1-based) of the least `max(len, 1)`: what the scan must return.
+    fn first_fewest(lens: &[u32]) -> u32 {
+        let least = lens.iter().map(|&l| l.max(1)).min().unwrap();
+        lens.iter().position(|&l| l.max(1) == least).unwrap() as u32 + 1
+    }
+
+    proptest::proptest! {
+        /// Lengths of random items, some covered, across partial blocks: the scan (and its
+        /// AVX2 build, where the processor has it) finds the first item with the fewest
+        /// options, 0 and 1 tied.
+        #[test]
+        fn the_scan_finds_the_first_fewest(
+            raw in proptest::collection::vec((2u32..6, proptest::bool::weighted(0.4)), 1..700),
+            low in proptest::collection::vec(
+                (proptest::prelude::any::<proptest::sample::Index>(), 0u32..4), 0..3),
+            active in proptest::prelude::any::<proptest::sample::Index>(),
+        ) {
+            // Mostly lengths of 2 to 5, so that the fewest often lie past the first block and
+            // tie across blocks; a few of 0 to 3 anywhere.
+            let mut lens: Vec<u32> = raw
+                .iter()
+                .map(|&(len, covered)| if covered { len | COVERED } else { len })
+                .collect();
+            for (at, len) in low {
+                let k = at.index(lens.len());
+                lens[k] = (lens[k] & COVERED) | len;
+            }
+            let k = active.index(lens.len());
+            lens[k] &= !COVERED;
+            proptest::prop_assert_eq!(scan_lengths(&lens), first_fewest(&lens));
+            #[cfg(target_arch = "x86_64")]
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2.
+                let wide = unsafe { scan_lengths_avx2(&lens) };
+                proptest::prop_assert_eq!(wide, first_fewest(&lens));
+            }
+        }
+
+        /// On a random matrix of up to 200 items (several blocks) with random options
+        /// committed (one by one or in one pass), removed, and items covered, the scan over
+        /// the lengths and the walk along the list of active items choose the same item.
+        #[test]
+        fn the_scan_and_the_list_choose_alike(
+            items in 1u32..200,
+            options in proptest::collection::vec(
+                proptest::collection::btree_set(0u32..200, 1..5), 1..300),
+            commits in proptest::collection::vec(0usize..300, 0..10),
+            one_pass in proptest::bool::ANY,
+            removes in proptest::collection::vec(0usize..300, 0..10),
+            covers in proptest::collection::vec(0u32..200, 0..8),
+        ) {
+            let options: Vec<Vec<u32>> = options
+                .iter()
+                .map(|o| {
+                    let o: std::collections::BTreeSet<u32> = o.iter().map(|i| i % items).collect();
+                    o.into_iter().collect()
+                })
+                .collect();
+            let p = problem(
+                items as usize,
+                &options.iter().map(Vec::as_slice).collect::<Vec<_>>(),
+            );
+            let mut m = matrix(&p);
+            // Options that agree with each other, committed together.
+            let mut chosen: Vec<OptionId> = Vec::new();
+            let mut probe = m.clone();
+            for c in commits {
+                let option = OptionId((c % options.len()) as u32);
+                if !chosen.contains(&option) && probe.commit(option).is_ok() {
+                    chosen.push(option);
+                }
+            }
+            m.commit_all_with(&chosen, one_pass).unwrap();
+            for r in removes {
+                let _ = m.remove(OptionId((r % options.len()) as u32));
+            }
+            let mut updates = 0;
+            for i in covers {
+                let h = i % items + 1;
+                if m.is_active(h) && link(&m.links, ROOT).right != h {
+                    m.cover::<false>(h, &mut updates);
+                }
+            }
+            m.check_links().unwrap();
+            if link(&m.links, ROOT).right != ROOT {
+                // The hint of an emptied item is a shortcut both share; compare the scans.
+                m.emptied = ROOT;
+                proptest::prop_assert_eq!(choose_dense(&m), choose_listed(&m));
+            }
+        }
+    }
+}
