@@ -271,11 +271,12 @@ impl Numbering {
         if o as usize >= self.cell_options() {
             return None;
         }
-        let k = if self.full {
-            o as usize / self.size
-        } else {
-            self.first.partition_point(|&f| f <= o) - 1
-        };
+        if self.full {
+            // Every cell has all its digits: option k * n + d - 1 is (cell k, digit d).
+            let (k, d) = (o as usize / self.size, o as usize % self.size);
+            return Some((self.cells[k], d as u8 + 1));
+        }
+        let k = self.first.partition_point(|&f| f <= o) - 1;
         let mut mask = self.digits[k];
         for _ in 0..o - self.first[k] {
             mask &= mask - 1;
