@@ -379,6 +379,7 @@ fn puzzle_files_of_every_kind_are_solved() {
         "anti-knight",
         "non-consecutive",
         "samurai",
+        "thermometer",
     ] {
         let output = sudokux(&["solve", &example(&format!("{stem}.toml"))], "");
         assert_eq!(code(&output), 0, "{stem}: {}", stderr(&output));
