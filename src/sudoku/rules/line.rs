@@ -542,3 +542,97 @@ impl<K: LineKind> Reference for LineReference<K> {
 pub(crate) fn placed(digits: &[u8]) -> impl Iterator<Item = (usize, u8)> + Clone + '_ {
     digits.iter().copied().enumerate().filter(|&(_, d)| d != 0)
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::rules::{Constraints, Rules};
+    use crate::sudoku::{Engine, Solver};
+
+    use super::*;
+
+    fn read(text: &str) -> Result<Rules, String> {
+        from_toml(text)
+            .map(|file| file.rules)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn lines_are_read_written_and_checked() {
+        let rules = read(
+            "size = 4\n[[thermometer]]\ncells = \"r1c1 r2c2 r3c3\"\n\
+             [[whispers]]\ncells = [\"r4c1\", \"r4c2\"]\nvalue = 3\n",
+        )
+        .unwrap();
+        assert_eq!(rules.constraints().thermometer.lines.len(), 1);
+        assert_eq!(rules.constraints().whispers.lines[0].value, Some(3));
+        let back = from_toml(&to_toml(&rules, &rules.empty_grid())).unwrap();
+        assert_eq!(back.rules.constraints(), rules.constraints());
+
+        let error = read("size = 4\n[[thermometer]]\ncells = \"r1c1 r5c1\"\n").unwrap_err();
+        assert!(error.contains("thermometer 1"), "{error}");
+        let error =
+            read("size = 4\n[[thermometer]]\ncells = \"r1c1 r1c2 r1c3 r1c4 r2c4\"\n").unwrap_err();
+        assert!(
+            error.contains("thermometer 1") && error.contains("5 cells"),
+            "{error}"
+        );
+        let error = read("size = 4\n[[renban]]\ncells = \"r1c1\"\nvalue = 2\n").unwrap_err();
+        assert!(error.contains("takes no value"), "{error}");
+        let error = read("size = 4\n[[whispers]]\ncells = \"r1c1 r1c2\"\nvalue = 4\n").unwrap_err();
+        assert!(error.contains("whispers 1"), "{error}");
+    }
+
+    #[test]
+    fn fpuzzles_lines_are_one_instance_each() {
+        let reader = FpReader::new(9, &[]);
+        let mut c = Constraints::default();
+        let value = json!([{"lines": [["R1C1", "R1C2"], ["R1C1", "R2C1", "R3C1"]]}]);
+        c.read_fpuzzles("thermometer", &value, &reader)
+            .unwrap()
+            .unwrap();
+        assert_eq!(c.thermometer.lines.len(), 2);
+        let value = json!([{"lines": [["R5C5", "R5C6"]]}]);
+        c.read_fpuzzles("dutchwhispers", &value, &reader)
+            .unwrap()
+            .unwrap();
+        assert_eq!(c.whispers.lines[0].value, Some(4));
+        let value = json!([{"lines": [["R5C5", "R5C6"]], "value": "3"}]);
+        c.read_fpuzzles("whispers", &value, &reader)
+            .unwrap()
+            .unwrap();
+        assert_eq!(c.whispers.lines[1].value, Some(3));
+        let value = json!([{"lines": [["R5C5", "R10C6"]]}]);
+        let error = c
+            .read_fpuzzles("renban", &value, &reader)
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(error.to_string(), "renban 1: R10C6 is outside the 9x9 grid");
+        let value = json!([{"lines": [["R5C5"]], "value": "3"}]);
+        let error = c
+            .read_fpuzzles("renban", &value, &reader)
+            .unwrap()
+            .unwrap_err();
+        assert!(error.to_string().contains("\"value\""), "{error}");
+    }
+
+    #[test]
+    fn a_thermometer_leaves_out_what_cannot_fit() {
+        // A full-length thermometer on a 4x4 fixes its row.
+        let rules = read("size = 4\n[[thermometer]]\ncells = \"r1c1 r1c2 r1c3 r1c4\"\n").unwrap();
+        let mut solver = Solver::new(rules.clone());
+        let answer = solver.enumerate(&rules.empty_grid(), Some(1), 1).unwrap();
+        assert_eq!(&answer.solutions[0].cells()[..4], &[1, 2, 3, 4]);
+        // Between and lockout lines look at their ends.
+        let between = read("size = 4\n[[betweenline]]\ncells = \"r1c1 r1c2 r1c3\"\n").unwrap();
+        let answer = Solver::new(between.clone())
+            .enumerate(&between.empty_grid(), Some(1000), 1000)
+            .unwrap();
+        assert!(answer.solutions.iter().all(|s| {
+            let (a, m, b) = (s.cells()[0], s.cells()[1], s.cells()[2]);
+            a.min(b) < m && m < a.max(b)
+        }));
+    }
+}
