@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use sudokux::sudoku::file::{from_toml, to_toml};
 use sudokux::sudoku::rules::fpuzzles::{FpReader, FpWriter};
 use sudokux::sudoku::rules::Constraints;
-use sudokux::sudoku::{validate, Backtracker, Rules, Solver, Spec};
+use sudokux::sudoku::{validate, Backtracker, Engine, Rules, Solver, Spec};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
@@ -69,5 +69,26 @@ proptest! {
             read.read_fpuzzles(key, value, &reader).expect("a key of some family").unwrap();
         }
         prop_assert_eq!(&read, rules.constraints());
+    }
+}
+
+/// Puzzles with few givens, where the lines do most of the work (`tests/data/lines/`): the
+/// solver proves each unique, with the known solution.
+#[test]
+fn hard_line_puzzles_are_unique() {
+    let expected = std::fs::read_to_string(common::data("lines/lines.solution")).unwrap();
+    for name in ["whispers", "entropicline", "betweenline"] {
+        let text = std::fs::read_to_string(common::data(&format!("lines/{name}.toml"))).unwrap();
+        let file = from_toml(&text).unwrap();
+        let answer = Solver::new(file.rules.clone())
+            .enumerate(&file.givens, Some(2), 2)
+            .unwrap();
+        assert_eq!(answer.count, 1, "{name}");
+        validate(&file.rules, &file.givens, &answer.solutions[0]).unwrap();
+        assert_eq!(
+            file.rules.format_line(&answer.solutions[0]),
+            expected.trim(),
+            "{name}"
+        );
     }
 }
