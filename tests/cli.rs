@@ -379,6 +379,16 @@ fn puzzle_files_of_every_kind_are_solved() {
         "anti-knight",
         "non-consecutive",
         "samurai",
+        "thermometer",
+        "slowthermometer",
+        "whispers",
+        "nabner",
+        "palindrome",
+        "renban",
+        "entropicline",
+        "modularline",
+        "betweenline",
+        "lockout",
     ] {
         let output = sudokux(&["solve", &example(&format!("{stem}.toml"))], "");
         assert_eq!(code(&output), 0, "{stem}: {}", stderr(&output));

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: test data, and small generators.
 #![allow(dead_code)]
 
+pub mod lines;
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -164,8 +166,8 @@ pub fn sudokux(args: &[&str], stdin: &str) -> Output {
 }
 
 /// The kinds of random instance of [`instance`]: plain, jigsaw, diagonals, windoku,
-/// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix.
-pub const KINDS: usize = 11;
+/// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix, lines.
+pub const KINDS: usize = 12;
 
 /// A random Latin square of side `n`: cells filled in order with shuffled digits, backtracking.
 pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
@@ -280,6 +282,7 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
                 ..Spec::new(4)
             })
         }
+        11 => lines::instance(base, &mut rng, seed),
         _ => with(base.with(|c| {
             c.units.diagonals = rng.below(2) == 0;
             c.chess.anti_king = rng.below(3) == 0;

@@ -20,6 +20,7 @@ pub mod error;
 pub mod fpuzzles;
 pub mod geometry;
 pub mod limits;
+pub mod line;
 pub mod pair;
 mod registry;
 pub mod unit;
@@ -35,6 +36,26 @@ registry::families! {
     killer: killer::Killer,
     /// Extra units.
     extra: extra::ExtraUnits,
+    /// Thermometers.
+    thermometer: thermometer::Thermometers,
+    /// Slow thermometers.
+    slow_thermometer: slow_thermometer::SlowThermometers,
+    /// Whispers (German, Dutch, or any least difference).
+    whispers: whispers::Whispers,
+    /// Nabner lines.
+    nabner: nabner::NabnerLines,
+    /// Palindromes.
+    palindrome: palindrome::Palindromes,
+    /// Renban lines.
+    renban: renban::RenbanLines,
+    /// Entropic lines.
+    entropic: entropic::EntropicLines,
+    /// Modular lines.
+    modular: modular::ModularLines,
+    /// Between lines.
+    between: between::BetweenLines,
+    /// Lockout lines.
+    lockout: lockout::LockoutLines,
 }
 
 use crate::sudoku::grid::{Cell, Grid};

@@ -27,6 +27,8 @@ pub enum UnitKind {
     Extra(usize),
     /// A killer cage, 0-based.
     Cage(usize),
+    /// A line whose cells differ (a renban line), by its kind's name and its 0-based number.
+    Line(&'static str, usize),
 }
 
 /// Cells whose digits must all differ.
@@ -53,6 +55,7 @@ impl fmt::Display for Unit {
             UnitKind::Window(w) => write!(f, "window {}", w + 1)?,
             UnitKind::Extra(u) => write!(f, "unit {}", u + 1)?,
             UnitKind::Cage(c) => write!(f, "cage {}", c + 1)?,
+            UnitKind::Line(name, k) => write!(f, "{name} {}", k + 1)?,
         }
         if let Some(g) = self.grid {
             write!(f, " of grid {}", g + 1)?;
