@@ -258,6 +258,9 @@ Grades: easy (singles only), medium (locked candidates, cage sums, pairs), hard 
 X-wing, XY-wing), expert (quads, swordfish, jellyfish, XYZ-wing, or three or more hard
 steps), needs-search (logic alone stalls).
 
+Constraints the logic does not reason with yet are named in a note before the steps; the
+steps never depend on them, and where logic stalls without them the grade says so.
+
 Where logic stalls, explain says so and prints the pencil marks; with --guess it goes on with
 a guess, labelled as one: the cell with the fewest candidates takes the digit of the solution
 that the exact-cover search found and proved unique.
