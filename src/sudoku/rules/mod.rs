@@ -35,6 +35,8 @@ registry::families! {
     killer: killer::Killer,
     /// Extra units.
     extra: extra::ExtraUnits,
+    /// Row, column and box indexers.
+    indexers: indexer::Indexers,
 }
 
 use crate::sudoku::grid::{Cell, Grid};
