@@ -455,4 +455,50 @@ mod tests {
             }
         }
     }
+
+    proptest::proptest! {
+        /// Reading back what `write_fpuzzles` wrote gives the same indexers.
+        #[test]
+        fn fpuzzles_round_trip(
+            raw in proptest::collection::vec(
+                (0usize..3, proptest::collection::vec((0usize..9, 0usize..9), 1..6)),
+                0..5,
+            ),
+        ) {
+            let mut groups: Vec<Indexer> = raw
+                .into_iter()
+                .map(|(k, list)| Indexer {
+                    kind: IndexKind::ALL[k],
+                    cells: list.into_iter().map(|(row, col)| Cell { row, col }).collect(),
+                })
+                .collect();
+            let family = Indexers { groups: groups.clone() };
+            let mut writer = FpWriter::new(9);
+            family.write_fpuzzles(&mut writer);
+            let (keys, negative) = writer.finish();
+            proptest::prop_assert!(negative.is_empty());
+            let reader = FpReader::new(9, &[]);
+            let mut back = Indexers::default();
+            for (key, value) in &keys {
+                back.read_fpuzzles(key, value, &reader).unwrap();
+            }
+            // Read key by key: the same groups, grouped by kind.
+            groups.sort_by_key(|g| g.kind.key());
+            back.groups.sort_by_key(|g| g.kind.key());
+            proptest::prop_assert_eq!(back.groups, groups);
+        }
+    }
+
+    #[test]
+    fn fpuzzles_refuses_what_it_cannot_read() {
+        let reader = FpReader::new(9, &[]);
+        let mut family = Indexers::default();
+        let bad = serde_json::json!([{"cells": ["R1C1", "R10C1"]}]);
+        let error = family.read_fpuzzles("rowindexer", &bad, &reader).unwrap_err();
+        assert!(error.to_string().contains("rowindexer 1"), "{error}");
+        assert!(error.to_string().contains("R10C1"), "{error}");
+        let unknown = serde_json::json!([{"cells": ["R1C1"], "value": "3"}]);
+        let error = family.read_fpuzzles("boxindexer", &unknown, &reader).unwrap_err();
+        assert!(error.to_string().contains("value"), "{error}");
+    }
 }
