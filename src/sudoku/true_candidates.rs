@@ -142,14 +142,15 @@ impl Solver {
     /// use sudokux::sudoku::{Rules, Solver};
     /// use sudokux::xc::Budget;
     ///
-    /// // A 4x4 with several solutions.
-    /// let puzzle = parse_one("..34....4.....2.", 4).unwrap();
+    /// // A 4x4 with nine solutions.
+    /// let puzzle = parse_one("1.3.......4.....", 4).unwrap();
     /// let mut solver = Solver::new(Rules::with_boxes(2, 2).unwrap());
     /// let found = solver
     ///     .true_candidates(&puzzle, None, Tally::Digits, Budget::UNLIMITED)
     ///     .unwrap();
     /// assert!(found.complete);
     /// assert_eq!(found.masks[2], 0b0100); // r1c3 is the given 3
+    /// assert_eq!(found.masks[1], 0b1010); // r1c2 is 2 or 4
     /// ```
     pub fn true_candidates(
         &mut self,
