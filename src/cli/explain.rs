@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 
 use serde_json::{json, Value};
-use sudokux::sudoku::logic::{solve_logically, solve_with_guesses, State, Step};
+use sudokux::sudoku::logic::{solve_logically, solve_with_guesses, unexplained, State, Step};
 use sudokux::sudoku::{Engine, Grid, Rules, Solver};
 
 use crate::args::ExplainArgs;
@@ -85,6 +85,8 @@ fn explain(
             "grade": grade.to_string(),
             "hardest": hardest.map(|(t, _)| t.name()),
             "hardest_steps": hardest.map_or(0, |(_, count)| count),
+            "grade_exact": explanation.grade_is_exact(),
+            "unexplained": explanation.unexplained,
             "steps": explanation.steps.iter().map(|s| step_json(rules, s)).collect::<Vec<_>>(),
         });
         if solved {
@@ -102,6 +104,10 @@ fn explain(
         out.push_str("candidates:\n");
         out.push_str(&start.pencil_marks());
     }
+    out.push_str(&unexplained_note(
+        &explanation.unexplained,
+        "steps below do",
+    ));
     for (k, step) in explanation.steps.iter().enumerate() {
         out.push_str(&format!("{}. {}\n", k + 1, step.describe(rules.symbols())));
     }
@@ -126,6 +132,14 @@ fn explain(
         ),
         (None, _) => " (nothing to do)".to_string(),
     };
+    let detail = if explanation.grade_is_exact() {
+        detail
+    } else {
+        format!(
+            " (logic stalls without {}: reasoning with them may need less)",
+            explanation.unexplained.join(", ")
+        )
+    };
     out.push_str(&format!("grade: {grade}{detail}\n"));
     if solved {
         out.push_str(&rules.format_line(&explanation.end.grid()));
@@ -141,6 +155,7 @@ fn hint(
     solution: &Grid,
 ) -> Result<String, sudokux::sudoku::PuzzleError> {
     let state = State::new(rules, givens)?;
+    let left_out = unexplained(rules);
     let (step, status) = if state.is_solved() {
         (None, "solved")
     } else if let Some(step) = state.next_step() {
@@ -154,6 +169,7 @@ fn hint(
         let mut object = json!({
             "status": status,
             "step": step.as_ref().map(|s| step_json(rules, s)),
+            "unexplained": left_out,
         });
         if args.candidates {
             object["candidates"] = candidates_json(&state);
@@ -164,6 +180,7 @@ fn hint(
     if args.candidates {
         out.push_str(&state.pencil_marks());
     }
+    out.push_str(&unexplained_note(&left_out, "hint below does"));
     match (step, status) {
         (Some(step), _) => out.push_str(&step.describe(rules.symbols())),
         (None, "solved") => out.push_str("the grid is full: nothing left to do"),
@@ -171,6 +188,18 @@ fn hint(
     }
     out.push('\n');
     Ok(out)
+}
+
+/// The line that names the constraints the logic does not reason with (`steps below do`, `hint
+/// below does` say what leaves them out); nothing when it reasons with all.
+fn unexplained_note(names: &[String], what: &str) -> String {
+    if names.is_empty() {
+        return String::new();
+    }
+    format!(
+        "note: the {what} not use {} (not yet understood by the logic)\n",
+        names.join(", ")
+    )
 }
 
 /// A step as JSON: the technique, the sentence, and what it places and eliminates.
@@ -207,4 +236,20 @@ fn candidates_json(state: &State) -> Value {
         }
     }
     Value::Object(map)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unexplained_note;
+
+    #[test]
+    fn the_note_names_what_the_logic_leaves_out() {
+        assert_eq!(unexplained_note(&[], "steps below do"), "");
+        let names = ["thermometer 1".to_string(), "arrow 2".to_string()];
+        assert_eq!(
+            unexplained_note(&names, "steps below do"),
+            "note: the steps below do not use thermometer 1, arrow 2 (not yet understood by the \
+             logic)\n"
+        );
+    }
 }

@@ -3,8 +3,9 @@
 //! The layers, each file using only those below it:
 //!
 //! - `main.rs`: parses the arguments and hands each command to its file;
-//! - one file per command: `solve.rs` (`solve`, `count`, `check`), `render.rs`, `explain.rs`
-//!   (`explain`, `hint`), `generate.rs`, `xc.rs`, `shell.rs` (`completions`, `man`);
+//! - one file per command: `solve.rs` (`solve`, `count`, `check`), `candidates.rs`,
+//!   `render.rs`, `explain.rs` (`explain`, `hint`), `generate.rs`, `xc.rs`, `shell.rs`
+//!   (`completions`, `man`);
 //! - what the batch commands share: `batch.rs` (the worker threads: puzzle lines answered in
 //!   batches, in input order; also `generate`'s), `answer.rs` (one puzzle answered by an
 //!   engine), `output.rs` (answers written as text, boxed grids, JSON or CSV), `report.rs`
@@ -19,6 +20,7 @@
 mod answer;
 mod args;
 mod batch;
+mod candidates;
 mod error;
 mod explain;
 mod generate;
@@ -67,6 +69,7 @@ fn run(cli: Cli) -> Result<Exit, CliError> {
             witness,
             pretty,
         } => solve::run(input, Task::Check { witness }, pretty),
+        Command::Candidates(args) => candidates::run(args),
         Command::Xc(args) => xc::run(args),
         Command::Completions { shell } => shell::completions(shell),
         Command::Man { dir } => shell::man(dir.as_deref()),

@@ -22,6 +22,7 @@ pub mod render;
 pub mod rules;
 pub mod solver;
 pub mod symbols;
+pub mod true_candidates;
 pub mod validate;
 
 pub use backtrack::Backtracker;
@@ -39,4 +40,5 @@ pub use rules::{
 };
 pub use solver::Solver;
 pub use symbols::{Alphabet, Symbols};
+pub use true_candidates::TrueCandidates;
 pub use validate::{validate, Violation};

@@ -96,6 +96,64 @@ pub fn pretty(grid: &Grid, rules: &Rules) -> String {
     out
 }
 
+/// Text in every position of a rule set's area, drawn as a grid: each row on a line, each
+/// position's text padded to the widest; `|` between boxes and a line of `-` between bands of
+/// boxes on a single grid with boxes. Pencil marks are drawn this way.
+///
+/// # Panics
+///
+/// If `text` does not have one entry per position of the area.
+pub fn marks_grid(rules: &Rules, text: &[String]) -> String {
+    let width = text
+        .iter()
+        .map(|t| t.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let (rows, cols) = (rules.rows(), rules.cols());
+    let boxed = rules.grids().len() == 1 && rules.spec().regions.is_none();
+    let (br, bc) = if boxed {
+        rules.box_shape()
+    } else {
+        (rows, cols)
+    };
+    let rule = {
+        let band = "-".repeat(bc * (width + 1) + 1);
+        let mut line = String::from("+");
+        for _ in 0..cols.div_ceil(bc) {
+            line.push_str(&band);
+            line.push('+');
+        }
+        line
+    };
+    let mut out = String::new();
+    for r in 0..rows {
+        if boxed && r % br == 0 {
+            out.push_str(&rule);
+            out.push('\n');
+        }
+        let mut line = String::new();
+        for c in 0..cols {
+            if boxed && c % bc == 0 {
+                line.push_str("| ");
+            }
+            let t = &text[r * cols + c];
+            line.push_str(t);
+            line.push_str(&" ".repeat(width - t.chars().count() + 1));
+        }
+        if boxed {
+            line.push('|');
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    if boxed {
+        out.push_str(&rule);
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -85,6 +85,29 @@ impl Solver {
         commit_givens(dlx, rules, numbering, givens, puzzle, &[])
     }
 
+    /// Commits a puzzle's givens and removes the options its `candidates` exclude, for a
+    /// search run outside this file (see [`super::true_candidates`]), and lends the matrix and
+    /// its numbering; `None` when the givens contradict each other (no solution). The caller
+    /// calls [`Dlx::reset`] when done.
+    ///
+    /// # Errors
+    ///
+    /// [`PuzzleError`] when the givens break the rules.
+    pub(super) fn prepared(
+        &mut self,
+        puzzle: &Grid,
+        candidates: Option<&Candidates>,
+    ) -> Result<Option<(&mut Dlx, &Numbering)>, PuzzleError> {
+        self.rules.check_givens(puzzle)?;
+        if !self.commit_givens(puzzle) {
+            return Ok(None);
+        }
+        if let Some(candidates) = candidates {
+            self.remove_excluded(candidates);
+        }
+        Ok(Some((&mut self.dlx, &self.numbering)))
+    }
+
     /// Removes the options of every digit that is not a candidate of its cell (after the
     /// givens are committed; [`Dlx::reset`] puts them back).
     fn remove_excluded(&mut self, candidates: &Candidates) {

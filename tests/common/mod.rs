@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+use sudokux::sudoku::rules::indexer::{IndexKind, Indexer};
 use sudokux::sudoku::{Cage, Cell, Engine, Grid, Rules, Spec};
 
 /// Path of a file under `tests/data`.
@@ -166,8 +167,9 @@ pub fn sudokux(args: &[&str], stdin: &str) -> Output {
 }
 
 /// The kinds of random instance of [`instance`]: plain, jigsaw, diagonals, windoku,
-/// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix, lines.
-pub const KINDS: usize = 12;
+/// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix, lines,
+/// indexers.
+pub const KINDS: usize = 13;
 
 /// A random Latin square of side `n`: cells filled in order with shuffled digits, backtracking.
 pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
@@ -283,6 +285,21 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
             })
         }
         11 => lines::instance(base, &mut rng, seed),
+        12 => {
+            // Random indexing cells of random kinds (a solution may not exist).
+            let kinds = [IndexKind::Row, IndexKind::Column, IndexKind::Box];
+            let groups = (0..1 + rng.below(3))
+                .map(|_| Indexer {
+                    kind: kinds[rng.below(3)],
+                    cells: (0..1 + rng.below(n))
+                        .map(|_| Cell::from_index(rng.below(n * n), n))
+                        .collect::<std::collections::BTreeSet<_>>()
+                        .into_iter()
+                        .collect(),
+                })
+                .collect();
+            with(base.with(|c| c.indexers.groups = groups))
+        }
         _ => with(base.with(|c| {
             c.units.diagonals = rng.below(2) == 0;
             c.chess.anti_king = rng.below(3) == 0;

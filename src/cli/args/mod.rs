@@ -1,6 +1,7 @@
 //! The command line, as clap sees it: the commands here, their options in one file per group
 //! of commands, the option groups several commands share in [`shared`].
 
+mod candidates;
 mod generate;
 mod picture;
 mod puzzles;
@@ -11,6 +12,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+pub use candidates::CandidatesArgs;
 pub use generate::{GenerateArgs, SymmetryArg};
 pub use picture::{ExplainArgs, RenderArgs};
 pub use puzzles::{EngineKind, FormatFlag, InputArgs};
@@ -164,6 +166,28 @@ Exit codes:
   130  interrupted by Ctrl-C: the puzzles made before it are written
 ")]
     Generate(GenerateArgs),
+    /// Print the true candidates of each puzzle: the digits each cell takes in some solution.
+    #[command(after_help = concat!("\
+For a puzzle with any number of solutions, the digits each cell takes in at least one of them:
+exact, found by search, not a logical approximation. A cell with one true candidate is
+settled in every solution; the others show where a clue is still needed.
+
+Prints, per puzzle, the pencil marks as a grid and how many cells are settled; --line prints
+the pencilmark line instead, --json one object per puzzle with `candidates`, a row-major array
+of each cell's digits. With --counts, also how many solutions put each digit in each cell, up
+to --limit (default 1000; a count at the limit means at least that many): in text one line per
+unsettled cell, `r1c2: 1:12 5:>=1000`; in JSON `counts`, per cell the counts of digits 1..N.
+
+A puzzle with no solution prints `none` (status `none`, exit code 1).
+
+Examples:
+  sudokux candidates draft.txt
+  echo ..............................................3.......1.............2.......... | sudokux candidates
+  sudokux candidates --line --anti-knight draft.txt | sudokux check --anti-knight
+  sudokux candidates --json --counts --limit 100 draft.toml
+
+", exit_codes!()))]
+    Candidates(CandidatesArgs),
     /// Print a shell completion script.
     #[command(after_help = "\
 Examples:
@@ -233,6 +257,9 @@ every size, jigsaw, X-sudoku and the other variants.
 Grades: easy (singles only), medium (locked candidates, cage sums, pairs), hard (triples,
 X-wing, XY-wing), expert (quads, swordfish, jellyfish, XYZ-wing, or three or more hard
 steps), needs-search (logic alone stalls).
+
+Constraints the logic does not reason with yet are named in a note before the steps; the
+steps never depend on them, and where logic stalls without them the grade says so.
 
 Where logic stalls, explain says so and prints the pencil marks; with --guess it goes on with
 a guess, labelled as one: the cell with the fewest candidates takes the digit of the solution

@@ -77,6 +77,9 @@ pub struct Explanation<'r> {
     /// The pencil marks after the last step: the solution when solved, where logic stalled
     /// otherwise.
     pub end: State<'r>,
+    /// The constraints the steps do not reason with ([`unexplained`]): the steps are sound
+    /// without them, but may stall where reasoning with them would go on.
+    pub unexplained: Vec<String>,
 }
 
 impl Explanation<'_> {
@@ -90,6 +93,12 @@ impl Explanation<'_> {
         self.steps.iter().any(|s| s.technique == Technique::Guess)
     }
 
+    /// Whether [`Explanation::grade`] is the puzzle's grade: false when logic stalled and some
+    /// constraint was left out of it (reasoning with it might have gone on).
+    pub fn grade_is_exact(&self) -> bool {
+        self.solved() || self.unexplained.is_empty()
+    }
+
     /// The hardest technique used, and how many steps used it; `None` for no step.
     pub fn hardest(&self) -> Option<(Technique, usize)> {
         let hardest = self.steps.iter().map(|s| s.technique).max()?;
@@ -100,6 +109,10 @@ impl Explanation<'_> {
     /// The grade: `needs-search` unless logic alone solved the puzzle, else the level of the
     /// hardest technique, `expert` when hard techniques are used [`Grade::REPEATS`] times or
     /// more.
+    ///
+    /// With [`Explanation::unexplained`] constraints the grade of a solved puzzle still holds
+    /// (the steps did without them: a person needs no more), but `needs-search` only says that
+    /// logic stalls without them; see [`Explanation::grade_is_exact`].
     pub fn grade(&self) -> Grade {
         if !self.solved() || self.guessed() {
             return Grade::NeedsSearch;
@@ -173,7 +186,25 @@ fn explain<'r>(
         state.apply(&step);
         steps.push(step);
     }
-    Ok(Explanation { steps, end: state })
+    Ok(Explanation {
+        steps,
+        end: state,
+        unexplained: unexplained(rules),
+    })
+}
+
+/// The constraints of a rule set that the human-style logic does not reason with, by name
+/// (`"thermometer 1"`), family by family ([`Constraint::unexplained`]). Every step is sound
+/// without them (a step only uses units, pairs and the families' own steps), so a solved
+/// puzzle is solved right; but where logic stalls they might have taken it further.
+///
+/// [`Constraint::unexplained`]: crate::sudoku::rules::Constraint::unexplained
+pub fn unexplained(rules: &Rules) -> Vec<String> {
+    let mut names = Vec::new();
+    for family in rules.constraints().all() {
+        family.unexplained(&mut names);
+    }
+    names
 }
 
 /// The difficulty of a puzzle for a person ([`Explanation::grade`] of [`solve_logically`]).
@@ -202,4 +233,79 @@ fn explain<'r>(
 /// ```
 pub fn grade(rules: &Rules, puzzle: &Grid) -> Result<Grade, PuzzleError> {
     Ok(solve_logically(rules, puzzle)?.grade())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::file::from_toml;
+    use crate::sudoku::rules::killer::SUMS_LEFT_OUT;
+
+    /// Every placement is the solution's digit and no elimination removes it.
+    fn sound(explanation: &Explanation<'_>, solution: &Grid) {
+        for step in &explanation.steps {
+            for (cell, d) in &step.placements {
+                assert_eq!(solution.get(cell.row, cell.col), *d, "{step:?}");
+            }
+            for (cell, d) in &step.eliminations {
+                assert_ne!(solution.get(cell.row, cell.col), *d, "{step:?}");
+            }
+        }
+    }
+
+    /// The killer example with the logic made to leave the cage sums out (the test hook):
+    /// it says so, stays sound, and a stall is not passed off as the puzzle's grade.
+    #[test]
+    fn constraints_left_out_are_named_and_the_grade_says_what_it_means() {
+        let file = from_toml(include_str!("../../../examples/killer.toml")).unwrap();
+        let text = include_str!("../../../examples/killer.solution");
+        let solution = Grid::from_line(text.lines().next().unwrap()).unwrap();
+        let full = solve_logically(&file.rules, &file.givens).unwrap();
+        assert!(full.unexplained.is_empty() && full.grade_is_exact());
+        sound(&full, &solution);
+
+        SUMS_LEFT_OUT.with(|hook| hook.set(true));
+        let partial = solve_logically(&file.rules, &file.givens);
+        let names = unexplained(&file.rules);
+        SUMS_LEFT_OUT.with(|hook| hook.set(false));
+        let partial = partial.unwrap();
+        let cages = file.rules.constraints().killer.cages.len();
+        assert_eq!(partial.unexplained.len(), cages);
+        assert_eq!(partial.unexplained[0], "cage 1 sum");
+        assert_eq!(names, partial.unexplained);
+        sound(&partial, &solution);
+        // Without the sums a killer with one given stalls: the grade is not the puzzle's.
+        assert!(!partial.solved());
+        assert_eq!(partial.grade(), Grade::NeedsSearch);
+        assert!(!partial.grade_is_exact());
+    }
+
+    /// Logic that solves a puzzle without a constraint it leaves out solves it right: the
+    /// grade holds (the constraint was not needed).
+    #[test]
+    fn a_puzzle_solved_without_a_left_out_constraint_keeps_its_grade() {
+        let solution =
+            "153782469624539178789614253865147392237968541491253786342876915916425837578391624";
+        let solution = Grid::from_line(solution).unwrap();
+        let mut givens = solution.clone();
+        for p in (0..81).filter(|p| p % 3 == 1) {
+            givens.set(p / 9, p % 9, 0);
+        }
+        let line = givens.to_line();
+        let rows: Vec<&str> = (0..9).map(|r| &line[9 * r..9 * r + 9]).collect();
+        let text = format!(
+            "givens = \"\"\"\n{}\n\"\"\"\n[[cage]]\nsum = {}\ncells = \"r1c1 r1c2\"\n",
+            rows.join("\n"),
+            solution.get(0, 0) + solution.get(0, 1)
+        );
+        let file = from_toml(&text).unwrap();
+        SUMS_LEFT_OUT.with(|hook| hook.set(true));
+        let explanation = solve_logically(&file.rules, &file.givens);
+        SUMS_LEFT_OUT.with(|hook| hook.set(false));
+        let explanation = explanation.unwrap();
+        assert_eq!(explanation.unexplained, ["cage 1 sum"]);
+        sound(&explanation, &solution);
+        assert!(explanation.solved() && explanation.grade_is_exact());
+        assert_eq!(explanation.end.grid(), solution);
+    }
 }

@@ -67,7 +67,7 @@ mod subsets;
 pub(crate) mod technique;
 mod wings;
 
-pub use explain::{grade, solve_logically, solve_with_guesses, Explanation};
+pub use explain::{grade, solve_logically, solve_with_guesses, unexplained, Explanation};
 pub use grade::{Grade, GradeError};
 pub use state::State;
 pub use step::Step;

@@ -257,53 +257,6 @@ impl<'r> State<'r> {
                 }
             })
             .collect();
-        let width = text
-            .iter()
-            .map(|t| t.chars().count())
-            .max()
-            .unwrap_or(1)
-            .max(1);
-        let (rows, cols) = (self.rules.rows(), self.rules.cols());
-        let boxed = self.rules.grids().len() == 1 && self.rules.spec().regions.is_none();
-        let (br, bc) = if boxed {
-            self.rules.box_shape()
-        } else {
-            (rows, cols)
-        };
-        let rule = {
-            let band = "-".repeat(bc * (width + 1) + 1);
-            let mut line = String::from("+");
-            for _ in 0..cols.div_ceil(bc) {
-                line.push_str(&band);
-                line.push('+');
-            }
-            line
-        };
-        let mut out = String::new();
-        for r in 0..rows {
-            if boxed && r % br == 0 {
-                out.push_str(&rule);
-                out.push('\n');
-            }
-            let mut line = String::new();
-            for c in 0..cols {
-                if boxed && c % bc == 0 {
-                    line.push_str("| ");
-                }
-                let t = &text[r * cols + c];
-                line.push_str(t);
-                line.push_str(&" ".repeat(width - t.chars().count() + 1));
-            }
-            if boxed {
-                line.push('|');
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        if boxed {
-            out.push_str(&rule);
-            out.push('\n');
-        }
-        out
+        crate::sudoku::pretty::marks_grid(self.rules, &text)
     }
 }

@@ -56,6 +56,8 @@ registry::families! {
     between: between::BetweenLines,
     /// Lockout lines.
     lockout: lockout::LockoutLines,
+    /// Row, column and box indexers.
+    indexers: indexer::Indexers,
 }
 
 use crate::sudoku::grid::{Cell, Grid};
