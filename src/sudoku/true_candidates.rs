@@ -12,7 +12,7 @@
 //! short. A (cell, digit) whose search fails is not a candidate. With counts, each true
 //! candidate's solutions are counted up to a limit on the same matrix, the digit committed.
 
-use crate::xc::{Budget, Dlx, Stats, Watch};
+use crate::xc::{Budget, CountOptions, Dlx, Stats, Watch};
 
 use super::candidates::Candidates;
 use super::encode::Numbering;
@@ -272,7 +272,12 @@ impl Run<'_> {
         let base = self.dlx.committed().count();
         let mut counts = vec![0u128; self.found.masks.len() * size];
         let watch = Watch::new();
-        let total = self.dlx.count_bounded(limit, 1, &watch, self.left());
+        let total = self.dlx.count(
+            CountOptions::new()
+                .limit(limit)
+                .watch(&watch)
+                .budget(self.left()),
+        );
         self.found.stats += total.stats;
         let cut =
             |count: &crate::xc::Count| !count.complete && limit.is_none_or(|l| count.count < l);
@@ -296,7 +301,12 @@ impl Run<'_> {
                 self.dlx
                     .commit(option)
                     .expect("a true candidate is available");
-                let count = self.dlx.count_bounded(limit, 1, &watch, self.left());
+                let count = self.dlx.count(
+                    CountOptions::new()
+                        .limit(limit)
+                        .watch(&watch)
+                        .budget(self.left()),
+                );
                 self.dlx.uncommit_to(base);
                 self.found.stats += count.stats;
                 if cut(&count) {
