@@ -1,6 +1,7 @@
 //! The command line, as clap sees it: the commands here, their options in one file per group
 //! of commands, the option groups several commands share in [`shared`].
 
+mod convert;
 mod generate;
 mod picture;
 mod puzzles;
@@ -11,7 +12,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-pub use generate::{GenerateArgs, SymmetryArg};
+pub use convert::{ConvertArgs, ConvertTo};
+pub use generate::{GenerateArgs, GenerateFormat, SymmetryArg};
 pub use picture::{ExplainArgs, RenderArgs};
 pub use puzzles::{EngineKind, FormatFlag, InputArgs};
 pub use shared::{LimitArgs, RuleArgs};
@@ -164,6 +166,29 @@ Exit codes:
   130  interrupted by Ctrl-C: the puzzles made before it are written
 ")]
     Generate(GenerateArgs),
+    /// Write a puzzle in another format: f-puzzles JSON, f-puzzles and SudokuPad links, or a
+    /// TOML puzzle file.
+    #[command(after_help = "\
+PUZZLE is a puzzle file (.toml, .json: sudokux's own or f-puzzles JSON), an f-puzzles or
+SudokuPad link, a bare lz-string payload (N4Ig...), or a file of puzzle lines (with the rule
+flags); `-` or nothing reads stdin. Links are read offline: the puzzle is in the link.
+
+  --to fpuzzles   f-puzzles JSON (size, title, author, ruleset, grid, then the rules)
+  --to url        an f-puzzles link, then a SudokuPad link, one per line
+  --to toml       a sudokux TOML puzzle file
+
+Rules f-puzzles has no key for (windoku, several grids, other symbols) are not dropped: the
+export is refused, naming them.
+
+Examples:
+  sudokux convert examples/killer.toml --to url
+  sudokux convert 'https://www.f-puzzles.com/?load=N4Ig...' --to toml > puzzle.toml
+  sudokux convert puzzle.json --to fpuzzles
+  echo N4Ig... | sudokux convert --to toml
+
+Exit codes: 0 written; 2 bad input, or rules the target format cannot hold.
+")]
+    Convert(ConvertArgs),
     /// Print a shell completion script.
     #[command(after_help = "\
 Examples:

@@ -170,6 +170,50 @@ pub(super) fn partition(rules: &Rules) -> Vec<usize> {
         .collect()
 }
 
+/// The keys f-puzzles writes first, in its order; the constraint keys follow.
+const FIRST_KEYS: [&str; 6] = ["size", "title", "author", "ruleset", "grid", "negative"];
+
+/// An f-puzzles object as text, its keys in f-puzzles' order (`size` first): on one line, or
+/// `pretty` with one key, and one row of the grid, per line.
+pub fn to_text(object: &Value, pretty: bool) -> String {
+    let Value::Object(map) = object else {
+        return object.to_string();
+    };
+    let mut keys: Vec<&String> = map.keys().collect();
+    keys.sort_by_key(|k| {
+        (
+            FIRST_KEYS
+                .iter()
+                .position(|f| f == k)
+                .unwrap_or(FIRST_KEYS.len()),
+            k.as_str(),
+        )
+    });
+    let entries: Vec<String> = keys
+        .iter()
+        .map(|&key| {
+            let value = match (&map[key], pretty) {
+                // The grid a row per line, other keys an instance per line.
+                (Value::Array(rows), true) if !rows.is_empty() && key != "negative" => {
+                    let rows: Vec<String> = rows.iter().map(|r| format!("    {r}")).collect();
+                    format!("[\n{}\n  ]", rows.join(",\n"))
+                }
+                (value, _) => value.to_string(),
+            };
+            format!(
+                "{}:{}{value}",
+                Value::String(key.clone()),
+                if pretty { " " } else { "" }
+            )
+        })
+        .collect();
+    if pretty {
+        format!("{{\n  {}\n}}\n", entries.join(",\n  "))
+    } else {
+        format!("{{{}}}", entries.join(","))
+    }
+}
+
 /// The puzzle as links: an f-puzzles link (`https://www.f-puzzles.com/?load=...`) and a
 /// SudokuPad link (`https://sudokupad.app/fpuzzles...`).
 ///
@@ -177,7 +221,7 @@ pub(super) fn partition(rules: &Rules) -> Vec<usize> {
 ///
 /// As [`to_json`].
 pub fn links(file: &PuzzleFile) -> Result<(String, String), ExportError> {
-    let payload = compress_to_base64(&to_json(file)?.to_string());
+    let payload = compress_to_base64(&to_text(&to_json(file)?, false));
     Ok((
         format!("https://www.f-puzzles.com/?load={payload}"),
         format!("https://sudokupad.app/fpuzzles{payload}"),

@@ -22,7 +22,7 @@ mod import;
 mod link;
 pub mod lzstring;
 
-pub use export::{links, to_json, ExportError};
+pub use export::{links, to_json, to_text, ExportError};
 pub use import::{from_json, Imported};
 pub use link::{decode, is_link, Payload};
 
