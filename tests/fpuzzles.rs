@@ -339,3 +339,130 @@ fn what_f_puzzles_cannot_hold_is_not_exported() {
         "f-puzzles cannot hold several overlapping grids"
     );
 }
+
+/// Runs the binary, with the working directory the crate's.
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let output = common::sudokux(args, stdin);
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+fn example(name: &str) -> String {
+    format!("{}/examples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+const FOUR_BY_FOUR: &str = "N4IgzglgXgpiBcAWANCA5gJwgEwQbT2AF9lQ0IA3GAOwQBcMBXGVCgQwBtmEBGE40uko16TFiHZc48AMxEAuskL8VpBUrLDa8Bs1adus1Zqrbd4yYcQrFytfeLz5RIA=";
+
+#[test]
+fn convert_writes_json_links_and_toml() {
+    let four = example("4x4.toml");
+    let (code, out, _) = run(&["convert", &four, "--to", "url"], "");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        format!(
+            "https://www.f-puzzles.com/?load={FOUR_BY_FOUR}\nhttps://sudokupad.app/fpuzzles{FOUR_BY_FOUR}\n"
+        )
+    );
+    let (code, out, _) = run(&["convert", &four, "--to", "fpuzzles"], "");
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        r#"{
+  "size": 4,
+  "grid": [
+    [{},{"given":true,"value":1},{},{"given":true,"value":3}],
+    [{},{},{},{}],
+    [{"given":true,"value":3},{},{"given":true,"value":4},{}],
+    [{},{},{},{}]
+  ]
+}
+"#
+    );
+    let (code, out, _) = run(&["convert", "--to", "toml"], FOUR_BY_FOUR);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "size = 4\ngivens = \"\"\"\n.1.3\n....\n3.4.\n....\n\"\"\"\n"
+    );
+    let (code, _, err) = run(&["convert", &example("samurai.toml"), "--to", "url"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("f-puzzles cannot hold several overlapping grids"),
+        "{err}"
+    );
+}
+
+#[test]
+fn links_are_puzzles_on_the_command_line_and_on_stdin() {
+    for link in [
+        format!("https://www.f-puzzles.com/?load={FOUR_BY_FOUR}"),
+        format!("https://sudokupad.app/fpuzzles{FOUR_BY_FOUR}"),
+        FOUR_BY_FOUR.to_string(),
+    ] {
+        assert_eq!(
+            run(&["check", &link], ""),
+            (0, "unique\n".into(), String::new())
+        );
+        assert_eq!(
+            run(&["check"], &link),
+            (0, "unique\n".into(), String::new())
+        );
+    }
+    let (code, out, _) = run(&["render", FOUR_BY_FOUR], "");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("<svg") || out.starts_with("<?xml"), "{out}");
+    let (code, out, _) = run(&["hint", FOUR_BY_FOUR], "");
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn json_files_are_told_apart_by_content() {
+    let dir = tempfile::tempdir().unwrap();
+    let fpuzzles = dir.path().join("puzzle.json");
+    let (_, json, _) = run(&["convert", &example("4x4.toml"), "--to", "fpuzzles"], "");
+    std::fs::write(&fpuzzles, json).unwrap();
+    let path = fpuzzles.to_str().unwrap();
+    assert_eq!(run(&["check", path], "").1, "unique\n");
+    // sudokux's own JSON still reads as before.
+    assert_eq!(run(&["check", &example("jigsaw.json")], "").1, "unique\n");
+}
+
+#[test]
+fn links_that_cannot_be_read_are_refused_with_the_reason() {
+    let (code, out, err) = run(&["check", "https://f-puzzles.com/?id=abc123"], "");
+    assert_eq!((code, out.as_str()), (2, "error\n"));
+    assert!(
+        err.contains("stored on the f-puzzles server (?id=); nothing is fetched"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["solve", "N4IgzglgXgpiBc"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("f-puzzles payload: decompress"), "{err}");
+    let (code, _, err) = run(&["convert", "--to", "toml"], "N4IgzglgXgpiBcAWAvkA");
+    assert_eq!(code, 2);
+    assert!(err.contains("f-puzzles: grid: missing"), "{err}");
+}
+
+#[test]
+fn generate_writes_links_that_read_back() {
+    let (code, out, _) = run(
+        &[
+            "generate", "--size", "4", "--seed", "7", "--count", "2", "--format", "url", "-q",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let links: Vec<&str> = out.lines().collect();
+    assert_eq!(links.len(), 2);
+    for link in links {
+        assert!(
+            link.starts_with("https://sudokupad.app/fpuzzlesN4Ig"),
+            "{link}"
+        );
+        assert_eq!(run(&["check", link], "").1, "unique\n");
+    }
+}
