@@ -466,3 +466,30 @@ fn generate_writes_links_that_read_back() {
         assert_eq!(run(&["check", link], "").1, "unique\n");
     }
 }
+
+#[test]
+fn title_author_and_ruleset_are_kept_and_shown() {
+    let link = text("example_c.links");
+    let link = link.lines().next().unwrap();
+    // Example C without the keys read by families still to come.
+    let mut object = json(&fpuzzles::decode(link).unwrap());
+    for key in ["arrow", "sandwichsum", "odd", "even"] {
+        object.as_object_mut().unwrap().remove(key);
+    }
+    let payload = lzstring::compress_to_base64(&object.to_string());
+    let (code, out, _) = run(&["check", "--pretty", &payload], "");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("# Example C: jigsaw, arrow, sandwich, by fpuzzles.md\n# "),
+        "{out}"
+    );
+    let (_, out, _) = run(&["solve", "--json", &payload], "");
+    let record = json(&out);
+    assert_eq!(record["title"], "Example C: jigsaw, arrow, sandwich");
+    assert_eq!(record["author"], "fpuzzles.md");
+    assert!(record["ruleset"].as_str().unwrap().starts_with("Each row"));
+    let (_, toml, _) = run(&["convert", &payload, "--to", "toml"], "");
+    assert!(toml.starts_with("title = \"Example C: jigsaw, arrow, sandwich\"\nauthor = \"fpuzzles.md\"\nruleset = \"Each row"), "{toml}");
+    let (_, back, _) = run(&["convert", "--to", "fpuzzles"], &toml);
+    assert_eq!(json(&back), object);
+}
