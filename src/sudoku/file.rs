@@ -18,8 +18,9 @@
 //! `givens` (one line per row of the area: a line exactly as wide as the area is read one
 //! character per position, any other line as whitespace-separated tokens; `.` or `0` is a
 //! blank, and space or `#` marks a position outside every sub-grid), `regions` (one label
-//! character per cell; replaces the boxes), `diagonals`, `windoku`, `anti_knight`,
-//! `anti_king`, `non_consecutive` (booleans), `[[cage]]` with `sum` and `cells`
+//! character per cell; replaces the boxes), `diagonals`, `diagonal_positive`,
+//! `diagonal_negative`, `windoku`, `disjoint_groups`, `anti_knight`, `anti_king`,
+//! `non_consecutive` (booleans), `title`, `author`, `ruleset` (text shown, not solved with), `[[cage]]` with `sum` and `cells`
 //! (`"r1c1 r1c2"`), `[[unit]]` with `cells`, and `layout` (`"samurai"`, `"twodoku"`,
 //! `"butterfly"`, `"flower"`) or `grids` (top-left corners of the sub-grids, 0-based
 //! `[row, col]`). Unknown keys are errors.

@@ -488,3 +488,60 @@ impl Reference for Peers {
         self.peers[p].iter().any(|&q| cells[q] == cells[p])
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::rules::{Rules, Spec};
+
+    fn kinds(spec: Spec) -> Vec<UnitKind> {
+        let rules = Rules::new(spec).unwrap();
+        rules.units().iter().map(|u| u.kind).collect()
+    }
+
+    #[test]
+    fn either_diagonal_alone() {
+        let positive = kinds(Spec::new(4).with(|c| c.units.diagonal_positive = true));
+        assert!(positive.contains(&UnitKind::AntiDiagonal));
+        assert!(!positive.contains(&UnitKind::Diagonal));
+        let negative = kinds(Spec::new(4).with(|c| c.units.diagonal_negative = true));
+        assert!(negative.contains(&UnitKind::Diagonal));
+        assert!(!negative.contains(&UnitKind::AntiDiagonal));
+        let mut both = UnitRules {
+            diagonal_positive: true,
+            diagonal_negative: true,
+            ..UnitRules::default()
+        };
+        both.normalize();
+        assert_eq!(
+            both,
+            UnitRules {
+                diagonals: true,
+                ..UnitRules::default()
+            }
+        );
+    }
+
+    #[test]
+    fn disjoint_groups_take_one_cell_of_each_box() {
+        let rules = Rules::new(Spec::new(6).with(|c| c.units.disjoint_groups = true)).unwrap();
+        let groups: Vec<&Unit> = rules
+            .units()
+            .iter()
+            .filter(|u| matches!(u.kind, UnitKind::Group(_)))
+            .collect();
+        assert_eq!(groups.len(), 6);
+        // Boxes of 2x3: place 5 (0-based 4) is row 1, column 1 of each box.
+        assert_eq!(groups[4].cells, [7, 10, 19, 22, 31, 34]);
+        assert_eq!(groups[4].to_string(), "disjoint group 5");
+        let jigsaw = Spec {
+            regions: Some("aabbccaabbccaabbccddeeffddeeffddeeff".chars().collect()),
+            ..Spec::new(6)
+        };
+        let error = Rules::new(jigsaw.with(|c| c.units.disjoint_groups = true)).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "disjoint groups: defined for boxes only, not for jigsaw regions"
+        );
+    }
+}
