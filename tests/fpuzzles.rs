@@ -276,6 +276,14 @@ fn random_puzzle(seed: u64) -> Option<PuzzleFile> {
             .units
             .push(free.by_ref().take(k).collect());
     }
+    for _ in 0..rng.below(3) {
+        if let Some(cell) = free.next() {
+            let digits: Vec<u8> = (1..=n as u8).filter(|_| rng.below(2) == 0).collect();
+            if !digits.is_empty() {
+                constraints.pencilmarks.push(cell, digits);
+            }
+        }
+    }
     let spec = Spec {
         regions,
         constraints,
@@ -492,4 +500,31 @@ fn title_author_and_ruleset_are_kept_and_shown() {
     assert!(toml.starts_with("title = \"Example C: jigsaw, arrow, sandwich\"\nauthor = \"fpuzzles.md\"\nruleset = \"Each row"), "{toml}");
     let (_, back, _) = run(&["convert", "--to", "fpuzzles"], &toml);
     assert_eq!(json(&back), object);
+}
+
+#[test]
+fn given_pencil_marks_are_a_rule() {
+    // The 4x4 example without its r1c2 given, which pencil marks on r1c2 bring back.
+    let text = r#"{"size":4,"grid":[[{},{"givenPencilMarks":[1]},{},{"value":3,"given":true}],[{},{},{},{}],[{"value":3,"given":true},{},{"value":4,"given":true},{}],[{},{},{},{}]]}"#;
+    let file = fpuzzles::from_json(text).unwrap().file;
+    let marks = &file.rules.constraints().pencilmarks.marks;
+    assert_eq!(marks.len(), 1);
+    assert_eq!(
+        (marks[0].cell, marks[0].digits.clone()),
+        (Cell { row: 0, col: 1 }, vec![1])
+    );
+    let (code, out, _) = run(&["solve", &lzstring::compress_to_base64(text)], "");
+    assert_eq!((code, out.as_str()), (0, "4123231432411432\n"));
+    let back = fpuzzles::to_json(&file).unwrap();
+    assert_eq!(back, json(text));
+    let toml = sudokux::sudoku::file::file_to_toml(&file);
+    assert!(
+        toml.contains("[[pencilmarks]]\ncell = \"r1c2\"\ndigits = [1]\n"),
+        "{toml}"
+    );
+    let error = fpuzzles::from_json(&text.replace("[1]", "[5]")).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "f-puzzles: grid R1C2: \"givenPencilMarks\": expected digits 1..4, found 5"
+    );
 }

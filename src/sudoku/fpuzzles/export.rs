@@ -7,11 +7,11 @@ use serde_json::{json, Map, Value};
 
 use crate::sudoku::file::{to_toml, PuzzleFile};
 use crate::sudoku::grid::Cell;
-use crate::sudoku::rules::fpuzzles::FpWriter;
+use crate::sudoku::rules::fpuzzles::{parse_place, FpWriter};
 use crate::sudoku::rules::geometry::region_labels;
 use crate::sudoku::Rules;
 
-use super::import::{default_region, from_json};
+use super::import::{default_region, from_json, PENCILMARKS};
 use super::lzstring::compress_to_base64;
 
 /// Why a puzzle cannot be written as f-puzzles.
@@ -73,7 +73,22 @@ pub fn to_json(file: &PuzzleFile) -> Result<Value, ExportError> {
     out.insert("grid".into(), Value::Array(grid));
     let mut writer = FpWriter::new(n);
     rules.constraints().write_fpuzzles(&mut writer);
-    let (keys, negative) = writer.finish();
+    let (mut keys, negative) = writer.finish();
+    // Given pencil marks are fields of the cells.
+    if let Some(Value::Array(marks)) = keys.remove(PENCILMARKS) {
+        for mark in marks {
+            let place = mark["cell"].as_str().and_then(parse_place);
+            if let Some(cell) = place.and_then(|p| p.cell(n)) {
+                if let Some(Value::Object(fields)) = out
+                    .get_mut("grid")
+                    .and_then(|g| g.get_mut(cell.row))
+                    .and_then(|row| row.get_mut(cell.col))
+                {
+                    fields.insert(PENCILMARKS.into(), mark["digits"].clone());
+                }
+            }
+        }
+    }
     if !negative.is_empty() {
         out.insert("negative".into(), json!(negative));
     }

@@ -36,6 +36,9 @@ const NOTE_FIELDS: &[&str] = &[
     "highlight",
 ];
 
+/// The key under which the pencil-marks family reads the cells' `givenPencilMarks`.
+pub const PENCILMARKS: &str = "givenPencilMarks";
+
 /// Smallest and largest grids read.
 const SIZES: std::ops::RangeInclusive<usize> = 4..=16;
 
@@ -114,13 +117,6 @@ fn from_object(object: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
             cells.ignored_digits
         ));
     }
-    if !cells.pencilmarks.is_empty() {
-        let (cell, _) = &cells.pencilmarks[0];
-        return Err(error(
-            format!("grid {}", cell_name(*cell)),
-            "\"givenPencilMarks\" (the cell is one of these digits) is not supported yet; nothing imported",
-        ));
-    }
 
     let negative: Vec<String> = match object.get("negative") {
         None | Some(Value::Null) => Vec::new(),
@@ -152,11 +148,30 @@ fn from_object(object: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
     let object = &cages_without_totals(object);
     let reader = FpReader::new(n, &negative);
     let mut constraints = Constraints::default();
+    if !cells.pencilmarks.is_empty() {
+        // The cells' given pencil marks, as the pencil-marks family reads them.
+        let marks: Vec<Value> = cells
+            .pencilmarks
+            .iter()
+            .map(|(cell, digits)| serde_json::json!({"cell": cell_name(*cell), "digits": digits}))
+            .collect();
+        if let Some(result) =
+            constraints.read_fpuzzles(PENCILMARKS, &Value::Array(marks), &FpReader::new(n, &[]))
+        {
+            result?;
+        }
+    }
     let mut meta = Meta::default();
     let mut cosmetic: Vec<&str> = Vec::new();
     for (key, value) in object {
         match key.as_str() {
             "size" | "grid" | "negative" | "highlightConflicts" => {}
+            PENCILMARKS => {
+                return Err(error(
+                    PENCILMARKS,
+                    "is a field of cells, not a key of the puzzle; nothing imported",
+                ))
+            }
             "title" | "author" | "ruleset" => {
                 let text = match value {
                     Value::Null => None,

@@ -35,6 +35,8 @@ registry::families! {
     killer: killer::Killer,
     /// Extra units.
     extra: extra::ExtraUnits,
+    /// Given pencil marks.
+    pencilmarks: pencilmarks::PencilMarks,
 }
 
 use crate::sudoku::grid::{Cell, Grid};
