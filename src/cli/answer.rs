@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use sudokux::sudoku::{Answer, Backtracker, Candidates, Engine, Grid, Rules, Solver};
+use sudokux::sudoku::{Answer, Backtracker, Candidates, Engine, Grid, Meta, Rules, Solver};
 
 use crate::args::{EngineKind, LimitArgs};
 use crate::error::CliError;
@@ -108,6 +108,7 @@ pub fn answer(
         interrupted: status == Status::Unknown && interrupt::interrupted(),
         stats: answer.stats,
         time: started.elapsed(),
+        meta: Meta::default(),
     }
 }
 
@@ -127,6 +128,7 @@ pub fn count_report(answer: &Answer, limit: Option<u128>) -> Report {
         interrupted: answer.cut_short(limit) && interrupt::interrupted(),
         stats: answer.stats,
         time: Duration::ZERO,
+        meta: Meta::default(),
     }
 }
 

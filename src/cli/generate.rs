@@ -5,10 +5,11 @@ use std::path::Path;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use sudokux::sudoku::file::{layout, to_toml};
+use sudokux::sudoku::fpuzzles;
 use sudokux::sudoku::generate::{GenerateError, Generated, Generator, Settings, Symmetry};
-use sudokux::sudoku::Spec;
+use sudokux::sudoku::{Meta, PuzzleFile, Spec};
 
-use crate::args::{GenerateArgs, RuleArgs, SymmetryArg};
+use crate::args::{GenerateArgs, GenerateFormat, RuleArgs, SymmetryArg};
 use crate::batch;
 use crate::error::{CliError, Exit};
 use crate::interrupt;
@@ -193,7 +194,26 @@ fn write(
     }
     written.puzzles += 1;
     written.givens += made.givens as u64;
-    let files = args.jigsaw || args.killer || args.layout.is_some() || args.toml;
+    let files = args.jigsaw
+        || args.killer
+        || args.layout.is_some()
+        || args.toml
+        || args.format == Some(GenerateFormat::Toml);
+    if args.format == Some(GenerateFormat::Url) {
+        let file = PuzzleFile {
+            rules: made.rules.clone(),
+            givens: made.puzzle.clone(),
+            meta: Meta::default(),
+        };
+        return match fpuzzles::links(&file) {
+            Ok((_, sudokupad)) => writeln!(out, "{sudokupad}"),
+            Err(error) => {
+                eprintln!("sudokux: puzzle {k}: {error}");
+                written.failed += 1;
+                Ok(())
+            }
+        };
+    }
     match &args.dir {
         Some(dir) => {
             let width = args.count.to_string().len().max(4);

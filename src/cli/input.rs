@@ -1,6 +1,10 @@
 //! Reading inputs, for every command that reads puzzles: files and stdin opened, their input
 //! format told (by extension, else by content), puzzle files with rules read whole, and the
-//! one puzzle of the single-puzzle commands (`render`, `explain`, `hint`).
+//! one puzzle of the single-puzzle commands (`render`, `explain`, `hint`, `convert`).
+//!
+//! An argument that is an f-puzzles or SudokuPad link (`https://...`, `sudokupad://...`) or a
+//! bare lz-string payload (`N4Ig...`) is a puzzle, not a file name: its text is the input.
+//! Nothing is fetched.
 
 use std::cell::Cell;
 use std::fs::File;
@@ -10,8 +14,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use sudokux::sudoku::file::{from_json, from_toml};
+use sudokux::sudoku::fpuzzles;
 use sudokux::sudoku::parse::Dialect;
-use sudokux::sudoku::{Grid, PuzzleFile, Rules};
+use sudokux::sudoku::{Grid, Meta, PuzzleFile, Rules};
 
 use crate::args::{FormatFlag, RuleArgs};
 use crate::error::CliError;
@@ -26,8 +31,11 @@ pub enum InputFormat {
     Lines(Dialect),
     /// One puzzle with its rules, in TOML.
     Toml,
-    /// One puzzle with its rules, in JSON.
+    /// One puzzle with its rules, in JSON (sudokux's own, or f-puzzles JSON, told apart by
+    /// content).
     Json,
+    /// An f-puzzles or SudokuPad link, or a bare lz-string payload.
+    Fpuzzles,
 }
 
 impl InputFormat {
@@ -70,6 +78,7 @@ impl InputFormat {
         match first {
             Some(line) if line.eq_ignore_ascii_case("[puzzle]") => InputFormat::Lines(Dialect::Sdk),
             Some(line) if line.starts_with('{') => InputFormat::Json,
+            Some(line) if fpuzzles::is_link(line) => InputFormat::Fpuzzles,
             Some(line) if line.starts_with('[') => InputFormat::Toml,
             Some(line) => {
                 let key = line.split('=').next().unwrap_or("").trim();
@@ -106,8 +115,33 @@ pub fn read_puzzle_file(
             "a puzzle file is at most {} MiB",
             MAX_RULE_FILE >> 20
         )),
+        Ok(_)
+            if format == InputFormat::Fpuzzles
+                || (format == InputFormat::Json && fpuzzles::is_fpuzzles_json(&text)) =>
+        {
+            let imported = fpuzzles::read(&text).map_err(|e| e.to_string())?;
+            for notice in &imported.notices {
+                eprintln!("sudokux: note: {notice}");
+            }
+            Ok(imported.file)
+        }
         Ok(_) if format == InputFormat::Json => from_json(&text).map_err(|e| e.to_string()),
         Ok(_) => from_toml(&text).map_err(|e| e.to_string()),
+    }
+}
+
+/// Whether a command-line input is a link or payload to read as it is, not a file to open.
+pub fn is_link(path: &Path) -> bool {
+    path.to_str()
+        .is_some_and(|text| fpuzzles::is_link(text) && !path.exists())
+}
+
+/// The name of a link in messages: its start, enough to tell which one.
+pub fn link_name(link: &str) -> String {
+    const SHOWN: usize = 48;
+    match link.char_indices().nth(SHOWN) {
+        Some((k, _)) => format!("{}...", &link[..k]),
+        None => link.to_string(),
     }
 }
 
@@ -177,6 +211,10 @@ pub fn each_input(
             each("-", Ok(&mut io::stdin().lock()))?;
             continue;
         }
+        if is_link(path) {
+            each(&link_name(&name), Ok(&mut name.as_bytes()))?;
+            continue;
+        }
         match open(path) {
             Ok(file) => {
                 meter.size.set(file.metadata().ok().map(|m| m.len()));
@@ -199,6 +237,8 @@ pub struct OnePuzzle {
     pub givens: Grid,
     /// The line it starts at, for puzzle lines.
     pub line: Option<usize>,
+    /// Its title, author and rules in words, when a puzzle file gives them.
+    pub meta: Meta,
 }
 
 impl OnePuzzle {
@@ -223,13 +263,17 @@ pub fn load_puzzle(
     index: usize,
     flags: &RuleArgs,
 ) -> Result<OnePuzzle, CliError> {
-    let name = name(input);
+    let mut name = name(input);
     let input_error = |message: String| CliError::Input {
         name: name.clone(),
         message,
     };
-    let (rules, givens, line) = if name == "-" {
+    let (rules, givens, line, meta) = if name == "-" {
         read_puzzle(&name, &mut io::stdin().lock(), index, flags)?
+    } else if input.is_some_and(is_link) {
+        let link = std::mem::take(&mut name);
+        name = link_name(&link);
+        read_puzzle(&name, &mut link.as_bytes(), index, flags)?
     } else {
         let file = open(Path::new(&name)).map_err(|e| input_error(e.message()))?;
         read_puzzle(&name, &mut BufReader::new(file), index, flags)?
@@ -239,6 +283,7 @@ pub fn load_puzzle(
         rules,
         givens,
         line,
+        meta,
     })
 }
 
@@ -248,7 +293,7 @@ fn read_puzzle(
     reader: &mut dyn BufRead,
     index: usize,
     flags: &RuleArgs,
-) -> Result<(Rules, Grid, Option<usize>), CliError> {
+) -> Result<(Rules, Grid, Option<usize>, Meta), CliError> {
     let input_error = |message: String| CliError::Input {
         name: name.to_string(),
         message,
@@ -285,7 +330,7 @@ fn read_puzzle(
             let rules = flags
                 .rules(entry.grid.rows())
                 .map_err(|e| input_error(format!("line {}: {e}", entry.line)))?;
-            Ok((rules, entry.grid, Some(entry.line)))
+            Ok((rules, entry.grid, Some(entry.line), Meta::default()))
         }
         format => {
             if flags.given {
@@ -298,7 +343,7 @@ fn read_puzzle(
                 )));
             }
             let file = read_puzzle_file(reader, format).map_err(input_error)?;
-            Ok((file.rules, file.givens, None))
+            Ok((file.rules, file.givens, None, file.meta))
         }
     }
 }
@@ -335,6 +380,11 @@ mod tests {
         assert_eq!(detect("-", "1.3..=x\n"), lines);
         assert_eq!(detect("-", "4.....8.5.3.........."), lines);
         assert_eq!(detect("-", "# only a comment\n"), lines);
+        assert_eq!(detect("-", "N4IgzglgXgpiBcAWAvkA\n"), InputFormat::Fpuzzles);
+        assert_eq!(
+            detect("-", "https://sudokupad.app/fpuzzlesN4Ig"),
+            InputFormat::Fpuzzles
+        );
     }
 
     #[test]

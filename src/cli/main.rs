@@ -4,8 +4,8 @@
 //!
 //! - `main.rs`: parses the arguments and hands each command to its file;
 //! - one file per command: `solve.rs` (`solve`, `count`, `check`), `candidates.rs`,
-//!   `render.rs`, `explain.rs` (`explain`, `hint`), `generate.rs`, `xc.rs`, `shell.rs`
-//!   (`completions`, `man`);
+//!   `render.rs`, `explain.rs` (`explain`, `hint`), `generate.rs`, `convert.rs`, `xc.rs`,
+//!   `shell.rs` (`completions`, `man`);
 //! - what the batch commands share: `batch.rs` (the worker threads: puzzle lines answered in
 //!   batches, in input order; also `generate`'s), `answer.rs` (one puzzle answered by an
 //!   engine), `output.rs` (answers written as text, boxed grids, JSON or CSV), `report.rs`
@@ -21,6 +21,7 @@ mod answer;
 mod args;
 mod batch;
 mod candidates;
+mod convert;
 mod error;
 mod explain;
 mod generate;
@@ -77,5 +78,6 @@ fn run(cli: Cli) -> Result<Exit, CliError> {
         Command::Explain(args) => explain::run(args, explain::Mode::Explain),
         Command::Hint(args) => explain::run(args, explain::Mode::Hint),
         Command::Generate(args) => generate::run(args),
+        Command::Convert(args) => convert::run(args),
     }
 }

@@ -106,6 +106,12 @@ struct JsonRecord<'a> {
     input: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    author: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ruleset: Option<&'a str>,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
@@ -216,10 +222,21 @@ impl Printer {
 
     /// The header of a picture: a `#` comment, so that the output reads back as input.
     fn where_(&self, input: &str, report: &Report) -> String {
-        match report.line {
-            Some(line) => format!("# {input}, puzzle {} (line {line})", report.index),
-            None => format!("# {input}"),
+        let mut header = String::new();
+        if let Some(title) = &report.meta.title {
+            header.push_str(&format!("# {title}"));
+            if let Some(author) = &report.meta.author {
+                header.push_str(&format!(", by {author}"));
+            }
+            header.push('\n');
         }
+        match report.line {
+            Some(line) => {
+                header.push_str(&format!("# {input}, puzzle {} (line {line})", report.index))
+            }
+            None => header.push_str(&format!("# {input}")),
+        }
+        header
     }
 
     fn write_json(
@@ -233,6 +250,9 @@ impl Printer {
             index: report.index,
             input,
             line: report.line,
+            title: report.meta.title.as_deref(),
+            author: report.meta.author.as_deref(),
+            ruleset: report.meta.ruleset.as_deref(),
             status: report.status.as_str(),
             solution: report.solution.as_ref().map(&line),
             solutions: report.witnesses.as_ref().map(|(a, b)| [line(a), line(b)]),

@@ -60,6 +60,14 @@ pub fn run(args: RenderArgs) -> Result<Exit, CliError> {
     }
     let puzzle = load_puzzle(args.input.as_deref(), args.index, &args.rules)?;
     let (name, rules, givens) = (&puzzle.name, &puzzle.rules, &puzzle.givens);
+    let title = puzzle
+        .meta
+        .title
+        .as_ref()
+        .map(|title| match &puzzle.meta.author {
+            Some(author) => format!("{title}, by {author}"),
+            None => title.clone(),
+        });
     let at = |message: String| puzzle.error(format!("{}{message}", puzzle.at()));
     rules.check_givens(givens).map_err(|e| at(e.to_string()))?;
 
@@ -98,9 +106,18 @@ pub fn run(args: RenderArgs) -> Result<Exit, CliError> {
         None
     };
 
+    // A title (and author) from the puzzle file goes above the rules' own caption.
+    let caption = title.map(|title| {
+        let rules_caption = sudokux::sudoku::render::caption(rules);
+        if rules_caption.is_empty() {
+            title
+        } else {
+            format!("{title} · {rules_caption}")
+        }
+    });
     let style = Style {
         cell: f64::from(args.cell),
-        ..Style::default()
+        caption,
     };
     let picture = svg(rules, givens, solution.as_ref(), &style).map_err(|e| at(e.to_string()))?;
     match target {

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use sudokux::sudoku::{Candidates, Grid};
+use sudokux::sudoku::{Candidates, Grid, Meta};
 use sudokux::xc::Stats;
 
 use crate::error::Exit;
@@ -83,6 +83,8 @@ pub struct Report {
     pub interrupted: bool,
     pub stats: Stats,
     pub time: Duration,
+    /// The puzzle's title, author and rules in words, when its file gives them.
+    pub meta: Meta,
 }
 
 impl Report {
@@ -103,6 +105,7 @@ impl Report {
             interrupted: false,
             stats: Stats::default(),
             time: Duration::ZERO,
+            meta: Meta::default(),
         }
     }
 

@@ -140,6 +140,7 @@ fn read_rule_file<W: Write>(
             let mut report = answer(engine.as_mut(), job, &file.givens, None);
             report.index = 1;
             report.puzzle = Some(file.givens);
+            report.meta = file.meta;
             sink.report(name, Some(engine.rules()), &report)
         }
         Err(message) => sink.report(name, None, &Report::error(1, None, message)),

@@ -18,8 +18,9 @@
 //! `givens` (one line per row of the area: a line exactly as wide as the area is read one
 //! character per position, any other line as whitespace-separated tokens; `.` or `0` is a
 //! blank, and space or `#` marks a position outside every sub-grid), `regions` (one label
-//! character per cell; replaces the boxes), `diagonals`, `windoku`, `anti_knight`,
-//! `anti_king`, `non_consecutive` (booleans), `[[cage]]` with `sum` and `cells`
+//! character per cell; replaces the boxes), `diagonals`, `diagonal_positive`,
+//! `diagonal_negative`, `windoku`, `disjoint_groups`, `anti_knight`, `anti_king`,
+//! `non_consecutive` (booleans), `title`, `author`, `ruleset` (text shown, not solved with), `[[cage]]` with `sum` and `cells`
 //! (`"r1c1 r1c2"`), `[[unit]]` with `cells`, and `layout` (`"samurai"`, `"twodoku"`,
 //! `"butterfly"`, `"flower"`) or `grids` (top-left corners of the sub-grids, 0-based
 //! `[row, col]`). Unknown keys are errors.
@@ -43,6 +44,33 @@ pub struct PuzzleFile {
     pub rules: Rules,
     /// The givens, over the whole area.
     pub givens: Grid,
+    /// Title, author and rules as the setter wrote them.
+    pub meta: Meta,
+}
+
+/// What a puzzle file says about the puzzle besides its rules: shown, never solved with.
+/// f-puzzles links carry these, and many rules exist only in `ruleset`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Meta {
+    /// The puzzle's title.
+    pub title: Option<String>,
+    /// Who set it.
+    pub author: Option<String>,
+    /// The rules in the setter's words.
+    pub ruleset: Option<String>,
+}
+
+impl Meta {
+    /// The fields that are set, as (name, text): `title`, `author`, `ruleset`.
+    pub fn fields(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        [
+            ("title", &self.title),
+            ("author", &self.author),
+            ("ruleset", &self.ruleset),
+        ]
+        .into_iter()
+        .filter_map(|(name, text)| text.as_deref().map(|t| (name, t)))
+    }
 }
 
 /// The keys of the shape, before the constraints' keys in messages.
@@ -50,6 +78,9 @@ const SHAPE_KEYS: [&str; 5] = ["size", "box", "symbols", "givens", "regions"];
 
 /// The keys of overlapping grids, after the constraints' keys in messages.
 const GRID_KEYS: [&str; 2] = ["layout", "grids"];
+
+/// The keys of what is shown but not solved with, last in messages.
+const META_KEYS: [&str; 3] = ["title", "author", "ruleset"];
 
 /// A puzzle file as written, before its values are checked.
 #[derive(Debug, Default)]
@@ -61,6 +92,7 @@ struct RawFile {
     regions: Option<String>,
     layout: Option<String>,
     grids: Option<Vec<[usize; 2]>>,
+    meta: Meta,
     constraints: Constraints,
     /// The first value a constraint could read but not make sense of.
     error: Option<FileError>,
@@ -104,6 +136,9 @@ impl<'de> Visitor<'de> for FileVisitor {
                 "regions" => raw.regions = Some(map.next_value()?),
                 "layout" => raw.layout = Some(map.next_value()?),
                 "grids" => raw.grids = Some(map.next_value()?),
+                "title" => raw.meta.title = Some(map.next_value()?),
+                "author" => raw.meta.author = Some(map.next_value()?),
+                "ruleset" => raw.meta.ruleset = Some(map.next_value()?),
                 other => match raw.constraints.read(other, &mut map)? {
                     Some(Ok(())) => {}
                     Some(Err(error)) => {
@@ -114,6 +149,7 @@ impl<'de> Visitor<'de> for FileVisitor {
                             .into_iter()
                             .chain(Constraints::keys())
                             .chain(GRID_KEYS)
+                            .chain(META_KEYS)
                             .map(|k| format!("`{k}`"))
                             .collect();
                         return Err(de::Error::custom(format_args!(
@@ -319,7 +355,11 @@ fn build(raw: RawFile) -> Result<PuzzleFile, FileError> {
     } else {
         rules.empty_grid()
     };
-    Ok(PuzzleFile { rules, givens })
+    Ok(PuzzleFile {
+        rules,
+        givens,
+        meta: raw.meta,
+    })
 }
 
 /// Reads the givens over the area of `rules`.
@@ -480,6 +520,29 @@ pub fn to_toml(rules: &Rules, givens: &Grid) -> String {
     out
 }
 
+/// A puzzle file as TOML: [`to_toml`] after its title, author and rules in words.
+pub fn file_to_toml(file: &PuzzleFile) -> String {
+    let mut out = String::new();
+    for (name, text) in file.meta.fields() {
+        if text.contains('\n') {
+            out.push_str(&format!(
+                "{name} = \"\"\"\n{}\"\"\"\n",
+                escape_multiline(text)
+            ));
+        } else {
+            out.push_str(&format!("{name} = \"{}\"\n", escape(text)));
+        }
+    }
+    out.push_str(&to_toml(&file.rules, &file.givens));
+    out
+}
+
+/// `text` escaped for a TOML multi-line basic string: as [`escape`], with its line breaks
+/// kept.
+fn escape_multiline(text: &str) -> String {
+    text.split('\n').map(escape).collect::<Vec<_>>().join("\n")
+}
+
 /// `text` escaped for a TOML basic string (single or multi-line).
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -530,7 +593,14 @@ mod tests {
             givens.set(0, 1, 1);
             givens.set(1, 0, 2);
             let back = from_toml(&to_toml(&rules, &givens)).unwrap();
-            assert_eq!(back, PuzzleFile { rules, givens });
+            assert_eq!(
+                back,
+                PuzzleFile {
+                    rules,
+                    givens,
+                    meta: Meta::default()
+                }
+            );
         }
     }
 

@@ -230,7 +230,11 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
             .unwrap();
             (rules, Some(Grid::from_cells(n, square).unwrap()))
         }
-        2 => with(base.with(|c| c.units.diagonals = true)),
+        2 => with(base.with(|c| match rng.below(3) {
+            0 => c.units.diagonals = true,
+            1 => c.units.diagonal_positive = true,
+            _ => c.units.diagonal_negative = true,
+        })),
         3 => with(base.with(|c| c.units.windoku = true)),
         4 => with(base.with(|c| c.chess.anti_knight = true)),
         5 => with(base.with(|c| c.chess.anti_king = true)),
@@ -305,6 +309,7 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
             c.chess.anti_king = rng.below(3) == 0;
             c.non_consecutive.on = rng.below(4) == 0;
             c.chess.anti_knight = rng.below(3) == 0;
+            c.units.disjoint_groups = rng.below(3) == 0;
         })),
     }
 }

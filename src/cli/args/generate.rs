@@ -44,6 +44,10 @@ pub struct GenerateArgs {
     /// Write TOML puzzle files even for rules a puzzle line can hold.
     #[arg(long)]
     pub toml: bool,
+    /// How to write each puzzle: `line` (a puzzle line where the rules allow, else TOML),
+    /// `toml`, or `url` (a SudokuPad link, which opens the puzzle with its rules).
+    #[arg(long, value_enum, conflicts_with = "dir")]
+    pub format: Option<GenerateFormat>,
     /// Write each puzzle as a TOML file DIR/puzzle-0001.toml, ... (created if needed).
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
@@ -55,6 +59,17 @@ pub struct GenerateArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
+}
+
+/// A value of `generate --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GenerateFormat {
+    /// A puzzle line where the rules allow, else a TOML file.
+    Line,
+    /// A TOML puzzle file.
+    Toml,
+    /// A SudokuPad link (f-puzzles data).
+    Url,
 }
 
 /// A value of `--symmetry`.

@@ -2,6 +2,7 @@
 //! of commands, the option groups several commands share in [`shared`].
 
 mod candidates;
+mod convert;
 mod generate;
 mod picture;
 mod puzzles;
@@ -13,7 +14,8 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 pub use candidates::CandidatesArgs;
-pub use generate::{GenerateArgs, SymmetryArg};
+pub use convert::{ConvertArgs, ConvertTo};
+pub use generate::{GenerateArgs, GenerateFormat, SymmetryArg};
 pub use picture::{ExplainArgs, RenderArgs};
 pub use puzzles::{EngineKind, FormatFlag, InputArgs};
 pub use shared::{LimitArgs, RuleArgs};
@@ -188,6 +190,29 @@ Examples:
 
 ", exit_codes!()))]
     Candidates(CandidatesArgs),
+    /// Write a puzzle in another format: f-puzzles JSON, f-puzzles and SudokuPad links, or a
+    /// TOML puzzle file.
+    #[command(after_help = "\
+PUZZLE is a puzzle file (.toml, .json: sudokux's own or f-puzzles JSON), an f-puzzles or
+SudokuPad link, a bare lz-string payload (N4Ig...), or a file of puzzle lines (with the rule
+flags); `-` or nothing reads stdin. Links are read offline: the puzzle is in the link.
+
+  --to fpuzzles   f-puzzles JSON (size, title, author, ruleset, grid, then the rules)
+  --to url        an f-puzzles link, then a SudokuPad link, one per line
+  --to toml       a sudokux TOML puzzle file
+
+Rules f-puzzles has no key for (windoku, several grids, other symbols) are not dropped: the
+export is refused, naming them.
+
+Examples:
+  sudokux convert examples/killer.toml --to url
+  sudokux convert 'https://www.f-puzzles.com/?load=N4Ig...' --to toml > puzzle.toml
+  sudokux convert puzzle.json --to fpuzzles
+  echo N4Ig... | sudokux convert --to toml
+
+Exit codes: 0 written; 2 bad input, or rules the target format cannot hold.
+")]
+    Convert(ConvertArgs),
     /// Print a shell completion script.
     #[command(after_help = "\
 Examples:

@@ -10,6 +10,7 @@ use crate::sudoku::grid::{Cell, Grid};
 use super::constraint::{Constraint, Family, FileWriter, Reference};
 use super::draw::Caption;
 use super::error::{FileError, Violation};
+use super::fpuzzles::{FpReader, FpWriter};
 use super::geometry::Geometry;
 use super::pair::{PairList, Relation};
 use super::unit::UnitIndex;
@@ -149,5 +150,30 @@ impl Family for Chess {
             _ => self.anti_king = on,
         }
         Ok(Ok(()))
+    }
+
+    const FPUZZLES_KEYS: &'static [&'static str] = &["antiknight", "antiking"];
+
+    fn read_fpuzzles(
+        &mut self,
+        key: &str,
+        value: &serde_json::Value,
+        reader: &FpReader<'_>,
+    ) -> Result<(), FileError> {
+        let on = reader.flag(key, value)?;
+        match key {
+            "antiknight" => self.anti_knight = on,
+            _ => self.anti_king = on,
+        }
+        Ok(())
+    }
+
+    fn write_fpuzzles(&self, out: &mut FpWriter) {
+        if self.anti_knight {
+            out.flag("antiknight");
+        }
+        if self.anti_king {
+            out.flag("antiking");
+        }
     }
 }

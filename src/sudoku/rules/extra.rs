@@ -11,6 +11,7 @@ use crate::sudoku::grid::{Cell, Grid};
 use super::constraint::{cell_list, Constraint, Family, FileWriter, RawCells, Reference};
 use super::draw::{Canvas, Caption};
 use super::error::{FileError, RulesError, Violation};
+use super::fpuzzles::{FpReader, FpWriter, COSMETIC_FIELDS};
 use super::geometry::Geometry;
 use super::unit::{Unit, UnitKind};
 use super::units::{repeats, Peers, FILL_OPACITY};
@@ -124,5 +125,32 @@ impl Family for ExtraUnits {
             self.units.push(u.cells.cells(&format!("unit {}", k + 1))?);
             Ok(())
         }))
+    }
+
+    const FPUZZLES_KEYS: &'static [&'static str] = &["extraregion"];
+
+    fn read_fpuzzles(
+        &mut self,
+        key: &str,
+        value: &serde_json::Value,
+        reader: &FpReader<'_>,
+    ) -> Result<(), FileError> {
+        for (at, instance) in reader.instances(key, value)? {
+            reader.known_fields(at, instance, &["cells"], COSMETIC_FIELDS)?;
+            let cells = instance
+                .get("cells")
+                .ok_or_else(|| at.error("has no \"cells\""))?;
+            self.units.push(reader.cells(at, cells)?);
+        }
+        Ok(())
+    }
+
+    fn write_fpuzzles(&self, out: &mut FpWriter) {
+        for unit in &self.units {
+            out.push(
+                "extraregion",
+                serde_json::json!({ "cells": FpWriter::cells(unit) }),
+            );
+        }
     }
 }

@@ -21,6 +21,7 @@ use super::constraint::{cell_list, Constraint, Family, FileWriter, Logic, RawCel
 use super::cover::{full_mask, Encoder};
 use super::draw::{num, Canvas, Caption};
 use super::error::{FileError, PuzzleError, RulesError, Violation};
+use super::fpuzzles::{FpReader, FpWriter, COSMETIC_FIELDS};
 use super::geometry::Geometry;
 use super::limits::MAX_CAGE_SETS;
 use super::unit::{Unit, UnitIndex, UnitKind};
@@ -443,6 +444,46 @@ impl Family for Killer {
             });
             Ok(())
         }))
+    }
+
+    /// `killercage` instances with a total; those without one (no `value`, or `""`) are
+    /// plain units, which `sudoku::fpuzzles` reads as `extraregion`s before this is called.
+    const FPUZZLES_KEYS: &'static [&'static str] = &["killercage"];
+
+    fn read_fpuzzles(
+        &mut self,
+        key: &str,
+        value: &serde_json::Value,
+        reader: &FpReader<'_>,
+    ) -> Result<(), FileError> {
+        for (at, instance) in reader.instances(key, value)? {
+            reader.known_fields(at, instance, &["cells", "value"], COSMETIC_FIELDS)?;
+            let cells = instance
+                .get("cells")
+                .ok_or_else(|| at.error("has no \"cells\""))?;
+            let cells = reader.cells(at, cells)?;
+            let sum = reader
+                .number(at, instance, "value")?
+                .ok_or_else(|| at.error("has no total"))?;
+            let sum = u32::try_from(sum)
+                .ok()
+                .filter(|&s| s > 0)
+                .ok_or_else(|| at.error(format!("\"value\": {sum} is not a cage total")))?;
+            self.cages.push(Cage { sum, cells });
+        }
+        Ok(())
+    }
+
+    fn write_fpuzzles(&self, out: &mut FpWriter) {
+        for cage in &self.cages {
+            out.push(
+                "killercage",
+                serde_json::json!({
+                    "cells": FpWriter::cells(&cage.cells),
+                    "value": cage.sum.to_string(),
+                }),
+            );
+        }
     }
 }
 

@@ -58,6 +58,8 @@ registry::families! {
     lockout: lockout::LockoutLines,
     /// Row, column and box indexers.
     indexers: indexer::Indexers,
+    /// Given pencil marks.
+    pencilmarks: pencilmarks::PencilMarks,
 }
 
 use crate::sudoku::grid::{Cell, Grid};

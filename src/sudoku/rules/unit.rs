@@ -23,6 +23,8 @@ pub enum UnitKind {
     AntiDiagonal,
     /// A windoku window, 0-based, left to right then top to bottom.
     Window(usize),
+    /// A disjoint group: the cells at one place (0-based, reading order) in their boxes.
+    Group(usize),
     /// A unit given by the user, 0-based.
     Extra(usize),
     /// A killer cage, 0-based.
@@ -53,6 +55,7 @@ impl fmt::Display for Unit {
             UnitKind::Diagonal => f.write_str("diagonal")?,
             UnitKind::AntiDiagonal => f.write_str("anti-diagonal")?,
             UnitKind::Window(w) => write!(f, "window {}", w + 1)?,
+            UnitKind::Group(k) => write!(f, "disjoint group {}", k + 1)?,
             UnitKind::Extra(u) => write!(f, "unit {}", u + 1)?,
             UnitKind::Cage(c) => write!(f, "cage {}", c + 1)?,
             UnitKind::Line(name, k) => write!(f, "{name} {}", k + 1)?,

@@ -1,8 +1,13 @@
 //! The units of the grid itself: rows, columns, boxes (or jigsaw regions), and the optional
-//! units drawn from the grid's shape, both main diagonals (X-sudoku) and windoku windows.
+//! units drawn from the grid's shape: both main diagonals (X-sudoku) or either one alone,
+//! windoku windows, and disjoint groups (the cells at one place in their boxes).
 //!
-//! Keys: `diagonals = true`, `windoku = true` (rows, columns, boxes and `regions` are always
-//! there: the shape's keys say what they are).
+//! Keys: `diagonals = true` (both), `diagonal_positive = true` (bottom left to top right
+//! alone), `diagonal_negative = true` (top left to bottom right alone), `windoku = true`,
+//! `disjoint_groups = true` (rows, columns, boxes and `regions` are always there: the shape's
+//! keys say what they are). f-puzzles keys: `diagonal+`, `diagonal-`, `disjointgroups`
+//! (boxes only: refused with jigsaw regions, where "the same place in the region" has no
+//! agreed meaning).
 
 use serde::de::MapAccess;
 
@@ -11,7 +16,8 @@ use crate::sudoku::grid::{Cell, Grid};
 use super::constraint::{Constraint, Family, FileWriter, Reference};
 use super::cover::full_mask;
 use super::draw::{Canvas, Caption};
-use super::error::{FileError, Violation};
+use super::error::{FileError, RulesError, Violation};
+use super::fpuzzles::{FpReader, FpWriter};
 use super::geometry::Geometry;
 use super::unit::{Unit, UnitKind};
 
@@ -33,6 +39,13 @@ pub struct UnitRules {
     pub diagonals: bool,
     /// Box-shaped windows between the boxes are units (windoku: four in a 9x9).
     pub windoku: bool,
+    /// The positive diagonal alone (bottom left to top right) is a unit; with `diagonals`
+    /// set, or both single diagonals, [`UnitRules::normalize`] keeps `diagonals` only.
+    pub diagonal_positive: bool,
+    /// The negative diagonal alone (top left to bottom right) is a unit.
+    pub diagonal_negative: bool,
+    /// The cells at one place in their boxes are a unit (disjoint groups); boxes only.
+    pub disjoint_groups: bool,
 }
 
 /// Top-left corners (relative to the sub-grid) of the windoku windows: box-shaped, one cell in
@@ -52,6 +65,15 @@ fn windows(n: usize, box_rows: usize, box_cols: usize) -> Vec<(usize, usize)> {
 }
 
 impl UnitRules {
+    /// One way to say each set of diagonals: both single diagonals are `diagonals`.
+    pub fn normalize(&mut self) {
+        if self.diagonals || (self.diagonal_positive && self.diagonal_negative) {
+            self.diagonals = true;
+            self.diagonal_positive = false;
+            self.diagonal_negative = false;
+        }
+    }
+
     /// The diagonals and windows of every sub-grid, in order, as (kind, grid, cells).
     fn shaded(&self, g: &Geometry) -> Vec<Unit> {
         let mut out = Vec::new();
@@ -97,15 +119,31 @@ impl UnitRules {
                     unit(UnitKind::Box(b), cells);
                 }
             }
-            if self.diagonals {
+            if self.diagonals || self.diagonal_negative {
                 unit(
                     UnitKind::Diagonal,
                     (0..n).map(|k| at(r0 + k, c0 + k)).collect(),
                 );
+            }
+            if self.diagonals || self.diagonal_positive {
                 unit(
                     UnitKind::AntiDiagonal,
                     (0..n).map(|k| at(r0 + k, c0 + n - 1 - k)).collect(),
                 );
+            }
+            if self.disjoint_groups && g.regions().is_none() {
+                let stacks = n / box_cols;
+                for place in 0..n {
+                    let (dr, dc) = (place / box_cols, place % box_cols);
+                    let mut cells: Vec<usize> = (0..n)
+                        .map(|b| {
+                            let (top, left) = ((b / stacks) * box_rows, (b % stacks) * box_cols);
+                            at(r0 + top + dr, c0 + left + dc)
+                        })
+                        .collect();
+                    cells.sort_unstable();
+                    unit(UnitKind::Group(place), cells);
+                }
             }
             if self.windoku {
                 for (w, (top, left)) in windows(n, box_rows, box_cols).into_iter().enumerate() {
@@ -172,15 +210,33 @@ impl UnitRules {
                     }
                 }
             }
-            if self.diagonals {
+            if self.diagonals || self.diagonal_negative {
                 groups.push((
                     format!("diagonal{}", of_grid(k)),
                     (0..n).map(|i| at(i, i)).collect(),
                 ));
+            }
+            if self.diagonals || self.diagonal_positive {
                 groups.push((
                     format!("anti-diagonal{}", of_grid(k)),
                     (0..n).map(|i| at(i, n - 1 - i)).collect(),
                 ));
+            }
+            if self.disjoint_groups && g.regions().is_none() {
+                // Cell (r, c) sits at place (r mod box rows, c mod box columns) of its box.
+                for dr in 0..box_rows {
+                    for dc in 0..box_cols {
+                        let cells = (0..n)
+                            .flat_map(|r| (0..n).map(move |c| (r, c)))
+                            .filter(|&(r, c)| r % box_rows == dr && c % box_cols == dc)
+                            .map(|(r, c)| at(r, c))
+                            .collect();
+                        groups.push((
+                            format!("disjoint group {}{}", dr * box_cols + dc + 1, of_grid(k)),
+                            cells,
+                        ));
+                    }
+                }
             }
             if self.windoku {
                 // A window is a box shifted one cell down and right from each box but the
@@ -240,6 +296,16 @@ pub(crate) fn repeats(solution: &Grid, what: &str, cells: &[Cell]) -> Result<(),
 }
 
 impl Constraint for UnitRules {
+    fn check(&self, geometry: &Geometry) -> Result<(), RulesError> {
+        if self.disjoint_groups && geometry.regions().is_some() {
+            return Err(RulesError::Invalid {
+                what: "disjoint groups".into(),
+                message: "defined for boxes only, not for jigsaw regions".into(),
+            });
+        }
+        Ok(())
+    }
+
     fn units(&self, geometry: &Geometry, out: &mut Vec<Unit>) {
         self.add_units(geometry, out);
     }
@@ -280,13 +346,28 @@ impl Constraint for UnitRules {
         if self.diagonals {
             caption.shown("X-sudoku");
         }
+        if self.diagonal_positive {
+            caption.shown("positive diagonal");
+        }
+        if self.diagonal_negative {
+            caption.shown("negative diagonal");
+        }
         if self.windoku {
             caption.shown("windoku");
+        }
+        if self.disjoint_groups {
+            caption.shown("disjoint groups");
         }
     }
 
     fn write(&self, out: &mut FileWriter) {
-        for (on, key) in [(self.diagonals, "diagonals"), (self.windoku, "windoku")] {
+        for (on, key) in [
+            (self.diagonals, "diagonals"),
+            (self.diagonal_positive, "diagonal_positive"),
+            (self.diagonal_negative, "diagonal_negative"),
+            (self.windoku, "windoku"),
+            (self.disjoint_groups, "disjoint_groups"),
+        ] {
             if on {
                 out.key(key, true);
             }
@@ -295,7 +376,15 @@ impl Constraint for UnitRules {
 }
 
 impl Family for UnitRules {
-    const KEYS: &'static [&'static str] = &["diagonals", "windoku"];
+    const KEYS: &'static [&'static str] = &[
+        "diagonals",
+        "diagonal_positive",
+        "diagonal_negative",
+        "windoku",
+        "disjoint_groups",
+    ];
+
+    const FPUZZLES_KEYS: &'static [&'static str] = &["diagonal+", "diagonal-", "disjointgroups"];
 
     fn read<'de, A: MapAccess<'de>>(
         &mut self,
@@ -303,11 +392,45 @@ impl Family for UnitRules {
         map: &mut A,
     ) -> Result<Result<(), FileError>, A::Error> {
         let on: bool = map.next_value()?;
+        self.set(key, on);
+        Ok(Ok(()))
+    }
+
+    fn read_fpuzzles(
+        &mut self,
+        key: &str,
+        value: &serde_json::Value,
+        reader: &FpReader<'_>,
+    ) -> Result<(), FileError> {
+        let on = reader.flag(key, value)?;
+        self.set(key, on);
+        Ok(())
+    }
+
+    fn write_fpuzzles(&self, out: &mut FpWriter) {
+        if self.diagonals || self.diagonal_positive {
+            out.flag("diagonal+");
+        }
+        if self.diagonals || self.diagonal_negative {
+            out.flag("diagonal-");
+        }
+        if self.disjoint_groups {
+            out.flag("disjointgroups");
+        }
+    }
+}
+
+impl UnitRules {
+    /// Sets the flag a TOML or f-puzzles key names (`diagonal+` is the positive diagonal).
+    fn set(&mut self, key: &str, on: bool) {
         match key {
             "diagonals" => self.diagonals = on,
+            "diagonal_positive" | "diagonal+" => self.diagonal_positive = on,
+            "diagonal_negative" | "diagonal-" => self.diagonal_negative = on,
+            "disjoint_groups" | "disjointgroups" => self.disjoint_groups = on,
             _ => self.windoku = on,
         }
-        Ok(Ok(()))
+        self.normalize();
     }
 }
 
@@ -363,5 +486,62 @@ impl Reference for Peers {
 
     fn broken(&self, cells: &[u8], p: usize) -> bool {
         self.peers[p].iter().any(|&q| cells[q] == cells[p])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::rules::{Rules, Spec};
+
+    fn kinds(spec: Spec) -> Vec<UnitKind> {
+        let rules = Rules::new(spec).unwrap();
+        rules.units().iter().map(|u| u.kind).collect()
+    }
+
+    #[test]
+    fn either_diagonal_alone() {
+        let positive = kinds(Spec::new(4).with(|c| c.units.diagonal_positive = true));
+        assert!(positive.contains(&UnitKind::AntiDiagonal));
+        assert!(!positive.contains(&UnitKind::Diagonal));
+        let negative = kinds(Spec::new(4).with(|c| c.units.diagonal_negative = true));
+        assert!(negative.contains(&UnitKind::Diagonal));
+        assert!(!negative.contains(&UnitKind::AntiDiagonal));
+        let mut both = UnitRules {
+            diagonal_positive: true,
+            diagonal_negative: true,
+            ..UnitRules::default()
+        };
+        both.normalize();
+        assert_eq!(
+            both,
+            UnitRules {
+                diagonals: true,
+                ..UnitRules::default()
+            }
+        );
+    }
+
+    #[test]
+    fn disjoint_groups_take_one_cell_of_each_box() {
+        let rules = Rules::new(Spec::new(6).with(|c| c.units.disjoint_groups = true)).unwrap();
+        let groups: Vec<&Unit> = rules
+            .units()
+            .iter()
+            .filter(|u| matches!(u.kind, UnitKind::Group(_)))
+            .collect();
+        assert_eq!(groups.len(), 6);
+        // Boxes of 2x3: place 5 (0-based 4) is row 1, column 1 of each box.
+        assert_eq!(groups[4].cells, [7, 10, 19, 22, 31, 34]);
+        assert_eq!(groups[4].to_string(), "disjoint group 5");
+        let jigsaw = Spec {
+            regions: Some("aabbccaabbccaabbccddeeffddeeffddeeff".chars().collect()),
+            ..Spec::new(6)
+        };
+        let error = Rules::new(jigsaw.with(|c| c.units.disjoint_groups = true)).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "disjoint groups: defined for boxes only, not for jigsaw regions"
+        );
     }
 }
