@@ -19,7 +19,8 @@
 //! character per position, any other line as whitespace-separated tokens; `.` or `0` is a
 //! blank, and space or `#` marks a position outside every sub-grid), `regions` (one label
 //! character per cell; replaces the boxes), `diagonals`, `windoku`, `anti_knight`,
-//! `anti_king`, `non_consecutive` (booleans), `[[cage]]` with `sum` and `cells`
+//! `anti_king`, `non_consecutive`, `negative_ratio`, `negative_difference` (booleans),
+//! `[[difference]]` and `[[ratio]]` (kropki dots: `cells`, optional `value`), `[[cage]]` with `sum` and `cells`
 //! (`"r1c1 r1c2"`), `[[unit]]` with `cells`, and `layout` (`"samurai"`, `"twodoku"`,
 //! `"butterfly"`, `"flower"`) or `grids` (top-left corners of the sub-grids, 0-based
 //! `[row, col]`). Unknown keys are errors.

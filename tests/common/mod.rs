@@ -164,8 +164,9 @@ pub fn sudokux(args: &[&str], stdin: &str) -> Output {
 }
 
 /// The kinds of random instance of [`instance`]: plain, jigsaw, diagonals, windoku,
-/// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix.
-pub const KINDS: usize = 11;
+/// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix,
+/// kropki dots.
+pub const KINDS: usize = 12;
 
 /// A random Latin square of side `n`: cells filled in order with shuffled digits, backtracking.
 pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
@@ -230,7 +231,7 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
         3 => with(base.with(|c| c.units.windoku = true)),
         4 => with(base.with(|c| c.chess.anti_knight = true)),
         5 => with(base.with(|c| c.chess.anti_king = true)),
-        6 => with(base.with(|c| c.non_consecutive.on = true)),
+        6 => with(base.with(|c| c.kropki.non_consecutive = true)),
         7 | 8 => {
             // Cages or extra units cut from a solution of the plain rules.
             let plain = Rules::new(base.clone()).unwrap();
@@ -280,11 +281,59 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
                 ..Spec::new(4)
             })
         }
+        11 => {
+            let plain = Rules::new(base.clone()).unwrap();
+            let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
+            with(marks(kind, &solution, base, &mut rng))
+        }
         _ => with(base.with(|c| {
             c.units.diagonals = rng.below(2) == 0;
             c.chess.anti_king = rng.below(3) == 0;
-            c.non_consecutive.on = rng.below(4) == 0;
+            c.kropki.non_consecutive = rng.below(4) == 0;
             c.chess.anti_knight = rng.below(3) == 0;
         })),
     }
+}
+
+/// Marks between cells (kind 11: kropki dots) read off a solution of `base`: some true, with
+/// rules on the unmarked neighbours at random (which the solution may break).
+pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
+    use sudokux::sudoku::rules::kropki::Dot;
+    let n = solution.rows();
+    let at = |c: Cell| u32::from(solution.get(c.row, c.col));
+    let mut spec = base;
+    let k = &mut spec.constraints;
+    for p in 0..n * n {
+        let a = Cell::from_index(p, n);
+        for b in [
+            Cell {
+                row: a.row,
+                col: a.col + 1,
+            },
+            Cell {
+                row: a.row + 1,
+                col: a.col,
+            },
+        ] {
+            if b.row >= n || b.col >= n || rng.below(3) != 0 {
+                continue;
+            }
+            let (d, e) = (at(a), at(b));
+            let cells = [a, b];
+            match kind {
+                _ if d.max(e) % d.min(e) == 0 && rng.below(2) == 0 => k.kropki.black.push(Dot {
+                    cells,
+                    value: d.max(e) / d.min(e),
+                }),
+                _ => k.kropki.white.push(Dot {
+                    cells,
+                    value: d.abs_diff(e),
+                }),
+            }
+        }
+    }
+    k.kropki.non_consecutive = rng.below(3) == 0;
+    k.kropki.negative_ratio = rng.below(3) == 0;
+    k.kropki.negative_difference = rng.below(4) == 0;
+    spec
 }

@@ -16,6 +16,7 @@
 pub mod constraint;
 pub mod cover;
 pub mod draw;
+pub mod edge;
 pub mod error;
 pub mod fpuzzles;
 pub mod geometry;
@@ -29,8 +30,8 @@ registry::families! {
     units: units::UnitRules,
     /// Anti-knight and anti-king.
     chess: chess::Chess,
-    /// Non-consecutive neighbours.
-    non_consecutive: consecutive::NonConsecutive,
+    /// Kropki dots (white and black) and non-consecutive neighbours.
+    kropki: kropki::Kropki,
     /// Killer cages.
     killer: killer::Killer,
     /// Extra units.
