@@ -290,5 +290,10 @@ proptest! {
             back.read_fpuzzles(key, value, &reader).expect("a family's own key").unwrap();
         }
         prop_assert_eq!(&back.kropki, &rules.constraints().kropki);
+        prop_assert_eq!(&back.xv, &rules.constraints().xv);
+        prop_assert_eq!(&back.parity, &rules.constraints().parity);
+        prop_assert_eq!(&back.extremes, &rules.constraints().extremes);
+        prop_assert_eq!(&back.sums, &rules.constraints().sums);
+        prop_assert_eq!(&back.clones, &rules.constraints().clones);
     }
 }

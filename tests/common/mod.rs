@@ -165,8 +165,8 @@ pub fn sudokux(args: &[&str], stdin: &str) -> Output {
 
 /// The kinds of random instance of [`instance`]: plain, jigsaw, diagonals, windoku,
 /// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix,
-/// kropki dots.
-pub const KINDS: usize = 12;
+/// kropki dots, XV, odd/even cells, minimum/maximum cells, sum pairs, clones.
+pub const KINDS: usize = 17;
 
 /// A random Latin square of side `n`: cells filled in order with shuffled digits, backtracking.
 pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
@@ -281,7 +281,7 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
                 ..Spec::new(4)
             })
         }
-        11 => {
+        11..=16 => {
             let plain = Rules::new(base.clone()).unwrap();
             let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
             with(marks(kind, &solution, base, &mut rng))
@@ -295,14 +295,80 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
     }
 }
 
-/// Marks between cells (kind 11: kropki dots) read off a solution of `base`: some true, with
+/// Marks between cells (kind 11: kropki dots, 12: XV, 13: odd and even cells, 14: minimum and maximum cells, 15: sum pairs, 16: clones) read off a solution of `base`: some true, with
 /// rules on the unmarked neighbours at random (which the solution may break).
 pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
     use sudokux::sudoku::rules::kropki::Dot;
+    use sudokux::sudoku::rules::xv::XvMark;
     let n = solution.rows();
     let at = |c: Cell| u32::from(solution.get(c.row, c.col));
     let mut spec = base;
     let k = &mut spec.constraints;
+    if kind == 16 {
+        use sudokux::sudoku::rules::clone::CloneRegion;
+        // Cells paired with others holding the same digit in the solution.
+        let (mut cells, mut clone_cells) = (Vec::new(), Vec::new());
+        for _ in 0..1 + rng.below(3) {
+            let a = Cell::from_index(rng.below(n * n), n);
+            let twins: Vec<Cell> = (0..n * n)
+                .map(|q| Cell::from_index(q, n))
+                .filter(|&b| at(b) == at(a))
+                .collect();
+            let b = twins[rng.below(twins.len())];
+            if !cells.contains(&a) && !clone_cells.contains(&b) {
+                cells.push(a);
+                clone_cells.push(b);
+            }
+        }
+        k.clones.clones.push(CloneRegion { cells, clone_cells });
+        return spec;
+    }
+    if kind == 15 {
+        use sudokux::sudoku::rules::sums::SumPair;
+        for _ in 0..1 + rng.below(n) {
+            let a = Cell::from_index(rng.below(n * n), n);
+            let b = Cell::from_index(rng.below(n * n), n);
+            if a != b {
+                k.sums.pairs.push(SumPair {
+                    cells: [a, b],
+                    value: at(a) + at(b),
+                });
+            }
+        }
+        return spec;
+    }
+    if kind == 14 {
+        for p in 0..n * n {
+            let a = Cell::from_index(p, n);
+            let around: Vec<u32> = [(0, 1), (2, 1), (1, 0), (1, 2)]
+                .iter()
+                .filter(|&&(r, c)| {
+                    a.row + r >= 1 && a.col + c >= 1 && a.row + r <= n && a.col + c <= n
+                })
+                .map(|&(r, c)| {
+                    at(Cell {
+                        row: a.row + r - 1,
+                        col: a.col + c - 1,
+                    })
+                })
+                .collect();
+            if around.iter().all(|&e| e > at(a)) && rng.below(2) == 0 {
+                k.extremes.minimum.push(a);
+            } else if around.iter().all(|&e| e < at(a)) && rng.below(2) == 0 {
+                k.extremes.maximum.push(a);
+            }
+        }
+        return spec;
+    }
+    if kind == 13 {
+        for p in 0..n * n {
+            let a = Cell::from_index(p, n);
+            if rng.below(4) == 0 {
+                k.parity.add(a, at(a) % 2 == 1);
+            }
+        }
+        return spec;
+    }
     for p in 0..n * n {
         let a = Cell::from_index(p, n);
         for b in [
@@ -321,6 +387,11 @@ pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
             let (d, e) = (at(a), at(b));
             let cells = [a, b];
             match kind {
+                12 if d + e == 5 || d + e == 10 => k.xv.marks.push(XvMark {
+                    cells,
+                    x: d + e == 10,
+                }),
+                12 => {}
                 _ if d.max(e) % d.min(e) == 0 && rng.below(2) == 0 => k.kropki.black.push(Dot {
                     cells,
                     value: d.max(e) / d.min(e),
@@ -331,6 +402,10 @@ pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
                 }),
             }
         }
+    }
+    if kind == 12 {
+        k.xv.negative = rng.below(2) == 0;
+        return spec;
     }
     k.kropki.non_consecutive = rng.below(3) == 0;
     k.kropki.negative_ratio = rng.below(3) == 0;

@@ -198,8 +198,22 @@ impl Constraint for Kropki {
 
     fn pairs(&self, geometry: &Geometry, _: &UnitIndex, out: &mut PairList) {
         let n = geometry.size();
+        let plain = Marks::Without {
+            diffs: vec![1],
+            ratios: Vec::new(),
+        };
         for ((a, b), marks) in self.marked_pairs(geometry) {
-            let id = out.relation(Relation::new(marks.what(), n, |d, e| marks.allows(d, e)));
+            let mut relation = Relation::new(marks.what(), n, |d, e| marks.allows(d, e));
+            if marks == plain {
+                // One item per forbidden pair of digits in each order: d beside d + 1, d + 1
+                // beside d (the encoding non-consecutive always had).
+                let bit = |d: usize| 1u64 << (d - 1);
+                let blocks = (1..n)
+                    .flat_map(|d| [(bit(d), bit(d + 1)), (bit(d + 1), bit(d))])
+                    .collect();
+                relation = relation.with_blocks(blocks);
+            }
+            let id = out.relation(relation);
             out.push(a, b, id);
         }
     }

@@ -32,6 +32,16 @@ registry::families! {
     chess: chess::Chess,
     /// Kropki dots (white and black) and non-consecutive neighbours.
     kropki: kropki::Kropki,
+    /// XV marks.
+    xv: xv::Xv,
+    /// Odd and even cells.
+    parity: parity::Parity,
+    /// Minimum and maximum cells.
+    extremes: extremes::Extremes,
+    /// Pairs of cells with a given sum.
+    sums: sums::Sums,
+    /// Clones: cells holding the same digits as others.
+    clones: clone::Clones,
     /// Killer cages.
     killer: killer::Killer,
     /// Extra units.
