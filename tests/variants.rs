@@ -295,5 +295,6 @@ proptest! {
         prop_assert_eq!(&back.extremes, &rules.constraints().extremes);
         prop_assert_eq!(&back.sums, &rules.constraints().sums);
         prop_assert_eq!(&back.clones, &rules.constraints().clones);
+        prop_assert_eq!(&back.quadruples, &rules.constraints().quadruples);
     }
 }

@@ -165,8 +165,9 @@ pub fn sudokux(args: &[&str], stdin: &str) -> Output {
 
 /// The kinds of random instance of [`instance`]: plain, jigsaw, diagonals, windoku,
 /// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix,
-/// kropki dots, XV, odd/even cells, minimum/maximum cells, sum pairs, clones.
-pub const KINDS: usize = 17;
+/// kropki dots, XV, odd/even cells, minimum/maximum cells, sum pairs, clones,
+/// quadruples.
+pub const KINDS: usize = 18;
 
 /// A random Latin square of side `n`: cells filled in order with shuffled digits, backtracking.
 pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
@@ -281,7 +282,7 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
                 ..Spec::new(4)
             })
         }
-        11..=16 => {
+        11..=17 => {
             let plain = Rules::new(base.clone()).unwrap();
             let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
             with(marks(kind, &solution, base, &mut rng))
@@ -295,7 +296,7 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
     }
 }
 
-/// Marks between cells (kind 11: kropki dots, 12: XV, 13: odd and even cells, 14: minimum and maximum cells, 15: sum pairs, 16: clones) read off a solution of `base`: some true, with
+/// Marks between cells (kind 11: kropki dots, 12: XV, 13: odd and even cells, 14: minimum and maximum cells, 15: sum pairs, 16: clones, 17: quadruples) read off a solution of `base`: some true, with
 /// rules on the unmarked neighbours at random (which the solution may break).
 pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
     use sudokux::sudoku::rules::kropki::Dot;
@@ -304,6 +305,26 @@ pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
     let at = |c: Cell| u32::from(solution.get(c.row, c.col));
     let mut spec = base;
     let k = &mut spec.constraints;
+    if kind == 17 {
+        use sudokux::sudoku::rules::quadruple::Quad;
+        for _ in 0..1 + rng.below(3) {
+            let (r, c) = (rng.below(n - 1), rng.below(n - 1));
+            let cells: Vec<Cell> = [(0, 0), (0, 1), (1, 0), (1, 1)]
+                .iter()
+                .map(|&(i, j)| Cell {
+                    row: r + i,
+                    col: c + j,
+                })
+                .collect();
+            let values = cells
+                .iter()
+                .filter(|_| rng.below(2) == 0)
+                .map(|&a| at(a) as u8)
+                .collect();
+            k.quadruples.quads.push(Quad { cells, values });
+        }
+        return spec;
+    }
     if kind == 16 {
         use sudokux::sudoku::rules::clone::CloneRegion;
         // Cells paired with others holding the same digit in the solution.

@@ -42,6 +42,8 @@ registry::families! {
     sums: sums::Sums,
     /// Clones: cells holding the same digits as others.
     clones: clone::Clones,
+    /// Quadruples: digits the four cells around a corner hold.
+    quadruples: quadruple::Quadruples,
     /// Killer cages.
     killer: killer::Killer,
     /// Extra units.
