@@ -92,7 +92,7 @@ fn variants_are_unique_by_both_engines() {
         Spec::new(9).with(|c| c.units.windoku = true),
         Spec::new(9).with(|c| c.chess.anti_knight = true),
         Spec::new(9).with(|c| c.chess.anti_king = true),
-        Spec::new(9).with(|c| c.non_consecutive.on = true),
+        Spec::new(9).with(|c| c.kropki.non_consecutive = true),
         Spec::new(6).with(|c| c.units.diagonals = true),
         Spec::new(6).with(|c| c.chess.anti_king = true),
     ];

@@ -232,7 +232,8 @@ fn example_puzzles_of_every_kind() {
             path.display()
         );
         let single = file.rules.grids().len() == 1;
-        if single && file.rules.size() <= 9 && !file.rules.spec().constraints.non_consecutive.on {
+        if single && file.rules.size() <= 9 && !file.rules.spec().constraints.kropki.non_consecutive
+        {
             let mut backtracker = Backtracker::new(file.rules.clone());
             let reference = backtracker.enumerate(&file.givens, Some(2), 2).unwrap();
             assert_eq!(reference.solutions, answer.solutions, "{}", path.display());
@@ -268,5 +269,32 @@ fn grids_up_to_64x64() {
             stats.nodes >= empty as u64,
             "{n}x{n}: every empty cell is a choice"
         );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// The families with f-puzzles keys read back what they write, on random instances.
+    #[test]
+    fn f_puzzles_keys_round_trip(kind in 0..KINDS, seed in any::<u64>()) {
+        use sudokux::sudoku::rules::fpuzzles::{FpReader, FpWriter};
+        use sudokux::sudoku::rules::Constraints;
+        let (rules, _) = instance(kind, seed);
+        let mut out = FpWriter::new(rules.size());
+        rules.constraints().write_fpuzzles(&mut out);
+        let (keys, negative) = out.finish();
+        let reader = FpReader::new(rules.size(), &negative);
+        let mut back = Constraints::default();
+        for (key, value) in &keys {
+            back.read_fpuzzles(key, value, &reader).expect("a family's own key").unwrap();
+        }
+        prop_assert_eq!(&back.kropki, &rules.constraints().kropki);
+        prop_assert_eq!(&back.xv, &rules.constraints().xv);
+        prop_assert_eq!(&back.parity, &rules.constraints().parity);
+        prop_assert_eq!(&back.extremes, &rules.constraints().extremes);
+        prop_assert_eq!(&back.sums, &rules.constraints().sums);
+        prop_assert_eq!(&back.clones, &rules.constraints().clones);
+        prop_assert_eq!(&back.quadruples, &rules.constraints().quadruples);
     }
 }

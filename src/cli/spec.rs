@@ -116,7 +116,7 @@ fn constraints(flags: &RuleArgs) -> Constraints {
             c.units.windoku = flags.windoku;
             c.chess.anti_knight = flags.anti_knight;
             c.chess.anti_king = flags.anti_king;
-            c.non_consecutive.on = flags.non_consecutive;
+            c.kropki.non_consecutive = flags.non_consecutive;
         })
         .constraints
 }

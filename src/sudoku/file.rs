@@ -20,7 +20,9 @@
 //! blank, and space or `#` marks a position outside every sub-grid), `regions` (one label
 //! character per cell; replaces the boxes), `diagonals`, `diagonal_positive`,
 //! `diagonal_negative`, `windoku`, `disjoint_groups`, `anti_knight`, `anti_king`,
-//! `non_consecutive` (booleans), `title`, `author`, `ruleset` (text shown, not solved with), `[[cage]]` with `sum` and `cells`
+//! `non_consecutive`, `negative_ratio`, `negative_difference` (booleans), `title`, `author`,
+//! `ruleset` (text shown, not solved with), `[[difference]]` and `[[ratio]]` (kropki dots:
+//! `cells`, optional `value`), `[[cage]]` with `sum` and `cells`
 //! (`"r1c1 r1c2"`), `[[unit]]` with `cells`, and `layout` (`"samurai"`, `"twodoku"`,
 //! `"butterfly"`, `"flower"`) or `grids` (top-left corners of the sub-grids, 0-based
 //! `[row, col]`). Unknown keys are errors.

@@ -178,7 +178,7 @@ mod tests {
         }
         assert_eq!(Relabelling::of(&rules, &puzzle), None);
         let non_consecutive =
-            Rules::new(Spec::new(4).with(|c| c.non_consecutive.on = true)).unwrap();
+            Rules::new(Spec::new(4).with(|c| c.kropki.non_consecutive = true)).unwrap();
         assert_eq!(
             Relabelling::of(&non_consecutive, &non_consecutive.empty_grid()),
             None

@@ -136,7 +136,7 @@ mod tests {
                 .to_string(),
             "r1c1 and r5c5 both hold 2 (diagonal)"
         );
-        assert!(with(Spec::new(9).with(|c| c.non_consecutive.on = true)).is_err());
+        assert!(with(Spec::new(9).with(|c| c.kropki.non_consecutive = true)).is_err());
         assert!(with(Spec::new(9).with(|c| c.chess.anti_king = true)).is_err());
     }
 }

@@ -168,8 +168,9 @@ pub fn sudokux(args: &[&str], stdin: &str) -> Output {
 
 /// The kinds of random instance of [`instance`]: plain, jigsaw, diagonals, windoku,
 /// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix, lines,
-/// indexers.
-pub const KINDS: usize = 13;
+/// indexers, kropki dots, XV, odd/even cells, minimum/maximum cells, sum pairs, clones,
+/// quadruples.
+pub const KINDS: usize = 20;
 
 /// A random Latin square of side `n`: cells filled in order with shuffled digits, backtracking.
 pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
@@ -238,7 +239,7 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
         3 => with(base.with(|c| c.units.windoku = true)),
         4 => with(base.with(|c| c.chess.anti_knight = true)),
         5 => with(base.with(|c| c.chess.anti_king = true)),
-        6 => with(base.with(|c| c.non_consecutive.on = true)),
+        6 => with(base.with(|c| c.kropki.non_consecutive = true)),
         7 | 8 => {
             // Cages or extra units cut from a solution of the plain rules.
             let plain = Rules::new(base.clone()).unwrap();
@@ -304,12 +305,155 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
                 .collect();
             with(base.with(|c| c.indexers.groups = groups))
         }
+        13..=19 => {
+            let plain = Rules::new(base.clone()).unwrap();
+            let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
+            with(marks(kind - 2, &solution, base, &mut rng))
+        }
         _ => with(base.with(|c| {
             c.units.diagonals = rng.below(2) == 0;
             c.chess.anti_king = rng.below(3) == 0;
-            c.non_consecutive.on = rng.below(4) == 0;
+            c.kropki.non_consecutive = rng.below(4) == 0;
             c.chess.anti_knight = rng.below(3) == 0;
             c.units.disjoint_groups = rng.below(3) == 0;
         })),
     }
+}
+
+/// Marks between cells (kind 11: kropki dots, 12: XV, 13: odd and even cells, 14: minimum and maximum cells, 15: sum pairs, 16: clones, 17: quadruples) read off a solution of `base`: some true, with
+/// rules on the unmarked neighbours at random (which the solution may break).
+pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
+    use sudokux::sudoku::rules::kropki::Dot;
+    use sudokux::sudoku::rules::xv::XvMark;
+    let n = solution.rows();
+    let at = |c: Cell| u32::from(solution.get(c.row, c.col));
+    let mut spec = base;
+    let k = &mut spec.constraints;
+    if kind == 17 {
+        use sudokux::sudoku::rules::quadruple::Quad;
+        for _ in 0..1 + rng.below(3) {
+            let (r, c) = (rng.below(n - 1), rng.below(n - 1));
+            let cells: Vec<Cell> = [(0, 0), (0, 1), (1, 0), (1, 1)]
+                .iter()
+                .map(|&(i, j)| Cell {
+                    row: r + i,
+                    col: c + j,
+                })
+                .collect();
+            let values = cells
+                .iter()
+                .filter(|_| rng.below(2) == 0)
+                .map(|&a| at(a) as u8)
+                .collect();
+            k.quadruples.quads.push(Quad { cells, values });
+        }
+        return spec;
+    }
+    if kind == 16 {
+        use sudokux::sudoku::rules::clone::CloneRegion;
+        // Cells paired with others holding the same digit in the solution.
+        let (mut cells, mut clone_cells) = (Vec::new(), Vec::new());
+        for _ in 0..1 + rng.below(3) {
+            let a = Cell::from_index(rng.below(n * n), n);
+            let twins: Vec<Cell> = (0..n * n)
+                .map(|q| Cell::from_index(q, n))
+                .filter(|&b| at(b) == at(a))
+                .collect();
+            let b = twins[rng.below(twins.len())];
+            if !cells.contains(&a) && !clone_cells.contains(&b) {
+                cells.push(a);
+                clone_cells.push(b);
+            }
+        }
+        k.clones.clones.push(CloneRegion { cells, clone_cells });
+        return spec;
+    }
+    if kind == 15 {
+        use sudokux::sudoku::rules::sums::SumPair;
+        for _ in 0..1 + rng.below(n) {
+            let a = Cell::from_index(rng.below(n * n), n);
+            let b = Cell::from_index(rng.below(n * n), n);
+            if a != b {
+                k.sums.pairs.push(SumPair {
+                    cells: [a, b],
+                    value: at(a) + at(b),
+                });
+            }
+        }
+        return spec;
+    }
+    if kind == 14 {
+        for p in 0..n * n {
+            let a = Cell::from_index(p, n);
+            let around: Vec<u32> = [(0, 1), (2, 1), (1, 0), (1, 2)]
+                .iter()
+                .filter(|&&(r, c)| {
+                    a.row + r >= 1 && a.col + c >= 1 && a.row + r <= n && a.col + c <= n
+                })
+                .map(|&(r, c)| {
+                    at(Cell {
+                        row: a.row + r - 1,
+                        col: a.col + c - 1,
+                    })
+                })
+                .collect();
+            if around.iter().all(|&e| e > at(a)) && rng.below(2) == 0 {
+                k.extremes.minimum.push(a);
+            } else if around.iter().all(|&e| e < at(a)) && rng.below(2) == 0 {
+                k.extremes.maximum.push(a);
+            }
+        }
+        return spec;
+    }
+    if kind == 13 {
+        for p in 0..n * n {
+            let a = Cell::from_index(p, n);
+            if rng.below(4) == 0 {
+                k.parity.add(a, at(a) % 2 == 1);
+            }
+        }
+        return spec;
+    }
+    for p in 0..n * n {
+        let a = Cell::from_index(p, n);
+        for b in [
+            Cell {
+                row: a.row,
+                col: a.col + 1,
+            },
+            Cell {
+                row: a.row + 1,
+                col: a.col,
+            },
+        ] {
+            if b.row >= n || b.col >= n || rng.below(3) != 0 {
+                continue;
+            }
+            let (d, e) = (at(a), at(b));
+            let cells = [a, b];
+            match kind {
+                12 if d + e == 5 || d + e == 10 => k.xv.marks.push(XvMark {
+                    cells,
+                    x: d + e == 10,
+                }),
+                12 => {}
+                _ if d.max(e) % d.min(e) == 0 && rng.below(2) == 0 => k.kropki.black.push(Dot {
+                    cells,
+                    value: d.max(e) / d.min(e),
+                }),
+                _ => k.kropki.white.push(Dot {
+                    cells,
+                    value: d.abs_diff(e),
+                }),
+            }
+        }
+    }
+    if kind == 12 {
+        k.xv.negative = rng.below(2) == 0;
+        return spec;
+    }
+    k.kropki.non_consecutive = rng.below(3) == 0;
+    k.kropki.negative_ratio = rng.below(3) == 0;
+    k.kropki.negative_difference = rng.below(4) == 0;
+    spec
 }

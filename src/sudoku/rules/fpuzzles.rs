@@ -331,6 +331,14 @@ impl FpWriter {
         }
     }
 
+    /// Makes sure the array `key` is written, even with no instance (for a `negative`
+    /// entry whose key has no mark).
+    pub fn array(&mut self, key: &str) {
+        self.keys
+            .entry(key.to_string())
+            .or_insert_with(|| Value::Array(Vec::new()));
+    }
+
     /// Adds `entry` to the puzzle's `negative` key.
     pub fn negative(&mut self, entry: &str) {
         if !self.negative.iter().any(|e| e == entry) {

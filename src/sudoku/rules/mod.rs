@@ -16,6 +16,7 @@
 pub mod constraint;
 pub mod cover;
 pub mod draw;
+pub mod edge;
 pub mod error;
 pub mod fpuzzles;
 pub mod geometry;
@@ -30,8 +31,20 @@ registry::families! {
     units: units::UnitRules,
     /// Anti-knight and anti-king.
     chess: chess::Chess,
-    /// Non-consecutive neighbours.
-    non_consecutive: consecutive::NonConsecutive,
+    /// Kropki dots (white and black) and non-consecutive neighbours.
+    kropki: kropki::Kropki,
+    /// XV marks.
+    xv: xv::Xv,
+    /// Odd and even cells.
+    parity: parity::Parity,
+    /// Minimum and maximum cells.
+    extremes: extremes::Extremes,
+    /// Pairs of cells with a given sum.
+    sums: sums::Sums,
+    /// Clones: cells holding the same digits as others.
+    clones: clone::Clones,
+    /// Quadruples: digits the four cells around a corner hold.
+    quadruples: quadruple::Quadruples,
     /// Killer cages.
     killer: killer::Killer,
     /// Extra units.
