@@ -22,6 +22,7 @@ pub mod geometry;
 pub mod limits;
 pub mod pair;
 mod registry;
+pub mod sum;
 pub mod unit;
 
 registry::families! {
@@ -35,11 +36,14 @@ registry::families! {
     killer: killer::Killer,
     /// Extra units.
     extra: extra::ExtraUnits,
+    /// Arrows: shafts that add up to their circles.
+    arrow: arrow::Arrows,
 }
 
 use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::symbols::Symbols;
 
+pub use arrow::Arrow;
 pub use constraint::{Constraint, Family, Logic, Reference};
 pub use error::{FileError, PuzzleError, RulesError, Violation};
 pub use geometry::{default_box, layout, Geometry, SAMURAI};
