@@ -376,6 +376,7 @@ fn puzzle_files_of_every_kind_are_solved() {
         "windoku",
         "jigsaw",
         "killer",
+        "arrow",
         "anti-knight",
         "non-consecutive",
         "samurai",

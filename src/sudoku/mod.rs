@@ -36,8 +36,8 @@ pub use logic::{grade, Grade, Step, Technique};
 pub use parse::{Entry, ParseError, ReadError, Reader};
 pub use pretty::pretty;
 pub use rules::{
-    Cage, Constraint, Constraints, Geometry, Pair, PuzzleError, Relation, Rules, RulesError, Spec,
-    Unit, UnitKind,
+    Arrow, Cage, Constraint, Constraints, Geometry, Pair, PuzzleError, Relation, Rules, RulesError,
+    Spec, Unit, UnitKind,
 };
 pub use solver::Solver;
 pub use symbols::{Alphabet, Symbols};

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 use sudokux::sudoku::rules::indexer::{IndexKind, Indexer};
-use sudokux::sudoku::{Cage, Cell, Engine, Grid, Rules, Spec};
+use sudokux::sudoku::{Arrow, Cage, Cell, Engine, Grid, Rules, Spec};
 
 /// Path of a file under `tests/data`.
 pub fn data(name: &str) -> PathBuf {
@@ -169,8 +169,8 @@ pub fn sudokux(args: &[&str], stdin: &str) -> Output {
 /// The kinds of random instance of [`instance`]: plain, jigsaw, diagonals, windoku,
 /// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix, lines,
 /// indexers, kropki dots, XV, odd/even cells, minimum/maximum cells, sum pairs, clones,
-/// quadruples.
-pub const KINDS: usize = 20;
+/// quadruples, arrows.
+pub const KINDS: usize = 21;
 
 /// A random Latin square of side `n`: cells filled in order with shuffled digits, backtracking.
 pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
@@ -309,6 +309,35 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
             let plain = Rules::new(base.clone()).unwrap();
             let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
             with(marks(kind - 2, &solution, base, &mut rng))
+        }
+        20 => {
+            // Arrows cut from a solution of the plain rules: a circle and cells whose digits
+            // add up to it (digits may repeat on a shaft).
+            let plain = Rules::new(base.clone()).unwrap();
+            let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
+            let digit = |p: usize| u32::from(solution.cells()[p]);
+            let mut arrows = Vec::new();
+            for _ in 0..1 + rng.below(3) {
+                let circle = rng.below(n * n);
+                let mut order: Vec<usize> = (0..n * n).filter(|&p| p != circle).collect();
+                rng.shuffle(&mut order);
+                let mut shaft = Vec::new();
+                let mut sum = 0;
+                for p in order {
+                    if sum + digit(p) <= digit(circle) {
+                        sum += digit(p);
+                        shaft.push(Cell::from_index(p, n));
+                    }
+                }
+                if sum == digit(circle) {
+                    arrows.push(Arrow {
+                        circle: vec![Cell::from_index(circle, n)],
+                        shaft,
+                    });
+                }
+            }
+            let spec = base.with(|c| c.arrow.arrows = arrows);
+            (Rules::new(spec).unwrap(), Some(solution))
         }
         _ => with(base.with(|c| {
             c.units.diagonals = rng.below(2) == 0;

@@ -24,6 +24,7 @@ pub mod limits;
 pub mod line;
 pub mod pair;
 mod registry;
+pub mod sum;
 pub mod unit;
 
 registry::families! {
@@ -73,11 +74,14 @@ registry::families! {
     indexers: indexer::Indexers,
     /// Given pencil marks.
     pencilmarks: pencilmarks::PencilMarks,
+    /// Arrows: shafts that add up to their circles.
+    arrow: arrow::Arrows,
 }
 
 use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::symbols::Symbols;
 
+pub use arrow::Arrow;
 pub use constraint::{Constraint, Family, Logic, Reference};
 pub use error::{FileError, PuzzleError, RulesError, Violation};
 pub use geometry::{default_box, layout, Geometry, SAMURAI};
