@@ -11,7 +11,7 @@ use common::{data, Rng};
 use sudokux::sudoku::fpuzzles::{self, lzstring};
 use sudokux::sudoku::rules::Constraints;
 use sudokux::sudoku::validate::validate;
-use sudokux::sudoku::{Cage, Cell, Grid, Meta, PuzzleFile, Rules, Spec};
+use sudokux::sudoku::{Cage, Cell, Engine, Grid, Meta, PuzzleFile, Rules, Solver, Spec, Verdict};
 
 fn text(name: &str) -> String {
     std::fs::read_to_string(data(&format!("fpuzzles/{name}"))).unwrap()
@@ -45,15 +45,14 @@ fn the_example_links_decompress_to_the_objects_shown() {
 #[test]
 fn example_c_imports_its_givens_and_jigsaw_regions() {
     let mut object = json(&text("example_c.json"));
-    // Its arrow, sandwich, odd and even are families of their own, not read yet.
+    // Its sandwich is not read yet (its arrow, odd and even cells are): the whole puzzle is
+    // refused, naming it.
     let error = fpuzzles::from_json(&object.to_string()).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "f-puzzles: arrow: unsupported f-puzzles constraint (1 instance); nothing imported"
+        "f-puzzles: sandwichsum: unsupported f-puzzles constraint (1 instance); nothing imported"
     );
-    for key in ["arrow", "sandwichsum", "odd", "even"] {
-        object.as_object_mut().unwrap().remove(key);
-    }
+    object.as_object_mut().unwrap().remove("sandwichsum");
     let imported = fpuzzles::from_json(&object.to_string()).unwrap();
     let file = imported.file;
     assert_eq!(file.givens.get(5, 1), 1);
@@ -90,18 +89,73 @@ fn example_c_imports_its_givens_and_jigsaw_regions() {
     validate(&file.rules, &file.givens, &solution).unwrap();
 }
 
+/// The published solution of an example, as a grid.
+fn published(name: &str, n: usize) -> Grid {
+    let digits: Vec<u8> = text(name)
+        .bytes()
+        .filter(u8::is_ascii_digit)
+        .map(|b| b - b'0')
+        .collect();
+    Grid::from_cells(n, digits).unwrap()
+}
+
 #[test]
-fn examples_a_and_b_name_what_is_not_read_yet() {
-    let a = fpuzzles::decode(text("example_a.links").lines().next().unwrap()).unwrap();
-    assert_eq!(
-        fpuzzles::from_json(&a).unwrap_err().to_string(),
-        "f-puzzles: difference: unsupported f-puzzles constraint (1 instance); nothing imported"
-    );
+fn example_a_is_proved_unique_with_its_published_solution() {
+    // Thermometer, black and white kropki dots, from both of its links.
+    for link in text("example_a.links").lines() {
+        let file = fpuzzles::read(link).unwrap().file;
+        let mut solver = Solver::new(file.rules.clone());
+        let (verdict, _) = solver.check(&file.givens).unwrap();
+        let Verdict::Unique(solution) = verdict else {
+            panic!("example A is unique, found {verdict:?}")
+        };
+        validate(&file.rules, &file.givens, &solution).unwrap();
+        assert_eq!(solution, published("example_a.solution", 4));
+    }
+}
+
+#[test]
+fn example_b_names_what_is_not_read_yet() {
+    // Its cages, negative XV and marks are read; the little killer is not, so the whole
+    // puzzle is refused.
     let b = fpuzzles::read(text("example_b.links").lines().nth(1).unwrap()).unwrap_err();
     assert_eq!(
         b.to_string(),
-        "f-puzzles: negative: unsupported entry \"xv\" (\"all such marks are shown\"); nothing imported"
+        "f-puzzles: littlekillersum: unsupported f-puzzles constraint (1 instance); nothing imported"
     );
+}
+
+#[test]
+fn a_negative_entry_holds_without_marks_of_its_kind() {
+    // `negative: ["xv"]` and no X or V: no two neighbours sum to 5 or 10.
+    let mut object =
+        json(r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#);
+    let plain = fpuzzles::from_json(&object.to_string()).unwrap().file;
+    object["negative"] = serde_json::json!(["xv"]);
+    let file = fpuzzles::from_json(&object.to_string()).unwrap().file;
+    assert!(file.rules.constraints().xv.negative);
+    let count = |f: &PuzzleFile| {
+        Solver::new(f.rules.clone())
+            .count(&f.givens, None)
+            .unwrap()
+            .count
+    };
+    assert!(count(&file) < count(&plain));
+}
+
+#[test]
+fn legacy_cell_fields_are_their_constraints() {
+    let mut grid = json(r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#);
+    grid[0][0] = serde_json::json!({"parity": "Odd"});
+    grid[1][2] = serde_json::json!({"extreme": "Maximum"});
+    let object = serde_json::json!({"size": 4, "grid": grid, "odd": [{"cell": "R4C4"}]});
+    let file = fpuzzles::from_json(&object.to_string()).unwrap().file;
+    let mut from_keys =
+        json(r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#);
+    from_keys["odd"] = serde_json::json!([{"cell": "R4C4"}, {"cell": "R1C1"}]);
+    from_keys["maximum"] = serde_json::json!([{"cell": "R2C3"}]);
+    let expected = fpuzzles::from_json(&from_keys.to_string()).unwrap().file;
+    assert_eq!(file.rules.spec(), expected.rules.spec());
 }
 
 /// The error that importing `object` (merged into an empty 4x4) gives.
@@ -125,8 +179,8 @@ fn what_cannot_be_imported_is_refused_by_key_instance_and_cell() {
             "f-puzzles: zipperline: unsupported f-puzzles constraint (2 instances); nothing imported",
         ),
         (
-            j!({"negative": ["ratio"]}),
-            "f-puzzles: negative: unsupported entry \"ratio\" (\"all such marks are shown\"); nothing imported",
+            j!({"negative": ["ratio", "sandwichsum"]}),
+            "f-puzzles: negative: unsupported entry \"sandwichsum\" (\"all such marks are shown\"); nothing imported",
         ),
         (
             j!({"killercage": [{"cells": ["R1C1"], "value": "3"}, {"cells": ["R1C1", "R2C1"], "value": "x2"}]}),
@@ -154,11 +208,31 @@ fn what_cannot_be_imported_is_refused_by_key_instance_and_cell() {
     }
     let mut grid = json(r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#);
     for (field, value, says) in [
-        ("colour", j!("red"), "unknown cell field \"colour\"; nothing imported"),
-        ("parity", j!("Odd"), "the legacy cell field \"parity\" (\"Odd\") is not supported yet; nothing imported"),
-        ("extreme", j!("Maximum"), "the legacy cell field \"extreme\" (\"Maximum\") is not supported yet; nothing imported"),
-        ("region", Value::Null, "a cell in no region (\"region\": null or -1) is not supported; nothing imported"),
-        ("region", j!(-1), "a cell in no region (\"region\": null or -1) is not supported; nothing imported"),
+        (
+            "colour",
+            j!("red"),
+            "unknown cell field \"colour\"; nothing imported",
+        ),
+        (
+            "parity",
+            j!("Round"),
+            "cannot read the cell field \"parity\" (\"Round\"); nothing imported",
+        ),
+        (
+            "extreme",
+            j!(2),
+            "cannot read the cell field \"extreme\" (2); nothing imported",
+        ),
+        (
+            "region",
+            Value::Null,
+            "a cell in no region (\"region\": null or -1) is not supported; nothing imported",
+        ),
+        (
+            "region",
+            j!(-1),
+            "a cell in no region (\"region\": null or -1) is not supported; nothing imported",
+        ),
         ("value", j!(5), "\"value\": expected a digit 0..4, found 5"),
     ] {
         grid[1][2] = j!({ field: value });

@@ -84,6 +84,9 @@ struct CellFields {
     regions: Vec<usize>,
     ignored_digits: usize,
     pencilmarks: Vec<(Cell, Vec<u8>)>,
+    /// The legacy per-cell forms of `odd`, `even`, `minimum` and `maximum` (`"parity":
+    /// "Odd"`, `"extreme": "Minimum"`), as (key, cell).
+    legacy: Vec<(&'static str, Cell)>,
 }
 
 fn from_object(object: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
@@ -210,6 +213,32 @@ fn from_object(object: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
             },
         }
     }
+    // The legacy per-cell forms, as the families of their keys read them.
+    for key in ["odd", "even", "minimum", "maximum"] {
+        let instances: Vec<Value> = cells
+            .legacy
+            .iter()
+            .filter(|(k, _)| *k == key)
+            .map(|(_, cell)| serde_json::json!({"cell": cell_name(*cell)}))
+            .collect();
+        if !instances.is_empty() {
+            if let Some(result) = constraints.read_fpuzzles(key, &Value::Array(instances), &reader)
+            {
+                result?;
+            }
+        }
+    }
+    // A `negative` entry holds even where no mark of its kind is shown: the family that
+    // honours it reads its key as empty.
+    for entry in &negative {
+        if !object.contains_key(entry.as_str()) {
+            if let Some(result) =
+                constraints.read_fpuzzles(entry, &Value::Array(Vec::new()), &reader)
+            {
+                result?;
+            }
+        }
+    }
     if !cosmetic.is_empty() {
         notices.push(format!(
             "left out what only draws ({}): check `ruleset` for rules they carry",
@@ -295,6 +324,7 @@ fn read_grid(n: usize, grid: &Value) -> Result<CellFields, FpuzzlesError> {
         regions: Vec::with_capacity(n * n),
         ignored_digits: 0,
         pencilmarks: Vec::new(),
+        legacy: Vec::new(),
     };
     for (r, row) in rows.iter().enumerate() {
         let row = row
@@ -328,27 +358,28 @@ fn read_cell(
     for (field, value) in fields {
         match field.as_str() {
             "value" => {
-                digit = value
-                    .as_u64()
-                    .filter(|&d| d as usize <= n)
-                    .ok_or_else(|| error(at, format!("\"value\": expected a digit 0..{n}, found {value}")))?
-                    as u8;
+                digit = value.as_u64().filter(|&d| d as usize <= n).ok_or_else(|| {
+                    error(
+                        at,
+                        format!("\"value\": expected a digit 0..{n}, found {value}"),
+                    )
+                })? as u8;
             }
             "given" => {
-                given = value
-                    .as_bool()
-                    .ok_or_else(|| error(at, format!("\"given\": expected true or false, found {value}")))?;
+                given = value.as_bool().ok_or_else(|| {
+                    error(
+                        at,
+                        format!("\"given\": expected true or false, found {value}"),
+                    )
+                })?;
             }
             "region" => match value {
                 Value::Null => return Err(no_region(at)),
                 v if v.as_i64() == Some(-1) => return Err(no_region(at)),
                 v => {
-                    region = v
-                        .as_u64()
-                        .filter(|&r| (r as usize) < n)
-                        .ok_or_else(|| {
-                            error(at, format!("\"region\": expected 0..{}, found {v}", n - 1))
-                        })? as usize;
+                    region = v.as_u64().filter(|&r| (r as usize) < n).ok_or_else(|| {
+                        error(at, format!("\"region\": expected 0..{}, found {v}", n - 1))
+                    })? as usize;
                 }
             },
             "givenPencilMarks" => match value {
@@ -367,20 +398,34 @@ fn read_cell(
                     }
                 }
                 other => {
-                    return Err(error(at, format!("\"givenPencilMarks\": expected a list of digits, found {other}")))
+                    return Err(error(
+                        at,
+                        format!("\"givenPencilMarks\": expected a list of digits, found {other}"),
+                    ))
                 }
             },
             "parity" | "extreme" => {
-                return Err(error(
-                    at,
-                    format!(
-                        "the legacy cell field {field:?} ({value}) is not supported yet; nothing imported"
-                    ),
-                ))
+                let key =
+                    match (field.as_str(), value.as_str()) {
+                        ("parity", Some("Odd")) => "odd",
+                        ("parity", Some("Even")) => "even",
+                        ("extreme", Some("Minimum")) => "minimum",
+                        ("extreme", Some("Maximum")) => "maximum",
+                        _ => return Err(error(
+                            at,
+                            format!(
+                                "cannot read the cell field {field:?} ({value}); nothing imported"
+                            ),
+                        )),
+                    };
+                out.legacy.push((key, cell));
             }
             f if NOTE_FIELDS.contains(&f) => {}
             other => {
-                return Err(error(at, format!("unknown cell field {other:?}; nothing imported")))
+                return Err(error(
+                    at,
+                    format!("unknown cell field {other:?}; nothing imported"),
+                ))
             }
         }
     }
