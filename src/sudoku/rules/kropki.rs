@@ -316,8 +316,10 @@ impl Constraint for Kropki {
         if white + black > 0 {
             caption.shown(format!("kropki ({white} white, {black} black dots)"));
         }
-        if self.non_consecutive {
+        if self.non_consecutive && white + black > 0 {
             caption.spelled("non-consecutive: neighbours without a dot never differ by 1");
+        } else if self.non_consecutive {
+            caption.spelled("non-consecutive: neighbours never differ by 1");
         }
         if self.negative_ratio {
             caption.spelled("all black dots shown");
