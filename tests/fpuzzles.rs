@@ -115,14 +115,19 @@ fn example_a_is_proved_unique_with_its_published_solution() {
 }
 
 #[test]
-fn example_b_names_what_is_not_read_yet() {
-    // Its cages, negative XV and marks are read; the little killer is not, so the whole
-    // puzzle is refused.
-    let b = fpuzzles::read(text("example_b.links").lines().nth(1).unwrap()).unwrap_err();
-    assert_eq!(
-        b.to_string(),
-        "f-puzzles: littlekillersum: unsupported f-puzzles constraint (1 instance); nothing imported"
-    );
+fn example_b_is_proved_unique_with_its_published_solution() {
+    // Cages, a little killer and negative XV, from both of its links.
+    for link in text("example_b.links").lines() {
+        let file = fpuzzles::read(link).unwrap().file;
+        assert_eq!(file.rules.constraints().littlekiller.clues.len(), 1);
+        let mut solver = Solver::new(file.rules.clone());
+        let (verdict, _) = solver.check(&file.givens).unwrap();
+        let Verdict::Unique(solution) = verdict else {
+            panic!("example B is unique, found {verdict:?}")
+        };
+        validate(&file.rules, &file.givens, &solution).unwrap();
+        assert_eq!(solution, published("example_b.solution", 6));
+    }
 }
 
 #[test]

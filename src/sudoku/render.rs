@@ -199,11 +199,15 @@ struct Frame {
     /// The caption's lines, and their font size.
     caption: Vec<String>,
     caption_size: f64,
+    /// Room kept between the caption and the grid for clues outside it (0 without any).
+    outside: f64,
 }
 
 impl Frame {
     fn new(rules: &Rules, cell: f64, caption: &str) -> Frame {
-        let margin = cell * 0.5;
+        // Clues outside the grid (little killers) need a cell of room on every side.
+        let outside = !rules.constraints().littlekiller.clues.is_empty();
+        let margin = if outside { cell } else { cell * 0.5 };
         let (rows, cols) = (rules.rows(), rules.cols());
         let (lines, caption_size) = caption_lines(caption, cols as f64 * cell, cell);
         let caption_height = match lines.len() {
@@ -213,6 +217,7 @@ impl Frame {
         Frame {
             caption: lines,
             caption_size,
+            outside: margin - cell * 0.5,
             cell,
             left: margin,
             top: margin + caption_height,
@@ -242,7 +247,7 @@ fn draw_caption(out: &mut String, frame: &Frame) {
             out,
             "<text class=\"caption\" x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"#333333\">{}</text>",
             num(frame.left),
-            num(frame.top - frame.cell * 0.3 - above),
+            num(frame.top - frame.cell * 0.3 - frame.outside - above),
             num(size),
             escape(line)
         );

@@ -7,7 +7,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
+use sudokux::sudoku::rules::fpuzzles::Place;
 use sudokux::sudoku::rules::indexer::{IndexKind, Indexer};
+use sudokux::sudoku::rules::{Diagonal, LittleKiller};
 use sudokux::sudoku::{Arrow, Cage, Cell, Engine, Grid, Rules, Spec};
 
 /// Path of a file under `tests/data`.
@@ -169,8 +171,8 @@ pub fn sudokux(args: &[&str], stdin: &str) -> Output {
 /// The kinds of random instance of [`instance`]: plain, jigsaw, diagonals, windoku,
 /// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix, lines,
 /// indexers, kropki dots, XV, odd/even cells, minimum/maximum cells, sum pairs, clones,
-/// quadruples, arrows.
-pub const KINDS: usize = 21;
+/// quadruples, arrows, little killers.
+pub const KINDS: usize = 22;
 
 /// A random Latin square of side `n`: cells filled in order with shuffled digits, backtracking.
 pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
@@ -337,6 +339,38 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
                 }
             }
             let spec = base.with(|c| c.arrow.arrows = arrows);
+            (Rules::new(spec).unwrap(), Some(solution))
+        }
+        21 => {
+            // Little killers read off a solution of the plain rules: a random place outside
+            // the grid and direction, the value the diagonal's digits add up to.
+            let plain = Rules::new(base.clone()).unwrap();
+            let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
+            let mut clues = Vec::new();
+            for _ in 0..1 + rng.below(4) {
+                let k = 1 + rng.below(n);
+                let clue = match rng.below(4) {
+                    0 => Place { row: 0, col: k },
+                    1 => Place { row: n + 1, col: k },
+                    2 => Place { row: k, col: 0 },
+                    _ => Place { row: k, col: n + 1 },
+                };
+                let direction = Diagonal::ALL[rng.below(4)];
+                let mut clue = LittleKiller {
+                    clue,
+                    direction,
+                    value: 0,
+                };
+                let cells = clue.cells(n, n);
+                if !cells.is_empty() {
+                    clue.value = cells
+                        .iter()
+                        .map(|c| i64::from(solution.get(c.row, c.col)))
+                        .sum();
+                    clues.push(clue);
+                }
+            }
+            let spec = base.with(|c| c.littlekiller.clues = clues);
             (Rules::new(spec).unwrap(), Some(solution))
         }
         _ => with(base.with(|c| {

@@ -76,6 +76,8 @@ registry::families! {
     pencilmarks: pencilmarks::PencilMarks,
     /// Arrows: shafts that add up to their circles.
     arrow: arrow::Arrows,
+    /// Little killers: diagonal sums given outside the grid.
+    littlekiller: littlekiller::LittleKillers,
 }
 
 use crate::sudoku::grid::{Cell, Grid};
@@ -87,6 +89,7 @@ pub use error::{FileError, PuzzleError, RulesError, Violation};
 pub use geometry::{default_box, layout, Geometry, SAMURAI};
 pub use killer::{digit_sets, Cage};
 pub use limits::{MAX_AREA, MAX_CAGE_SETS, MAX_ENTRIES};
+pub use littlekiller::{Diagonal, LittleKiller};
 pub use pair::{Pair, PairList, Relation, RelationId};
 pub use unit::{Unit, UnitIndex, UnitKind};
 
