@@ -377,6 +377,7 @@ fn puzzle_files_of_every_kind_are_solved() {
         "jigsaw",
         "killer",
         "arrow",
+        "doublearrow",
         "anti-knight",
         "non-consecutive",
         "samurai",

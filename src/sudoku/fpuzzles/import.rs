@@ -405,19 +405,20 @@ fn read_cell(
                 }
             },
             "parity" | "extreme" => {
-                let key =
-                    match (field.as_str(), value.as_str()) {
-                        ("parity", Some("Odd")) => "odd",
-                        ("parity", Some("Even")) => "even",
-                        ("extreme", Some("Minimum")) => "minimum",
-                        ("extreme", Some("Maximum")) => "maximum",
-                        _ => return Err(error(
+                let key = match (field.as_str(), value.as_str()) {
+                    ("parity", Some("Odd")) => "odd",
+                    ("parity", Some("Even")) => "even",
+                    ("extreme", Some("Minimum")) => "minimum",
+                    ("extreme", Some("Maximum")) => "maximum",
+                    _ => {
+                        return Err(error(
                             at,
                             format!(
                                 "cannot read the cell field {field:?} ({value}); nothing imported"
                             ),
-                        )),
-                    };
+                        ))
+                    }
+                };
                 out.legacy.push((key, cell));
             }
             f if NOTE_FIELDS.contains(&f) => {}

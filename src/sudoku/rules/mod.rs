@@ -76,6 +76,8 @@ registry::families! {
     pencilmarks: pencilmarks::PencilMarks,
     /// Arrows: shafts that add up to their circles.
     arrow: arrow::Arrows,
+    /// Double arrows: inner cells that add up to the two ends.
+    doublearrow: doublearrow::DoubleArrows,
 }
 
 use crate::sudoku::grid::{Cell, Grid};
