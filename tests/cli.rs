@@ -378,6 +378,7 @@ fn puzzle_files_of_every_kind_are_solved() {
         "killer",
         "arrow",
         "littlekiller",
+        "doublearrow",
         "anti-knight",
         "non-consecutive",
         "samurai",

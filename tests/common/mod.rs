@@ -171,8 +171,8 @@ pub fn sudokux(args: &[&str], stdin: &str) -> Output {
 /// The kinds of random instance of [`instance`]: plain, jigsaw, diagonals, windoku,
 /// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix, lines,
 /// indexers, kropki dots, XV, odd/even cells, minimum/maximum cells, sum pairs, clones,
-/// quadruples, arrows, little killers.
-pub const KINDS: usize = 22;
+/// quadruples, arrows, little killers, double arrows.
+pub const KINDS: usize = 23;
 
 /// A random Latin square of side `n`: cells filled in order with shuffled digits, backtracking.
 pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
@@ -373,6 +373,7 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
             let spec = base.with(|c| c.littlekiller.clues = clues);
             (Rules::new(spec).unwrap(), Some(solution))
         }
+        22 => double_arrows(base, n, &mut rng, seed),
         _ => with(base.with(|c| {
             c.units.diagonals = rng.below(2) == 0;
             c.chess.anti_king = rng.below(3) == 0;
@@ -519,4 +520,34 @@ pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
     k.kropki.negative_ratio = rng.below(3) == 0;
     k.kropki.negative_difference = rng.below(4) == 0;
     spec
+}
+
+/// Double arrows cut from a solution of the plain rules: two ends and cells between them
+/// whose digits add up to the ends' sum (digits may repeat).
+fn double_arrows(base: Spec, n: usize, rng: &mut Rng, seed: u64) -> (Rules, Option<Grid>) {
+    use sudokux::sudoku::rules::line::Line;
+    let plain = Rules::new(base.clone()).unwrap();
+    let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
+    let digit = |p: usize| u32::from(solution.cells()[p]);
+    let mut lines = Vec::new();
+    for _ in 0..1 + rng.below(3) {
+        let mut order: Vec<usize> = (0..n * n).collect();
+        rng.shuffle(&mut order);
+        let (a, b) = (order[0], order[1]);
+        let target = digit(a) + digit(b);
+        let mut cells = vec![Cell::from_index(a, n)];
+        let mut sum = 0;
+        for &p in &order[2..] {
+            if sum + digit(p) <= target {
+                sum += digit(p);
+                cells.push(Cell::from_index(p, n));
+            }
+        }
+        cells.push(Cell::from_index(b, n));
+        if sum == target {
+            lines.push(Line::new(cells));
+        }
+    }
+    let spec = base.with(|c| c.doublearrow.lines = lines);
+    (Rules::new(spec).unwrap(), Some(solution))
 }

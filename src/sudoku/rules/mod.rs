@@ -78,6 +78,8 @@ registry::families! {
     arrow: arrow::Arrows,
     /// Little killers: diagonal sums given outside the grid.
     littlekiller: littlekiller::LittleKillers,
+    /// Double arrows: inner cells that add up to the two ends.
+    doublearrow: doublearrow::DoubleArrows,
 }
 
 use crate::sudoku::grid::{Cell, Grid};
