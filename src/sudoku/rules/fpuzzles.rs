@@ -357,6 +357,26 @@ impl FpWriter {
     }
 }
 
+/// Writes `family` as f-puzzles keys and reads every key written back into an empty family,
+/// with the `negative` entries it wrote: what a round-trip test compares with `family`.
+///
+/// # Panics
+///
+/// When reading back what was written fails.
+#[cfg(test)]
+pub(crate) fn round_trip<F: super::constraint::Family>(family: &F, size: usize) -> F {
+    let mut out = FpWriter::new(size);
+    family.write_fpuzzles(&mut out);
+    let (keys, negative) = out.finish();
+    let reader = FpReader::new(size, &negative);
+    let mut back = F::default();
+    for (key, value) in &keys {
+        back.read_fpuzzles(key, value, &reader)
+            .unwrap_or_else(|e| panic!("{key}: {e}"));
+    }
+    back
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
