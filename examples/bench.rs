@@ -19,6 +19,7 @@
 //! solver, and the ratio of throughputs.
 
 use std::collections::HashMap;
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
@@ -115,7 +116,8 @@ fn median(mut times: Vec<Duration>) -> Duration {
     times[times.len() / 2]
 }
 
-fn main() {
+fn main() -> ExitCode {
+    const USAGE: &str = "usage: bench [--runs N] [--limit N] [--ours-only] FILE...";
     let mut runs = 5;
     let mut limit = usize::MAX;
     let mut files = Vec::new();
@@ -123,20 +125,39 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--runs" => runs = args.next().and_then(|a| a.parse().ok()).expect("--runs N"),
-            "--limit" => limit = args.next().and_then(|a| a.parse().ok()).expect("--limit N"),
+            "--runs" | "--limit" => {
+                let Some(n) = args.next().and_then(|a| a.parse().ok()).filter(|&n| n > 0) else {
+                    eprintln!("bench: {arg} takes a number above 0; {USAGE}");
+                    return ExitCode::from(2);
+                };
+                if arg == "--runs" {
+                    runs = n;
+                } else {
+                    limit = n;
+                }
+            }
             "--ours-only" => ours_only = true,
+            flag if flag.starts_with("--") => {
+                eprintln!("bench: unknown flag {flag}; {USAGE}");
+                return ExitCode::from(2);
+            }
             _ => files.push(arg),
         }
     }
-    assert!(
-        !files.is_empty(),
-        "usage: bench [--runs N] [--limit N] [--ours-only] FILE..."
-    );
+    if files.is_empty() {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    }
     println!("| set | puzzles | sudokux puzzles/s | sudokux nodes/puzzle | dlx puzzles/s | dlx nodes/puzzle | ratio |");
     println!("|---|---:|---:|---:|---:|---:|---:|");
     for file in &files {
-        let text = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let text = match std::fs::read(file) {
+            Ok(text) => text,
+            Err(error) => {
+                eprintln!("bench: {file}: {error}");
+                return ExitCode::from(2);
+            }
+        };
         let puzzles: Vec<Grid> = Reader::inferring(&text[..])
             .filter_map(Result::ok)
             .map(|entry| entry.grid)
@@ -144,7 +165,13 @@ fn main() {
             .collect();
         let n = puzzles.first().map_or(9, Grid::rows);
         // Boxes of the most square shape, as for puzzle lines.
-        let rules = Rules::new(Spec::new(n)).expect("a supported size");
+        let rules = match Rules::new(Spec::new(n)) {
+            Ok(rules) => rules,
+            Err(error) => {
+                eprintln!("bench: {file}: {error}");
+                return ExitCode::from(2);
+            }
+        };
         let mut solver = Solver::new(rules.clone());
         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
         let (mut our_found, mut our_nodes) = (Vec::new(), 0);
@@ -195,4 +222,5 @@ fn main() {
             ours / theirs
         );
     }
+    ExitCode::SUCCESS
 }

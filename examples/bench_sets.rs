@@ -8,6 +8,8 @@
 //! cargo run --release --example bench_sets -- 25 100 330 > bench/25x25.txt
 //! ```
 
+use std::process::ExitCode;
+
 use sudokux::sudoku::{Engine, Grid, Rules, Solver, Spec};
 
 /// xorshift64*: the same puzzles on every machine.
@@ -45,18 +47,26 @@ fn random_solution(rules: &Rules, solver: &mut Solver, rng: &mut Rng) -> Grid {
     }
 }
 
-fn main() {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .map(|a| {
-            a.parse()
-                .expect("usage: bench_sets SIZE COUNT FLOOR [SEED]")
-        })
-        .collect();
+fn main() -> ExitCode {
+    const USAGE: &str = "usage: bench_sets SIZE COUNT FLOOR [SEED]";
+    let numbers: Option<Vec<usize>> = std::env::args().skip(1).map(|a| a.parse().ok()).collect();
+    let args = match numbers {
+        Some(args) if (3..=4).contains(&args.len()) => args,
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
     let (size, count, floor) = (args[0], args[1], args[2]);
     let mut rng = Rng((args.get(3).copied().unwrap_or(2026) as u64 * 0x9E37_79B9) | 1);
     // Boxes of the most square shape, as for puzzle lines.
-    let rules = Rules::new(Spec::new(size)).expect("a supported size");
+    let rules = match Rules::new(Spec::new(size)) {
+        Ok(rules) => rules,
+        Err(error) => {
+            eprintln!("bench_sets: {error}");
+            return ExitCode::from(2);
+        }
+    };
     let mut solver = Solver::new(rules.clone());
     for _ in 0..count {
         let mut puzzle = random_solution(&rules, &mut solver, &mut rng);
@@ -76,4 +86,5 @@ fn main() {
         }
         println!("{}", rules.format_line(&puzzle));
     }
+    ExitCode::SUCCESS
 }

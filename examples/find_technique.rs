@@ -2,18 +2,27 @@
 //!
 //! `cargo run --release --example find_technique -- hidden-quad FILE...`
 
+use std::process::ExitCode;
+
 use sudokux::sudoku::logic::solve_logically;
 use sudokux::sudoku::{Grid, Rules};
 
-fn main() {
+fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
-    let wanted = args
-        .next()
-        .expect("usage: find_technique TECHNIQUE FILE...");
+    let Some(wanted) = args.next() else {
+        eprintln!("usage: find_technique TECHNIQUE FILE...");
+        return ExitCode::from(2);
+    };
     let rules = Rules::classic();
     let mut found = 0;
     for path in args {
-        let text = std::fs::read_to_string(&path).expect("readable file");
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(error) => {
+                eprintln!("find_technique: {path}: {error}");
+                return ExitCode::from(2);
+            }
+        };
         for line in text.lines().map(str::trim) {
             let Some(puzzle) = Grid::from_line(line.get(..81).unwrap_or(line)) else {
                 continue;
@@ -29,9 +38,10 @@ fn main() {
                 println!("{}  {step}", &line[..81]);
                 found += 1;
                 if found == 3 {
-                    return;
+                    return ExitCode::SUCCESS;
                 }
             }
         }
     }
+    ExitCode::SUCCESS
 }

@@ -5,14 +5,25 @@
 //! `cargo run --example grade -- ../shared/data/puzzles3_magictour_top1465`
 
 use std::collections::BTreeMap;
+use std::process::ExitCode;
 use std::time::Instant;
 
 use sudokux::sudoku::logic::{solve_logically, Grade, Technique};
 use sudokux::sudoku::{Engine, Grid, Rules, Solver, Verdict};
 
-fn main() {
-    let path = std::env::args().nth(1).expect("usage: grade FILE");
-    let text = std::fs::read_to_string(&path).expect("readable file");
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [path] = &args[..] else {
+        eprintln!("usage: grade FILE");
+        return ExitCode::from(2);
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("grade: {path}: {error}");
+            return ExitCode::from(2);
+        }
+    };
     let rules = Rules::classic();
     let mut solver = Solver::new(rules.clone());
     let mut grades: BTreeMap<Grade, usize> = BTreeMap::new();
@@ -23,13 +34,26 @@ fn main() {
         let Some(puzzle) = Grid::from_line(line.get(..81).unwrap_or(line)) else {
             continue;
         };
-        let Verdict::Unique(solution) = solver.check(&puzzle).unwrap().0 else {
-            eprintln!("not unique: {line}");
-            continue;
+        let solution = match solver.check(&puzzle) {
+            Ok((Verdict::Unique(solution), _)) => solution,
+            Ok(_) => {
+                eprintln!("not unique: {line}");
+                continue;
+            }
+            Err(error) => {
+                eprintln!("{line}: {error}");
+                continue;
+            }
         };
         total += 1;
         let start = Instant::now();
-        let explanation = solve_logically(&rules, &puzzle).unwrap();
+        let explanation = match solve_logically(&rules, &puzzle) {
+            Ok(explanation) => explanation,
+            Err(error) => {
+                eprintln!("{line}: {error}");
+                continue;
+            }
+        };
         elapsed += start.elapsed();
         for step in &explanation.steps {
             for &(cell, d) in &step.placements {
@@ -57,4 +81,5 @@ fn main() {
     for (technique, count) in used {
         println!("  {technique}: {count}");
     }
+    ExitCode::SUCCESS
 }

@@ -10,6 +10,9 @@
 //! ```
 
 use std::collections::BTreeSet;
+use std::error::Error;
+use std::io::{self, Write};
+use std::process::ExitCode;
 
 use sudokux::xc::{CountOptions, Labelled, LabelledSolver};
 
@@ -88,31 +91,84 @@ pub fn pentominoes(rows: i32, cols: i32) -> LabelledSolver<String, String> {
     p.build()
 }
 
-fn main() {
+/// Runs the example on its arguments; usage errors and failed writes come back as errors
+/// (a reader that went away, as in `| head`, is not one).
+#[allow(dead_code)]
+fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let rows: i32 = args.first().map_or(6, |a| a.parse().expect("rows"));
-    let cols: i32 = args.get(1).map_or(10, |a| a.parse().expect("columns"));
-    assert_eq!(rows * cols, 60, "the twelve pentominoes cover 60 cells");
+    match run(&args, &mut io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if is_closed_pipe(error.as_ref()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("pentominoes: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_closed_pipe(error: &(dyn Error + 'static)) -> bool {
+    error
+        .downcast_ref::<io::Error>()
+        .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}
+
+/// `pentominoes [ROWS COLS] [--knuth]`: counts the tilings of a 60-cell rectangle (6x10 by
+/// default), or with `--knuth` writes the problem in Knuth's format.
+pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), Box<dyn Error>> {
+    const USAGE: &str = "usage: pentominoes [ROWS COLS] [--knuth], e.g. 6 10";
+    let mut knuth = false;
+    let mut sides = Vec::new();
+    for arg in args {
+        match arg.as_str() {
+            "--knuth" => knuth = true,
+            flag if flag.starts_with('-') => {
+                return Err(format!("unknown flag {flag}: {USAGE}").into())
+            }
+            side => sides.push(
+                side.parse::<i32>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("{side:?} is not a side: {USAGE}"))?,
+            ),
+        }
+    }
+    let (rows, cols) = match sides[..] {
+        [] => (6, 10),
+        [rows, cols] => (rows, cols),
+        _ => return Err(USAGE.into()),
+    };
+    if i64::from(rows) * i64::from(cols) != 60 {
+        return Err(format!(
+            "{rows}x{cols} has {} cells; the twelve pentominoes cover 60 (3x20, 4x15, 5x12, 6x10)",
+            i64::from(rows) * i64::from(cols)
+        )
+        .into());
+    }
     let mut solver = pentominoes(rows, cols);
-    if args.iter().any(|a| a == "--knuth") {
-        println!("| The twelve pentominoes in a {rows}x{cols} box: pieces, then cells.");
+    if knuth {
+        writeln!(
+            out,
+            "| The twelve pentominoes in a {rows}x{cols} box: pieces, then cells."
+        )?;
         let pieces: Vec<String> = PIECES.iter().map(|p| p.0.to_string()).collect();
         let cells: Vec<String> = (0..rows)
             .flat_map(|r| (0..cols).map(move |c| cell(r, c)))
             .collect();
-        println!("{} {}", pieces.join(" "), cells.join(" "));
+        writeln!(out, "{} {}", pieces.join(" "), cells.join(" "))?;
         for option in solver.options() {
-            println!("{option}");
+            writeln!(out, "{option}")?;
         }
-        return;
+        return Ok(());
     }
     let started = std::time::Instant::now();
     let count = solver.count(CountOptions::new());
-    println!(
+    writeln!(
+        out,
         "{rows}x{cols}: {} tilings ({} nodes, {} updates) in {:.2} s",
         count.count,
         count.stats.nodes,
         count.stats.updates,
         started.elapsed().as_secs_f64()
-    );
+    )?;
+    Ok(())
 }

@@ -8,6 +8,10 @@
 //! cargo run --release --example queens -- 8      # 92 solutions, and the first one drawn
 //! ```
 
+use std::error::Error;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
 use sudokux::xc::{CountOptions, Dlx, Problem, ProblemBuilder};
 
 /// The n-queens problem; option `r * n + c` puts a queen on row `r`, column `c`.
@@ -27,25 +31,54 @@ pub fn queens(n: usize) -> Problem {
     b.build()
 }
 
+/// Runs the example on its arguments; usage errors and failed writes come back as errors
+/// (a reader that went away, as in `| head`, is not one).
 #[allow(dead_code)]
-fn main() {
-    let n: usize = std::env::args()
-        .nth(1)
-        .map(|a| a.parse().expect("usage: queens N"))
-        .unwrap_or(8);
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args, &mut io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if is_closed_pipe(error.as_ref()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("queens: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_closed_pipe(error: &(dyn Error + 'static)) -> bool {
+    error
+        .downcast_ref::<io::Error>()
+        .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}
+
+/// `queens [N]`: counts the solutions of the N-queens problem (8 by default) and draws the
+/// first one.
+pub fn run(args: &[String], out: &mut dyn Write) -> Result<(), Box<dyn Error>> {
+    let n: usize = match args {
+        [] => 8,
+        [n] => n
+            .parse()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| format!("{n:?} is not a board size: usage: queens [N], N >= 1"))?,
+        _ => return Err("usage: queens [N]".into()),
+    };
     let mut dlx = Dlx::new(&queens(n));
     let count = dlx.count(CountOptions::new());
-    println!(
+    writeln!(
+        out,
         "{n}-queens: {} solutions ({} nodes, {} updates)",
         count.count, count.stats.nodes, count.stats.updates
-    );
+    )?;
     if let (Some(solution), _) = dlx.first() {
         let mut board = vec![vec!['.'; n]; n];
         for option in solution {
             board[option.index() / n][option.index() % n] = 'Q';
         }
         for row in board {
-            println!("{}", row.into_iter().collect::<String>());
+            writeln!(out, "{}", row.into_iter().collect::<String>())?;
         }
     }
+    Ok(())
 }

@@ -317,6 +317,27 @@ fn help_documents_exit_codes() {
     assert!(stdout(&output).contains("Exit codes:"));
     let output = sudokux(&["check", "--help"], "");
     assert!(stdout(&output).contains("2  bad input or usage"));
+    // xc reads one exact-cover problem: its exit codes speak of that, not of puzzles.
+    let help = stdout(&sudokux(&["xc", "--help"], ""));
+    let codes = &help[help.find("Exit codes:").expect("xc --help has exit codes")..];
+    assert!(codes.contains("1  the problem has no solution"), "{codes}");
+    assert!(!codes.to_lowercase().contains("puzzle"), "{codes}");
+}
+
+#[test]
+fn generate_help_gives_the_size_it_uses() {
+    // generate has no puzzle to read the size off: it makes 9x9 grids unless told otherwise.
+    let help = stdout(&sudokux(&["generate", "--help"], ""));
+    let size = help
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("--size"))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(size.contains("9 unless given"), "{size}");
+    assert!(!help.contains("read off each puzzle"), "{help}");
+    let output = sudokux(&["generate", "--seed", "7", "--quiet"], "");
+    assert_eq!(code(&output), 0);
+    assert_eq!(stdout(&output).trim_end().len(), 81);
 }
 
 #[test]

@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 use sudokux::xc::{Color, CountOptions, Dlx, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
 
+#[allow(dead_code)]
 #[path = "../examples/queens.rs"]
 mod queens;
 

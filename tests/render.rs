@@ -242,6 +242,29 @@ fn bad_input_says_where_and_exits_2() {
     );
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).starts_with("sudokux: cannot write no/such/dir/k.svg: "));
+    // A name that says another format is refused before anything is written, never given an
+    // SVG under a name that says JPEG.
+    let dir = scratch("jpg");
+    let jpg = dir.join("k.jpg");
+    let output = sudokux(
+        &[
+            "render",
+            &example("killer.toml"),
+            "-o",
+            jpg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "sudokux: {}: render writes SVG or PNG pictures: give a name that ends in .svg or \
+             .png, or - for stdout\n",
+            jpg.display()
+        )
+    );
+    assert!(!jpg.exists());
 }
 
 #[test]

@@ -260,16 +260,120 @@ fn man_page_from_the_command_line_definition() {
     assert!(page.contains(".TH sudokux 1"), "{page}");
     assert!(page.contains("solve") && page.contains("count") && page.contains("check"));
 
-    let dir = scratch("man");
+    // A directory that does not exist yet is made, as `mkdir -p` would.
+    let top = scratch("man");
+    let dir = top.join("share/man/man1");
     let output = sudokux(&["man", "--dir", dir.to_str().unwrap()], "");
-    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let solve = fs::read_to_string(dir.join("sudokux-solve.1")).unwrap();
     assert!(
         solve.contains("\\-\\-pretty") || solve.contains("--pretty"),
         "{solve}"
     );
     assert!(dir.join("sudokux.1").exists());
-    fs::remove_dir_all(&dir).unwrap();
+    // A file where the directory should be is an error that names it.
+    let file = top.join("file");
+    fs::write(&file, "").unwrap();
+    let output = sudokux(&["man", "--dir", file.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains(file.to_str().unwrap()));
+    fs::remove_dir_all(&top).unwrap();
+}
+
+/// Every command that writes to stdout, with the exit code of a run whose output is read.
+fn writers() -> Vec<(Vec<String>, i32)> {
+    let example = |name: &str| {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples")
+            .join(name)
+            .display()
+            .to_string()
+    };
+    let puzzles = example("puzzles.txt");
+    let killer = example("killer.toml");
+    let four = example("4x4.toml");
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["completions", "bash"],
+        vec!["completions", "zsh"],
+        vec!["completions", "fish"],
+        vec!["completions", "elvish"],
+        vec!["completions", "powershell"],
+        vec!["man"],
+        vec!["--help"],
+        vec!["solve", "--help"],
+        vec!["--version"],
+        vec!["solve", &puzzles],
+        vec!["solve", "--pretty", &killer],
+        vec!["count", &puzzles],
+        vec!["check", "--json", &puzzles],
+        vec!["candidates", &four],
+        vec!["render", &killer],
+        vec!["explain", &killer],
+        vec!["hint", &killer],
+        vec!["convert", "--to", "fpuzzles", &killer],
+        vec!["generate", "--seed", "1", "--quiet"],
+    ];
+    let xc = example("xc/langford-7.xc");
+    let mut commands: Vec<Vec<String>> = commands
+        .into_iter()
+        .map(|c| c.into_iter().map(String::from).collect())
+        .collect();
+    commands.push(vec!["xc".into(), "--count".into(), xc.clone()]);
+    commands.push(vec!["xc".into(), xc]);
+    commands
+        .into_iter()
+        .map(|args| {
+            let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+            let output = sudokux(&refs, "");
+            let code = output.status.code().unwrap();
+            assert!(!output.stdout.is_empty(), "{args:?} writes nothing");
+            (args, code)
+        })
+        .collect()
+}
+
+/// A full disk is an error (exit code 2, said on stderr), never a panic or a silent success.
+#[cfg(target_os = "linux")]
+#[test]
+fn every_output_on_a_full_disk_is_an_error() {
+    for (args, _) in writers() {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_sudokux"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let err = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("No space left on device"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+/// A reader that goes away (`sudokux completions zsh | head -1`) is not an error: the exit
+/// code is the one the command has when its output is read.
+#[test]
+fn every_output_into_a_closed_pipe_ends_cleanly() {
+    for (args, code) in writers() {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudokux"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Closed before the command has started writing.
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        let err = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(code), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
 }
 
 #[test]

@@ -9,6 +9,7 @@ use common::sudokux;
 use sudokux::xc::knuth::read;
 use sudokux::xc::CountOptions;
 
+#[allow(dead_code)]
 #[path = "../examples/langford.rs"]
 mod langford;
 

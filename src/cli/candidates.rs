@@ -12,7 +12,7 @@ use sudokux::sudoku::true_candidates::Tally;
 use sudokux::sudoku::{Candidates, Grid, Rules, Solver, TrueCandidates};
 
 use crate::args::CandidatesArgs;
-use crate::error::{CliError, Exit};
+use crate::error::{reader_gone, CliError, Exit};
 use crate::input::{each_input, read_puzzle_file, InputFormat, Meter, RULE_FLAGS_IGNORED};
 use crate::interrupt;
 use crate::spec::RuleFlags;
@@ -119,10 +119,7 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, CliError> {
         }
         Ok(())
     });
-    match result.and_then(|()| out.flush()) {
-        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => return Err(error.into()),
-        _ => {}
-    }
+    reader_gone(result.and_then(|()| out.flush()))?;
     Ok(if interrupt::interrupted() {
         Exit::Interrupted
     } else {

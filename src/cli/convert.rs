@@ -8,7 +8,7 @@ use sudokux::sudoku::fpuzzles;
 use sudokux::sudoku::PuzzleFile;
 
 use crate::args::{ConvertArgs, ConvertTo};
-use crate::error::{CliError, Exit};
+use crate::error::{written, CliError, Exit};
 use crate::input::load_puzzle;
 
 /// Runs `convert`.
@@ -32,9 +32,8 @@ pub fn run(args: ConvertArgs) -> Result<Exit, CliError> {
         }
     };
     let mut out = io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => Ok(Exit::Ok),
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(Exit::Ok),
-        Err(error) => Err(error.into()),
-    }
+    written(
+        out.write_all(text.as_bytes()).and_then(|()| out.flush()),
+        Exit::Ok,
+    )
 }

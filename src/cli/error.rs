@@ -87,6 +87,27 @@ pub enum CliError {
     Png(String),
 }
 
+/// How writing a command's output to stdout ended, as the run's outcome: `exit` when it was
+/// all written or when its reader went away (`sudokux ... | head` closes the pipe, which is not
+/// an error), and an error for any other failure (a full disk: `sudokux ... > /dev/full`).
+///
+/// Every command's stdout goes through here (or [`reader_gone`]), so that none panics or
+/// hides a failed write.
+pub fn written(result: io::Result<()>, exit: Exit) -> Result<Exit, CliError> {
+    reader_gone(result)?;
+    Ok(exit)
+}
+
+/// Whether writing stdout stopped because its reader went away (`Ok(true)`), which is not an
+/// error; any other failure is handed back.
+pub fn reader_gone(result: io::Result<()>) -> io::Result<bool> {
+    match result {
+        Ok(()) => Ok(false),
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(true),
+        Err(error) => Err(error),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Exit;

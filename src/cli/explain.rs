@@ -9,7 +9,7 @@ use sudokux::sudoku::logic::{solve_logically, solve_with_guesses, unexplained, S
 use sudokux::sudoku::{Engine, Grid, Rules, Solver};
 
 use crate::args::ExplainArgs;
-use crate::error::{CliError, Exit};
+use crate::error::{written, CliError, Exit};
 use crate::input::load_puzzle;
 
 /// What the command prints.
@@ -57,11 +57,10 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
     }
     .map_err(|e| at(e.to_string()))?;
     let mut out = io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        // A reader that went away is not an error.
-        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => Err(error.into()),
-        _ => Ok(Exit::Ok),
-    }
+    written(
+        out.write_all(text.as_bytes()).and_then(|()| out.flush()),
+        Exit::Ok,
+    )
 }
 
 fn explain(

@@ -11,7 +11,7 @@ use sudokux::sudoku::{Meta, PuzzleFile, Spec};
 
 use crate::args::{GenerateArgs, GenerateFormat, RuleArgs, SymmetryArg};
 use crate::batch;
-use crate::error::{CliError, Exit};
+use crate::error::{reader_gone, CliError, Exit};
 use crate::interrupt;
 use crate::spec::RuleFlags;
 
@@ -127,9 +127,9 @@ pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
         }
         out.flush()
     });
-    match result {
-        Ok(()) => {}
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return Ok(Exit::Ok),
+    match reader_gone(result) {
+        Ok(false) => {}
+        Ok(true) => return Ok(Exit::Ok),
         Err(error) => return Err(written.error.take().unwrap_or(CliError::Output(error))),
     }
     if !args.quiet {

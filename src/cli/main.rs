@@ -37,21 +37,43 @@ mod solve;
 mod spec;
 mod xc;
 
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 
 use crate::args::{Cli, Command};
-use crate::error::{CliError, Exit};
+use crate::error::{written, CliError, Exit};
 use crate::report::Task;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage(&error).into(),
+    };
     match run(cli) {
         Ok(exit) => exit.into(),
         Err(error) => {
             eprintln!("sudokux: {error}");
             Exit::BadInput.into()
+        }
+    }
+}
+
+/// `--help` and `--version` (written to stdout like every other output: a closed pipe is
+/// fine, a full disk is an error), or a usage error (on stderr, exit code 2).
+fn usage(error: &clap::Error) -> Exit {
+    if error.use_stderr() || io::stdout().is_terminal() {
+        // clap writes it, in color on a terminal.
+        error.exit()
+    }
+    let mut out = io::stdout().lock();
+    let result = write!(out, "{}", error.render()).and_then(|()| out.flush());
+    match written(result, Exit::Ok) {
+        Ok(exit) => exit,
+        Err(error) => {
+            eprintln!("sudokux: {error}");
+            Exit::BadInput
         }
     }
 }

@@ -10,7 +10,7 @@ use sudokux::sudoku::render::{svg, Style};
 use sudokux::sudoku::{Engine, Solver};
 
 use crate::args::RenderArgs;
-use crate::error::{CliError, Exit};
+use crate::error::{reader_gone, CliError, Exit};
 use crate::input::load_puzzle;
 
 /// DejaVu Sans, regular and bold (Bitstream Vera licence, in `assets/fonts/`): the PNG's
@@ -32,16 +32,26 @@ enum Target {
 }
 
 impl Target {
-    fn of(output: Option<&Path>, png: bool) -> Target {
-        match output {
+    /// Where `-o FILE` (or none) sends the picture. A file's name says what it holds, so a
+    /// name that ends in neither `.svg` nor `.png` (`x.jpg`, `picture`) is refused rather
+    /// than given an SVG under a name that says otherwise.
+    fn of(output: Option<&Path>, png: bool) -> Result<Target, CliError> {
+        Ok(match output {
             None => Target::Stdout { png },
             Some(path) if path.as_os_str() == "-" => Target::Stdout { png },
             Some(path) if has_extension(path, "png") => Target::Png(path.to_path_buf()),
-            Some(path) => Target::Svg {
+            Some(path) if has_extension(path, "svg") => Target::Svg {
                 path: path.to_path_buf(),
                 png: png.then(|| path.with_extension("png")),
             },
-        }
+            Some(path) => {
+                return Err(CliError::Usage(format!(
+                    "{}: render writes SVG or PNG pictures: give a name that ends in .svg or \
+                     .png, or - for stdout",
+                    path.display()
+                )))
+            }
+        })
     }
 }
 
@@ -52,7 +62,7 @@ fn has_extension(path: &Path, extension: &str) -> bool {
 }
 
 pub fn run(args: RenderArgs) -> Result<Exit, CliError> {
-    let target = Target::of(args.output.as_deref(), args.png);
+    let target = Target::of(args.output.as_deref(), args.png)?;
     if target == (Target::Stdout { png: true }) && io::stdout().is_terminal() {
         return Err(CliError::Usage(
             "a PNG is not for a terminal: give -o FILE.png, or redirect stdout".into(),
@@ -128,11 +138,7 @@ pub fn run(args: RenderArgs) -> Result<Exit, CliError> {
                 picture.into_bytes()
             };
             let mut out = io::stdout().lock();
-            match out.write_all(&bytes).and_then(|()| out.flush()) {
-                // A reader that went away is not an error.
-                Err(error) if error.kind() != io::ErrorKind::BrokenPipe => return Err(error.into()),
-                _ => {}
-            }
+            reader_gone(out.write_all(&bytes).and_then(|()| out.flush()))?;
         }
         Target::Png(path) => write_file(&path, &to_png(&picture)?)?,
         Target::Svg { path, png } => {
@@ -186,28 +192,29 @@ mod tests {
     #[test]
     fn targets() {
         let svg = Path::new("a.svg");
-        assert_eq!(Target::of(None, false), Target::Stdout { png: false });
+        let of = |path: Option<&str>, png| Target::of(path.map(Path::new), png).ok();
+        assert_eq!(of(None, false), Some(Target::Stdout { png: false }));
+        assert_eq!(of(Some("-"), true), Some(Target::Stdout { png: true }));
         assert_eq!(
-            Target::of(Some(Path::new("-")), true),
-            Target::Stdout { png: true }
+            of(Some("x/a.PNG"), false),
+            Some(Target::Png("x/a.PNG".into()))
         );
+        for refused in ["a.jpg", "a", "a.svg.txt", "dir/"] {
+            assert_eq!(of(Some(refused), false), None, "{refused}");
+        }
         assert_eq!(
-            Target::of(Some(Path::new("x/a.PNG")), false),
-            Target::Png("x/a.PNG".into())
-        );
-        assert_eq!(
-            Target::of(Some(svg), true),
-            Target::Svg {
+            of(Some("a.svg"), true),
+            Some(Target::Svg {
                 path: svg.into(),
                 png: Some("a.png".into())
-            }
+            })
         );
         assert_eq!(
-            Target::of(Some(svg), false),
-            Target::Svg {
+            of(Some("a.svg"), false),
+            Some(Target::Svg {
                 path: svg.into(),
                 png: None
-            }
+            })
         );
     }
 }

@@ -9,7 +9,7 @@ use std::time::Instant;
 use crate::answer::{answer, make_engine, Engines};
 use crate::args::{EngineKind, FormatFlag, InputArgs};
 use crate::batch::read_lines;
-use crate::error::{CliError, Exit};
+use crate::error::{reader_gone, CliError, Exit};
 use crate::input::{each_input, read_puzzle_file, InputFormat, Meter, RULE_FLAGS_IGNORED};
 use crate::interrupt;
 use crate::outfile::Out;
@@ -84,14 +84,12 @@ pub fn run(input: InputArgs, task: Task, pretty: bool) -> Result<Exit, CliError>
             },
         })
     });
-    match result.and_then(|()| {
+    let flushed = result.and_then(|()| {
         sink.out.flush()?;
         sink.err.flush()
-    }) {
-        Ok(()) => {}
-        // A reader that went away (`sudokux solve big.txt | head`) is not an error.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return Ok(sink.exit),
-        Err(error) => return Err(error.into()),
+    });
+    if reader_gone(flushed)? {
+        return Ok(sink.exit);
     }
     if input.stats {
         eprintln!("{}", sink.totals.summary(started.elapsed()));

@@ -10,7 +10,7 @@ use sudokux::xc::knuth::read;
 use sudokux::xc::Progress;
 
 use crate::args::XcArgs;
-use crate::error::{CliError, Exit};
+use crate::error::{reader_gone, CliError, Exit};
 use crate::input::{self, OpenError};
 use crate::interrupt;
 
@@ -162,11 +162,7 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
         }
         out.flush()
     });
-    match finish {
-        Ok(()) => {}
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {}
-        Err(error) => return Err(error.into()),
-    }
+    reader_gone(finish)?;
     let interrupted = unknown && interrupt::interrupted();
     if interrupted {
         eprintln!(

@@ -167,6 +167,13 @@ pub fn read(mut input: impl BufRead) -> Result<KnuthProblem, KnuthError> {
         }
         if !have_items {
             have_items = true;
+            // Counted before any name is stored: a line of too many items is refused having
+            // cost only its reading (at most MAX_LINE bytes).
+            if text.split_whitespace().filter(|&name| name != "|").count() > MAX_ITEMS {
+                return Err(error(KnuthErrorKind::TooLarge(format!(
+                    "more than {MAX_ITEMS} items, the most supported"
+                ))));
+            }
             let mut in_secondary = false;
             for name in text.split_whitespace() {
                 if name == "|" {

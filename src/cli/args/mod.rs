@@ -134,7 +134,14 @@ Examples:
   sudokux xc --count --stats examples/xc/pentominoes-6x10.xc
   sudokux xc --limit 1 --json examples/xc/word-square.xc
 
-", exit_codes!()))]
+Exit codes:
+  0  the problem has a solution (every one found, or as many as --limit asks)
+  1  the problem has no solution
+  2  bad input or usage: a file that cannot be read, an option naming an unknown item
+  3  unknown: --timeout or --max-nodes stopped the search before it could answer (a count is
+     a lower bound)
+  130  interrupted by Ctrl-C: the solutions found before it are written; a count is a lower bound
+"))]
     Xc(XcArgs),
     /// Make puzzles with exactly one solution, for any rule set the solver takes.
     #[command(after_help = "\
@@ -167,6 +174,9 @@ Exit codes:
   2  bad usage: rules that do not make sense, a symmetry the layout does not have
   130  interrupted by Ctrl-C: the puzzles made before it are written
 ")]
+    #[command(mut_arg("size", |arg| arg.help(
+        "Digits, the side of the grid (1 to 64): 9 unless given, or fixed by --box or --symbols"
+    )))]
     Generate(GenerateArgs),
     /// Print the true candidates of each puzzle: the digits each cell takes in some solution.
     #[command(after_help = concat!("\
@@ -230,7 +240,8 @@ Examples:
   sudokux man > sudokux.1 && man ./sudokux.1
   sudokux man --dir ~/.local/share/man/man1")]
     Man {
-        /// Write one page per command (sudokux.1, sudokux-solve.1, ...) into DIR instead.
+        /// Write one page per command (sudokux.1, sudokux-solve.1, ...) into DIR instead (made
+        /// if it does not exist).
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },

@@ -40,7 +40,8 @@ pub struct RenderArgs {
     /// nothing for stdin.
     #[arg(value_name = "PUZZLE")]
     pub input: Option<PathBuf>,
-    /// Write the picture to FILE: a PNG when it ends in .png, else an SVG; `-` for stdout.
+    /// Write the picture to FILE: an SVG when it ends in .svg, a PNG when it ends in .png (any
+    /// other name is refused); `-` for stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Write a PNG: beside an SVG output (FILE.svg gives FILE.png too), or instead of the

@@ -1,0 +1,65 @@
+//! Inputs too large to take are refused before anything large is allocated, as README
+//! promises: measured with an allocator that records the peak of live heap bytes.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use sudokux::xc::knuth::{read, KnuthErrorKind, MAX_ITEMS};
+
+/// The system allocator, counting live bytes and their peak.
+struct Peak;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is passed on to the system allocator unchanged; only counters are added.
+unsafe impl GlobalAlloc for Peak {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let ptr = System.alloc(layout);
+        if !ptr.is_null() {
+            let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(live, Ordering::Relaxed);
+        }
+        ptr
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+        System.dealloc(ptr, layout);
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Peak = Peak;
+
+/// The most heap that `work` had live at once beyond what was live before it.
+fn peak_of<T>(work: impl FnOnce() -> T) -> (T, usize) {
+    let before = LIVE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    let value = work();
+    (value, PEAK.load(Ordering::Relaxed) - before)
+}
+
+#[test]
+fn an_xc_file_with_too_many_items_costs_only_its_line() {
+    // One item more than the limit, on one line of about 8 MB.
+    let names: Vec<String> = (0..=MAX_ITEMS).map(|k| format!("i{k}")).collect();
+    let text = format!("{}\ni0 i1\n", names.join(" "));
+    drop(names);
+    let (result, peak) = peak_of(|| read(text.as_bytes()));
+    let Err(error) = result else {
+        panic!("one item too many was taken")
+    };
+    assert!(matches!(error.kind, KnuthErrorKind::TooLarge(_)), "{error}");
+    assert!(
+        error.to_string().contains("more than 1000000 items"),
+        "{error}"
+    );
+    // The line itself is read into a buffer (which may have grown to twice its length);
+    // nothing per item was stored.
+    assert!(
+        peak <= 2 * text.len() + (1 << 20),
+        "{peak} bytes at the peak for a {}-byte line",
+        text.len()
+    );
+}
