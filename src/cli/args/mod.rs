@@ -269,10 +269,14 @@ drawn, with a warning.
     #[command(after_help = concat!("\
 Prints numbered steps in a solver's words, then the grade and the solution:
 
-  1. r1c9 = 6: hidden single in box 3
-  2. r2c1, r2c5 <> 7: pointing pair in box 1
+  $ echo 2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9 | sudokux explain
+  1. r3c6 = 4: hidden single in box 2
+  2. r8c5 = 4: hidden single in box 8
+  3. r2c7 <> 2: pointing triple in box 2
   ...
-  grade: medium (hardest: pointing, 3 steps)
+  61. r9c8 = 4: naked single
+  grade: medium (hardest: naked pair, 1 step)
+  294518736615372894783964215357691482946823157821457963468239571139745628572186349
 
 Techniques, easiest first: naked single, hidden single, pointing, claiming, locked candidates,
 cage sum, naked pair, hidden pair, naked triple, hidden triple, X-wing, XY-wing, naked quad,
