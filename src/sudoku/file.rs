@@ -423,9 +423,19 @@ fn read_givens(rules: &Rules, lines: &[(usize, &str)]) -> Result<Grid, FileError
                     }
                 },
             };
-            // Positions outside every sub-grid are ignored.
             if rules.is_active(r * cols + c) {
                 grid.set(r, c, digit);
+            } else if digit != 0 {
+                // A digit where no grid is would be dropped: refuse it.
+                return Err(value(
+                    "givens",
+                    Some(line),
+                    format!(
+                        "{}: {cell:?} lies outside every grid (a hole of the layout): leave \
+                         it blank",
+                        Cell { row: r, col: c }
+                    ),
+                ));
             }
         }
     }
@@ -686,5 +696,14 @@ mod tests {
         assert_eq!((file.rules.rows(), file.rules.cols()), (21, 21));
         assert_eq!(file.givens.get(10, 10), 5);
         assert_eq!(file.givens.filled(), 1);
+        // A digit typed into a hole is refused, naming the position, never dropped.
+        let first = text.lines().nth(2).unwrap();
+        let typed = format!("{}7{}", &first[..9], &first[10..]);
+        let text = text.replacen(first, &typed, 1);
+        assert_eq!(
+            from_toml(&text).unwrap_err().to_string(),
+            "givens, line 1: r1c10: \"7\" lies outside every grid (a hole of the layout): \
+             leave it blank"
+        );
     }
 }

@@ -145,18 +145,19 @@ solutions to 2. The result has no orbit that could be removed; --minimal proves 
 given by given (orbit by orbit with a symmetry: a single given of a symmetric puzzle may still
 be removable, but only by breaking the symmetry).
 
-Puzzles go to stdout one per line, `.` for blanks, in the form `sudokux check` reads back with
-the same rule flags. Jigsaw, killer and multi-grid puzzles carry rules a line cannot hold: they
-are written as TOML puzzle files, on stdout for one puzzle, as DIR/puzzle-0001.toml, ... with
---dir DIR for more. A summary (puzzles, average givens, time, puzzles/s, the seed) goes to
+Classic puzzles go to stdout one per line, `.` for blanks, as `sudokux check` reads them back.
+Any other rules (rule flags, --box, --symbols, jigsaw, killer, several grids) would be lost on a
+line: such puzzles are TOML puzzle files that carry them, on stdout for one puzzle, as
+DIR/puzzle-0001.toml, ... with --dir DIR for more (--format line writes bare lines all the
+same, with a note naming the flags that read them back). A summary (puzzles, average givens, time, puzzles/s, the seed) goes to
 stderr unless --quiet. The same --seed gives the same puzzles on any machine and with any
 --jobs.
 
 Examples:
   sudokux generate --count 10 --seed 42
   sudokux generate --count 5 --symmetry rot180 --minimal
-  sudokux generate --givens 30 --diagonals | sudokux check --diagonals
-  sudokux generate --size 16 --count 3 --symbols hex
+  sudokux generate --givens 30 --diagonals | sudokux check
+  sudokux generate --size 16 --count 3 --symbols hex --dir hex16
   sudokux generate --jigsaw > jigsaw.toml
   sudokux generate --killer --count 20 --dir killers && sudokux check killers/*.toml
   sudokux generate --layout samurai --symmetry rot90 > samurai.toml
