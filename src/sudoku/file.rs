@@ -174,13 +174,14 @@ impl<'de> Visitor<'de> for FileVisitor {
 /// A [`FileError`] that says which key and, where it applies, which line is wrong.
 pub fn from_toml(text: &str) -> Result<PuzzleFile, FileError> {
     nothing_in("TOML", text)?;
+    // toml's message shows the line with a caret under the place: kept on its lines.
     let raw: RawFile = toml::from_str(text).map_err(|e| FileError::Syntax {
         format: "TOML",
         message: e
             .to_string()
             .trim_end()
-            .replace('\n', " ")
-            .replace("  ", " "),
+            .trim_start_matches("TOML parse error at ")
+            .to_string(),
     })?;
     build(raw)
 }
@@ -653,6 +654,12 @@ mod tests {
             "layout: unknown layout \"pinwheel\" (known: samurai, twodoku, butterfly, flower)"
         );
         assert!(err("size = ").starts_with("TOML: "));
+        // The parser's picture of the place stays on its lines, caret under the value.
+        assert_eq!(
+            err("givens = \"\"\"\n.........\n\"\"\"\n[[cage]]\nsum = \"3\"\n"),
+            "TOML: line 5, column 7\n  |\n5 | sum = \"3\"\n  |       ^^^\ninvalid type: \
+             string \"3\", expected u32"
+        );
     }
 
     #[test]
