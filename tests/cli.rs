@@ -589,3 +589,41 @@ fn one_puzzle_counted_on_every_worker() {
     assert_eq!(stdout(&one), "10008\n");
     assert_eq!(stdout(&one), stdout(&two));
 }
+
+#[test]
+fn check_witness_pretty_names_the_cells_where_the_two_solutions_differ() {
+    let output = sudokux(&["check", "--witness", "--pretty"], &format!("{TWO}\n"));
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let text = stdout(&output);
+    // Both grids, read back from the picture, differ exactly where the last line says.
+    let grids: Vec<String> = text
+        .split("\nand\n")
+        .map(|part| {
+            part.lines()
+                .filter(|l| l.starts_with('|'))
+                .flat_map(|l| l.chars().filter(|c| c.is_ascii_digit()))
+                .collect()
+        })
+        .collect();
+    assert_eq!(grids.len(), 2, "{text}");
+    let differing: Vec<String> = (0..81)
+        .filter(|&k| grids[0].as_bytes()[k] != grids[1].as_bytes()[k])
+        .map(|k| {
+            let (a, b) = (
+                grids[0].as_bytes()[k] as char,
+                grids[1].as_bytes()[k] as char,
+            );
+            format!("r{}c{} {a} and {b}", k / 9 + 1, k % 9 + 1)
+        })
+        .collect();
+    let last = text.trim_end().lines().last().unwrap();
+    assert_eq!(
+        last,
+        format!(
+            "# they differ in {} cells: {}",
+            differing.len(),
+            differing.join(", ")
+        )
+    );
+    assert_eq!(differing.len(), 4, "{text}");
+}

@@ -243,7 +243,9 @@ fn generate_piped_into_check_is_unique_for_every_line_rule_set() {
         &["--size", "16", "--symbols", "hex"],
     ];
     for flags in cases {
+        // Lines asked for: they carry no rules, so check is given the same flags.
         let mut args = vec!["generate", "--count", "4", "--seed", "11", "--quiet"];
+        args.extend_from_slice(&["--format", "line"]);
         args.extend_from_slice(flags);
         let puzzles = ok(&sudokux(&args, ""));
         assert_eq!(puzzles.lines().count(), 4, "{flags:?}");
@@ -251,6 +253,58 @@ fn generate_piped_into_check_is_unique_for_every_line_rule_set() {
         check.extend_from_slice(flags);
         let checked = ok(&sudokux(&check, &puzzles));
         assert_eq!(checked, "unique\n".repeat(4), "{flags:?}: {puzzles}");
+    }
+}
+
+#[test]
+fn rules_a_line_cannot_say_are_written_in_a_puzzle_file() {
+    // Each of these reads back as another puzzle from a bare line: the file keeps the rule,
+    // and check needs no flag.
+    let cases: [&[&str]; 5] = [
+        &["--anti-knight"],
+        &["--diagonals"],
+        &["--box", "3x2"],
+        &["--size", "16", "--symbols", "hex"],
+        &["--windoku", "--anti-king"],
+    ];
+    for flags in cases {
+        let mut args = vec!["generate", "--seed", "5", "--quiet"];
+        args.extend_from_slice(flags);
+        let file = ok(&sudokux(&args, ""));
+        assert!(file.contains("givens = "), "{flags:?}: {file}");
+        let checked = sudokux(&["check"], &file);
+        assert_eq!(ok(&checked), "unique\n", "{flags:?}: {file}");
+        assert_eq!(stderr(&checked), "", "{flags:?}");
+        // Several need a folder, and the refusal says why and what else there is.
+        let mut args = vec!["generate", "--seed", "5", "--count", "2"];
+        args.extend_from_slice(flags);
+        let refused = sudokux(&args, "");
+        assert_eq!(refused.status.code(), Some(2), "{flags:?}");
+        assert!(
+            stderr(&refused).contains("puzzle lines do not carry the rules of")
+                && stderr(&refused).contains("--dir DIR"),
+            "{}",
+            stderr(&refused)
+        );
+    }
+    // Bare lines when asked for, with a note that says how to read them back.
+    let output = sudokux(
+        &["generate", "--anti-knight", "--format", "line", "--quiet"],
+        "",
+    );
+    assert_eq!(ok(&output).len(), 82);
+    assert_eq!(
+        stderr(&output),
+        "sudokux: note: puzzle lines do not carry the rules: read them back with the same \
+         flags (sudokux check --anti-knight)\n"
+    );
+    // Classic rules of any size stay lines, read back without flags.
+    for flags in [&["--size", "4"][..], &["--box", "2x3", "--size", "6"], &[]] {
+        let mut args = vec!["generate", "--seed", "5", "--quiet", "--count", "2"];
+        args.extend_from_slice(flags);
+        let lines = ok(&sudokux(&args, ""));
+        assert_eq!(lines.lines().count(), 2, "{flags:?}");
+        assert_eq!(ok(&sudokux(&["check"], &lines)), "unique\n".repeat(2));
     }
 }
 

@@ -304,3 +304,35 @@ fn the_killer_family_offers_the_cage_sum_step() {
         .logic(classic.geometry(), classic.unit_index())
         .is_none());
 }
+
+/// The grades that `examples/puzzles.txt` names in its comments, `(grade: a, b, ...)`, one
+/// per puzzle that follows, are the grades the puzzles get: a label cannot drift.
+#[test]
+fn the_example_puzzles_grade_as_their_comments_say() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/puzzles.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let rules = Rules::classic();
+    let mut named: std::collections::VecDeque<Grade> = Default::default();
+    let mut checked = 0;
+    for line in text.lines() {
+        if let Some(comment) = line.strip_prefix('#') {
+            if let Some((_, list)) = comment.split_once("(grade: ") {
+                let list = list.split(')').next().unwrap();
+                assert!(named.is_empty(), "grades left unused before: {line}");
+                named.extend(list.split(", ").map(|g| g.parse::<Grade>().unwrap()));
+            }
+            continue;
+        }
+        let puzzle = Grid::from_line(line).unwrap();
+        let wanted = named
+            .pop_front()
+            .unwrap_or_else(|| panic!("no grade named for {line}"));
+        let got = grade(&rules, &puzzle).unwrap();
+        assert_eq!(got, wanted, "{line}");
+        checked += 1;
+    }
+    assert!(
+        named.is_empty() && checked >= 6,
+        "{checked} puzzles, {named:?} left"
+    );
+}

@@ -7,7 +7,8 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use sudokux::sudoku::file::{layout, to_toml};
 use sudokux::sudoku::fpuzzles;
 use sudokux::sudoku::generate::{GenerateError, Generated, Generator, Settings, Symmetry};
-use sudokux::sudoku::{Meta, PuzzleFile, Spec};
+use sudokux::sudoku::rules::default_box;
+use sudokux::sudoku::{Alphabet, Meta, PuzzleFile, Spec};
 
 use crate::args::{GenerateArgs, GenerateFormat, RuleArgs, SymmetryArg};
 use crate::batch;
@@ -54,6 +55,48 @@ fn spec(flags: &RuleArgs, layout_name: Option<&str>) -> Result<Spec, CliError> {
     Ok(Spec { grids, ..spec })
 }
 
+/// Whether a puzzle line says all of `spec`: a line read back without flags is a plain
+/// sudoku of its side, with the most square boxes, in the default alphabet.
+fn line_says_all(spec: &Spec) -> bool {
+    let n = spec.size;
+    let default_symbols = Alphabet::Default.symbols_for(n).ok();
+    let normal = Spec {
+        box_shape: spec.box_shape.filter(|&shape| shape != default_box(n)),
+        symbols: spec
+            .symbols
+            .clone()
+            .filter(|s| Some(s) != default_symbols.as_ref()),
+        ..spec.clone()
+    };
+    normal == Spec::new(n)
+}
+
+/// The rule flags given, as typed: what `check` needs to read bare lines back.
+fn rule_flags(rules: &RuleArgs) -> String {
+    let mut flags = Vec::new();
+    if let Some(n) = rules.size {
+        flags.push(format!("--size {n}"));
+    }
+    if let Some((r, c)) = rules.box_shape {
+        flags.push(format!("--box {r}x{c}"));
+    }
+    if let Some(symbols) = &rules.symbols {
+        flags.push(format!("--symbols {symbols}"));
+    }
+    for (on, flag) in [
+        (rules.diagonals, "--diagonals"),
+        (rules.windoku, "--windoku"),
+        (rules.anti_knight, "--anti-knight"),
+        (rules.anti_king, "--anti-king"),
+        (rules.non_consecutive, "--non-consecutive"),
+    ] {
+        if on {
+            flags.push(flag.to_string());
+        }
+    }
+    flags.join(" ")
+}
+
 /// A seed when none is given: the clock and the process id.
 fn fresh_seed() -> u64 {
     let nanos = SystemTime::now()
@@ -71,6 +114,7 @@ pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
         ));
     }
     let spec = spec(&args.rules, args.layout.as_deref())?;
+    let says_all = line_says_all(&spec);
     let settings = {
         let mut settings = Settings::default();
         settings.symmetry = args.symmetry.into();
@@ -90,11 +134,34 @@ pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
             sudokux::sudoku::logic::grade(rules, puzzle).is_ok_and(|grade| grade == wanted)
         });
     }
-    let files = args.jigsaw || args.killer || args.layout.is_some() || args.toml;
-    if files && args.count > 1 && args.dir.is_none() {
+    // Rules a line cannot say are written in a puzzle file, unless lines are asked for.
+    let lines_lose_rules = !says_all && args.format == Some(GenerateFormat::Line);
+    let files = args.jigsaw
+        || args.killer
+        || args.layout.is_some()
+        || args.toml
+        || args.format == Some(GenerateFormat::Toml)
+        || (!says_all && args.format.is_none());
+    if files && args.count > 1 && args.dir.is_none() && args.format != Some(GenerateFormat::Url) {
         return Err(CliError::Usage(
-            "jigsaw, killer and multi-grid puzzles are TOML files, one puzzle each: give --dir DIR to write several".into(),
+            if args.jigsaw || args.killer || args.layout.is_some() {
+                "jigsaw, killer and multi-grid puzzles are TOML files, one puzzle each: give --dir DIR to write several".into()
+            } else {
+                format!(
+                    "puzzle lines do not carry the rules of {}: puzzles are TOML files, one \
+                 each, so give --dir DIR to write several (or --format line for bare lines, \
+                 read back with the same flags, or --format url)",
+                    rule_flags(&args.rules)
+                )
+            },
         ));
+    }
+    if lines_lose_rules && !(args.jigsaw || args.killer || args.layout.is_some() || args.toml) {
+        eprintln!(
+            "sudokux: note: puzzle lines do not carry the rules: read them back with the same \
+             flags (sudokux check {})",
+            rule_flags(&args.rules)
+        );
     }
     if let Some(dir) = &args.dir {
         std::fs::create_dir_all(dir).map_err(|source| CliError::Write {
@@ -117,7 +184,7 @@ pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
     let result = batch::in_order(jobs, args.count, make, |made| {
         // Puzzles are made in any order; they are written in order 1, 2, ...
         for (k, made) in made {
-            write(&args, k, made, &mut out, &mut written)?;
+            write(&args, files, k, made, &mut out, &mut written)?;
             if interactive {
                 out.flush()?;
             }
@@ -171,6 +238,7 @@ struct Written {
 /// Writes puzzle `k`, or says why it could not be made.
 fn write(
     args: &GenerateArgs,
+    files: bool,
     k: u64,
     made: Result<Generated, GenerateError>,
     out: &mut impl Write,
@@ -194,11 +262,6 @@ fn write(
     }
     written.puzzles += 1;
     written.givens += made.givens as u64;
-    let files = args.jigsaw
-        || args.killer
-        || args.layout.is_some()
-        || args.toml
-        || args.format == Some(GenerateFormat::Toml);
     if args.format == Some(GenerateFormat::Url) {
         let file = PuzzleFile {
             rules: made.rules.clone(),

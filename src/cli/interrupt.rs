@@ -1,6 +1,7 @@
 //! Ctrl-C: the first asks the run to wrap up (a count reports its lower bound, a batch writes
 //! the answers it has), the second ends the process at once.
 
+use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use sudokux::xc::Watch;
@@ -22,8 +23,15 @@ pub fn install() {
             std::process::exit(Exit::Interrupted as i32);
         }
         INTERRUPT.stop();
+        // On a terminal the message starts below the `^C` it echoed; in a log, no blank line.
+        let newline = if std::io::stderr().is_terminal() {
+            "\n"
+        } else {
+            ""
+        };
         eprintln!(
-            "\nsudokux: interrupted: stopping the searches in progress (Ctrl-C again to quit now)"
+            "{newline}sudokux: interrupted: stopping the searches in progress (Ctrl-C again to \
+             quit now)"
         );
     });
 }

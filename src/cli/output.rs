@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use serde::Serialize;
+use sudokux::sudoku::grid::{symbol, Cell};
 use sudokux::sudoku::{pretty, Candidates, Grid, Rules};
 use sudokux::xc::Stats;
 
@@ -129,6 +130,25 @@ struct JsonRecord<'a> {
     time_ms: Option<f64>,
 }
 
+/// The cells where two witnesses differ, with both digits, as a `#` comment (so that the
+/// output still reads back as input): `# they differ in 4 cells: r1c1 2 and 7, ...`.
+fn differences(a: &Grid, b: &Grid, rules: Option<&Rules>) -> String {
+    let name = |d: u8| rules.map_or_else(|| symbol(d).to_string(), |r| r.symbols().name(d).into());
+    let cells: Vec<String> = (0..a.rows())
+        .flat_map(|row| (0..a.cols()).map(move |col| (row, col)))
+        .filter(|&(row, col)| a.get(row, col) != b.get(row, col))
+        .map(|(row, col)| {
+            let (x, y) = (a.get(row, col), b.get(row, col));
+            format!("{} {} and {}", Cell { row, col }, name(x), name(y))
+        })
+        .collect();
+    format!(
+        "# they differ in {} cells: {}",
+        cells.len(),
+        cells.join(", ")
+    )
+}
+
 impl Printer {
     /// Writes one report; `rules` are the puzzle's (for its symbols and boxes), `None` when
     /// it could not be read.
@@ -205,6 +225,7 @@ impl Printer {
                     write!(out, "{}", draw(a))?;
                     writeln!(out, "and")?;
                     write!(out, "{}", draw(b))?;
+                    writeln!(out, "{}", differences(a, b, rules))?;
                     writeln!(out)
                 }
                 (Some((a, b)), true) => writeln!(out, "multiple {} {}", line(a), line(b)),

@@ -174,13 +174,14 @@ impl<'de> Visitor<'de> for FileVisitor {
 /// A [`FileError`] that says which key and, where it applies, which line is wrong.
 pub fn from_toml(text: &str) -> Result<PuzzleFile, FileError> {
     nothing_in("TOML", text)?;
+    // toml's message shows the line with a caret under the place: kept on its lines.
     let raw: RawFile = toml::from_str(text).map_err(|e| FileError::Syntax {
         format: "TOML",
         message: e
             .to_string()
             .trim_end()
-            .replace('\n', " ")
-            .replace("  ", " "),
+            .trim_start_matches("TOML parse error at ")
+            .to_string(),
     })?;
     build(raw)
 }
@@ -423,9 +424,19 @@ fn read_givens(rules: &Rules, lines: &[(usize, &str)]) -> Result<Grid, FileError
                     }
                 },
             };
-            // Positions outside every sub-grid are ignored.
             if rules.is_active(r * cols + c) {
                 grid.set(r, c, digit);
+            } else if digit != 0 {
+                // A digit where no grid is would be dropped: refuse it.
+                return Err(value(
+                    "givens",
+                    Some(line),
+                    format!(
+                        "{}: {cell:?} lies outside every grid (a hole of the layout): leave \
+                         it blank",
+                        Cell { row: r, col: c }
+                    ),
+                ));
             }
         }
     }
@@ -643,6 +654,12 @@ mod tests {
             "layout: unknown layout \"pinwheel\" (known: samurai, twodoku, butterfly, flower)"
         );
         assert!(err("size = ").starts_with("TOML: "));
+        // The parser's picture of the place stays on its lines, caret under the value.
+        assert_eq!(
+            err("givens = \"\"\"\n.........\n\"\"\"\n[[cage]]\nsum = \"3\"\n"),
+            "TOML: line 5, column 7\n  |\n5 | sum = \"3\"\n  |       ^^^\ninvalid type: \
+             string \"3\", expected u32"
+        );
     }
 
     #[test]
@@ -686,5 +703,14 @@ mod tests {
         assert_eq!((file.rules.rows(), file.rules.cols()), (21, 21));
         assert_eq!(file.givens.get(10, 10), 5);
         assert_eq!(file.givens.filled(), 1);
+        // A digit typed into a hole is refused, naming the position, never dropped.
+        let first = text.lines().nth(2).unwrap();
+        let typed = format!("{}7{}", &first[..9], &first[10..]);
+        let text = text.replacen(first, &typed, 1);
+        assert_eq!(
+            from_toml(&text).unwrap_err().to_string(),
+            "givens, line 1: r1c10: \"7\" lies outside every grid (a hole of the layout): \
+             leave it blank"
+        );
     }
 }

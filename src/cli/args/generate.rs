@@ -44,8 +44,10 @@ pub struct GenerateArgs {
     /// Write TOML puzzle files even for rules a puzzle line can hold.
     #[arg(long)]
     pub toml: bool,
-    /// How to write each puzzle: `line` (a puzzle line where the rules allow, else TOML),
-    /// `toml`, or `url` (a SudokuPad link, which opens the puzzle with its rules).
+    /// How to write each puzzle: `line` (a puzzle line, even for rules it does not carry,
+    /// with a note; jigsaw, killer and layouts stay TOML), `toml`, or `url` (a SudokuPad
+    /// link, which opens the puzzle with its rules). Default: lines for classic rules, TOML
+    /// for any other.
     #[arg(long, value_enum, conflicts_with = "dir")]
     pub format: Option<GenerateFormat>,
     /// Write each puzzle as a TOML file DIR/puzzle-0001.toml, ... (created if needed).
@@ -64,7 +66,8 @@ pub struct GenerateArgs {
 /// A value of `generate --format`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum GenerateFormat {
-    /// A puzzle line where the rules allow, else a TOML file.
+    /// A puzzle line, also for rules it does not carry (a note names the flags to read it
+    /// back); jigsaw, killer and multi-grid puzzles are TOML files all the same.
     Line,
     /// A TOML puzzle file.
     Toml,

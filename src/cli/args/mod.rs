@@ -152,18 +152,19 @@ solutions to 2. The result has no orbit that could be removed; --minimal proves 
 given by given (orbit by orbit with a symmetry: a single given of a symmetric puzzle may still
 be removable, but only by breaking the symmetry).
 
-Puzzles go to stdout one per line, `.` for blanks, in the form `sudokux check` reads back with
-the same rule flags. Jigsaw, killer and multi-grid puzzles carry rules a line cannot hold: they
-are written as TOML puzzle files, on stdout for one puzzle, as DIR/puzzle-0001.toml, ... with
---dir DIR for more. A summary (puzzles, average givens, time, puzzles/s, the seed) goes to
+Classic puzzles go to stdout one per line, `.` for blanks, as `sudokux check` reads them back.
+Any other rules (rule flags, --box, --symbols, jigsaw, killer, several grids) would be lost on a
+line: such puzzles are TOML puzzle files that carry them, on stdout for one puzzle, as
+DIR/puzzle-0001.toml, ... with --dir DIR for more (--format line writes bare lines all the
+same, with a note naming the flags that read them back). A summary (puzzles, average givens, time, puzzles/s, the seed) goes to
 stderr unless --quiet. The same --seed gives the same puzzles on any machine and with any
 --jobs.
 
 Examples:
   sudokux generate --count 10 --seed 42
   sudokux generate --count 5 --symmetry rot180 --minimal
-  sudokux generate --givens 30 --diagonals | sudokux check --diagonals
-  sudokux generate --size 16 --count 3 --symbols hex
+  sudokux generate --givens 30 --diagonals | sudokux check
+  sudokux generate --size 16 --count 3 --symbols hex --dir hex16
   sudokux generate --jigsaw > jigsaw.toml
   sudokux generate --killer --count 20 --dir killers && sudokux check killers/*.toml
   sudokux generate --layout samurai --symmetry rot90 > samurai.toml
@@ -280,10 +281,14 @@ drawn, with a warning.
     #[command(after_help = concat!("\
 Prints numbered steps in a solver's words, then the grade and the solution:
 
-  1. r1c9 = 6: hidden single in box 3
-  2. r2c1, r2c5 <> 7: pointing pair in box 1
+  $ echo 2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9 | sudokux explain
+  1. r3c6 = 4: hidden single in box 2
+  2. r8c5 = 4: hidden single in box 8
+  3. r2c7 <> 2: pointing triple in box 2
   ...
-  grade: medium (hardest: pointing, 3 steps)
+  61. r9c8 = 4: naked single
+  grade: medium (hardest: naked pair, 1 step)
+  294518736615372894783964215357691482946823157821457963468239571139745628572186349
 
 Techniques, easiest first: naked single, hidden single, pointing, claiming, locked candidates,
 cage sum, naked pair, hidden pair, naked triple, hidden triple, X-wing, XY-wing, naked quad,

@@ -17,6 +17,8 @@ pub(super) struct Block {
     pub(super) cells: Vec<u8>,
     /// An error was reported for one of its rows: count the rest of its rows, then drop it.
     pub(super) poisoned: bool,
+    /// Its side was read off its first row (no side was fixed).
+    pub(super) inferred: bool,
 }
 
 impl Block {
@@ -29,6 +31,7 @@ impl Block {
             rows: 1,
             cells: Vec::new(),
             poisoned: true,
+            inferred: false,
         }
     }
 }
@@ -46,9 +49,9 @@ pub(super) fn first_row_side(text: &[u8]) -> Result<usize, ParseErrorKind> {
     let spaced = INFERRED.clone().find(|&n| n * n == count);
     Err(match spaced {
         Some(size) => ParseErrorKind::SpacedLine { size },
-        None => ParseErrorKind::WrongCellCount {
+        None => ParseErrorKind::NoSide {
             found: count,
-            size: 9,
+            numbers: false,
         },
     })
 }
@@ -68,7 +71,13 @@ pub(super) fn add_row(
     // A wrong number of cells says more than any one character does.
     let mut bad = None;
     if cells.len() != n {
-        let kind = if block.is_some() {
+        let kind = if row == 1 && block.as_ref().is_some_and(|b| b.inferred) {
+            // The side was read off the first row: it is the likelier culprit.
+            ParseErrorKind::FirstRowLength {
+                first: n,
+                second: cells.len(),
+            }
+        } else if block.is_some() {
             ParseErrorKind::WrongRowLength {
                 row: row + 1,
                 found: cells.len(),
@@ -126,6 +135,7 @@ pub(super) fn add_row(
                     .map(|(_, c)| *c.as_ref().expect("checked"))
                     .collect(),
                 poisoned: false,
+                inferred,
             });
         }
         (Some(open), None) => {

@@ -6,7 +6,7 @@ use std::io;
 
 use thiserror::Error;
 
-use crate::sudoku::grid::Cell;
+use crate::sudoku::grid::{Cell, MAX_SIZE};
 use crate::sudoku::symbols::SymbolsError;
 
 /// What is wrong with a piece of input.
@@ -47,6 +47,27 @@ pub enum ParseErrorKind {
         /// Side of the grid.
         size: usize,
     },
+    /// A line whose count of cells (or numbers) is no side's, when the side is read off the
+    /// puzzle: the message names the sides that are.
+    NoSide {
+        /// Cells (or numbers) found.
+        found: usize,
+        /// Whether they were whitespace-separated numbers.
+        numbers: bool,
+    },
+    /// The second row of a grid block whose side was read off its first row has another
+    /// length: the first row is the likelier culprit.
+    FirstRowLength {
+        /// Cells of the first row (the side read off it).
+        first: usize,
+        /// Cells of the second row.
+        second: usize,
+    },
+    /// `size` lines of `size` numbers each: a grid larger than any supported.
+    GridTooLarge {
+        /// Its side.
+        size: usize,
+    },
     /// A grid block that ended before all its rows.
     IncompleteGrid {
         /// Rows found.
@@ -56,8 +77,8 @@ pub enum ParseErrorKind {
     },
     /// A number larger than the grid's digits.
     NumberTooLarge {
-        /// The number.
-        number: usize,
+        /// The number, as written.
+        number: String,
         /// Side of the grid.
         size: usize,
     },
@@ -136,8 +157,52 @@ impl fmt::Display for ParseError {
                 write!(
                     f,
                     "the grid starting here has {rows} row{s}, expected {size}"
-                )
+                )?;
+                // A lone row may be a whole puzzle written with spaces.
+                match (4..=35).find(|k| k * k == *size) {
+                    Some(k) if *rows == 1 => write!(
+                        f,
+                        " (or, if the line is a {k}x{k} puzzle, write it without spaces)"
+                    ),
+                    _ => Ok(()),
+                }
             }
+            ParseErrorKind::NoSide { found, numbers } => {
+                if *numbers {
+                    return write!(
+                        f,
+                        "expected n numbers (a row of a grid) or n*n (a whole puzzle on one \
+                         line), for a side n from 4 to {MAX_SIZE}, found {found}"
+                    );
+                }
+                write!(
+                    f,
+                    "expected n*n cells (a puzzle line, 81 for a 9x9) or n (a row of a grid), \
+                     for a side n from 4 to 35, found {found}"
+                )?;
+                match (36..)
+                    .take_while(|k| k * k <= *found)
+                    .find(|k| k * k == *found)
+                {
+                    Some(k) if k > MAX_SIZE => {
+                        write!(f, " ({k}x{k} is larger than the largest side, {MAX_SIZE})")
+                    }
+                    _ => write!(
+                        f,
+                        "; sides up to {MAX_SIZE} are written as numbers, one row per line"
+                    ),
+                }
+            }
+            ParseErrorKind::FirstRowLength { first, second } => write!(
+                f,
+                "row 1 of the grid has {first} cells but row 2 has {second}: the side is read \
+                 off the first row (give --size if row 1 is right)"
+            ),
+            ParseErrorKind::GridTooLarge { size } => write!(
+                f,
+                "{size} rows of {size} numbers: a {size}x{size} grid is larger than the largest \
+                 side, {MAX_SIZE}"
+            ),
             ParseErrorKind::NumberTooLarge { number, size } => {
                 write!(f, "{number} is not a digit of this {size}x{size} grid")
             }

@@ -10,9 +10,9 @@ use crate::sudoku::grid::{Cell, Grid, MAX_SIZE};
 use crate::sudoku::symbols::{Alphabet, Symbols};
 
 use super::block::{self, first_row_side, Block};
-use super::cells::{is_separator, puzzle_line_size, split, ReadCell};
+use super::cells::{is_separator, puzzle_line_size, split, ReadCell, INFERRED};
 use super::error::{Fault, ParseError, ParseErrorKind, ReadError};
-use super::numbers::{number_cells, numbers};
+use super::numbers::{number_cells, numbers, whole_puzzle_side};
 use super::pencilmark::{is_pencilmark, read_pencilmark};
 
 /// Longest line read, in bytes (a 64x64 puzzle written as numbers on one line takes about
@@ -76,8 +76,20 @@ pub struct Reader<R> {
     line: usize,
     buf: Vec<u8>,
     block: Option<Block>,
+    run: Option<Run>,
     pending: VecDeque<Result<Entry, ReadError>>,
     done: bool,
+}
+
+/// Consecutive lines of `tokens` numbers each, every one a whole puzzle of side
+/// `sqrt(tokens)` (a 10x10 on each line of 100 numbers), held back until it is clear they
+/// are not the `tokens` rows of one grid larger than any supported (100 rows of 100).
+struct Run {
+    tokens: usize,
+    /// Line of the first.
+    start: usize,
+    /// What each line gave, in order.
+    held: Vec<Result<Entry, ReadError>>,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -110,6 +122,7 @@ impl<R: BufRead> Reader<R> {
             line: 0,
             buf: Vec::new(),
             block: None,
+            run: None,
             pending: VecDeque::new(),
             done: false,
         }
@@ -176,6 +189,13 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// Hands on the puzzles of a run of whole-puzzle lines: the run ended short of a grid.
+    fn end_run(&mut self) {
+        if let Some(run) = self.run.take() {
+            self.pending.extend(run.held);
+        }
+    }
+
     fn read_line(&mut self, raw: &[u8]) {
         let mut raw = raw;
         if self.line == 1 {
@@ -183,6 +203,11 @@ impl<R: BufRead> Reader<R> {
         }
         let offset = raw.len() - raw.trim_ascii_start().len();
         let text = raw.trim_ascii();
+        if let Some(run) = &self.run {
+            if numbers(text, false).is_none_or(|tokens| tokens.len() != run.tokens) {
+                self.end_run();
+            }
+        }
         if text.is_empty() {
             self.end_block();
             return;
@@ -218,7 +243,13 @@ impl<R: BufRead> Reader<R> {
             return;
         }
         if self.alphabet == Alphabet::Default {
-            if let Some(tokens) = numbers(text) {
+            // Rows of a grid wider than a row of characters can be are numbers, whatever
+            // their numbers look like.
+            let wide = self
+                .block
+                .as_ref()
+                .is_some_and(|b| b.size > *INFERRED.end());
+            if let Some(tokens) = numbers(text, wide) {
                 return self.read_numbers(&tokens, offset);
             }
         }
@@ -282,23 +313,52 @@ impl<R: BufRead> Reader<R> {
             (Some(block), _) => (block.size, false),
             (None, Some(n)) => (n, whole(n)),
             (None, None) if (4..=MAX_SIZE).contains(&t) => (t, false),
-            (None, None) => match (10..=MAX_SIZE).find(|&n| whole(n) && t > MAX_SIZE) {
+            (None, None) => match whole_puzzle_side(t) {
                 Some(n) => (n, true),
                 None => {
-                    let kind = ParseErrorKind::WrongCellCount { found: t, size: 9 };
+                    // Rows of a grid too wide for any side: one error, its rows dropped.
+                    self.start_poisoned(t);
+                    let kind = ParseErrorKind::NoSide {
+                        found: t,
+                        numbers: true,
+                    };
                     return self.push_error(None, None, kind);
                 }
             },
         };
         let cells = number_cells(tokens, n);
-        if line {
-            self.end_block();
-            if let Err(kind) = self.symbols(n) {
-                return self.push_error(None, None, kind);
-            }
-            self.finish_line(&cells, n, offset);
-        } else {
-            self.add_row(n, &cells, offset, false);
+        if !line {
+            let inferred = self.block.is_none() && self.size.is_none();
+            return self.add_row(n, &cells, offset, inferred);
+        }
+        self.end_block();
+        if let Err(kind) = self.symbols(n) {
+            return self.push_error(None, None, kind);
+        }
+        let before = self.pending.len();
+        self.finish_line(&cells, n, offset);
+        if self.size.is_some() {
+            return;
+        }
+        // The side was read off the line: hold it back while the lines could still be rows.
+        let gave: Vec<_> = self.pending.drain(before..).collect();
+        let line = self.line;
+        let run = self.run.get_or_insert_with(|| Run {
+            tokens: t,
+            start: line,
+            held: Vec::new(),
+        });
+        run.held.extend(gave);
+        if run.held.len() == t {
+            let start = run.start;
+            self.run = None;
+            let error = ParseError {
+                line: start,
+                column: None,
+                cell: None,
+                kind: ParseErrorKind::GridTooLarge { size: t },
+            };
+            self.pending.push_back(Err(error.into()));
         }
     }
 
@@ -334,7 +394,18 @@ impl<R: BufRead> Reader<R> {
     /// One row of `n` cells (the first of a block when none is in progress); `inferred` when
     /// the side was guessed from this very row.
     fn add_row(&mut self, n: usize, cells: &[ReadCell], offset: usize, inferred: bool) {
+        let start = self.block.as_ref().map_or(self.line, |b| b.start);
         match block::add_row(&mut self.block, self.line, n, cells, offset, inferred) {
+            Some(Err((_, _, kind @ ParseErrorKind::FirstRowLength { .. }))) => {
+                // Blamed on the first row, where the side was read.
+                let error = ParseError {
+                    line: start,
+                    column: None,
+                    cell: None,
+                    kind,
+                };
+                self.pending.push_back(Err(error.into()));
+            }
             Some(Ok((line, grid))) => self.pending.push_back(Ok(Entry {
                 line,
                 grid,
@@ -363,6 +434,7 @@ impl<R: BufRead> Iterator for Reader<R> {
             match (&mut self.input).take(limit).read_until(b'\n', &mut buf) {
                 Ok(0) => {
                     self.done = true;
+                    self.end_run();
                     self.end_block();
                 }
                 Ok(_) => {
@@ -370,6 +442,7 @@ impl<R: BufRead> Iterator for Reader<R> {
                     let newline = usize::from(buf.ends_with(b"\n"));
                     if buf.len() - newline > MAX_LINE {
                         // Skip the rest of the line without keeping it.
+                        self.end_run();
                         self.end_block();
                         self.push_error(None, None, ParseErrorKind::LineTooLong { max: MAX_LINE });
                         if let Err(error) = self.input.skip_until(b'\n') {
@@ -716,6 +789,121 @@ mod tests {
             got[0].as_ref().unwrap_err(),
             "line 1, column 1 (r1c1): 10 is not a digit of this 5x5 grid"
         );
+    }
+
+    /// The puzzles of `text`, each one's side read off it (as the command line reads).
+    fn infer(text: &str) -> Vec<Result<Entry, String>> {
+        Reader::inferring(text.as_bytes())
+            .map(|r| r.map_err(|e| e.to_string()))
+            .collect()
+    }
+
+    /// `rows` lines of `cols` numbers, all blank but `first` at r1c1.
+    fn number_block(rows: usize, cols: usize, first: &str) -> String {
+        (0..rows)
+            .map(|r| {
+                let mut row = vec!["0"; cols];
+                if r == 0 {
+                    row[0] = first;
+                }
+                row.join(" ") + "\n"
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_block_of_n_rows_of_n_numbers_is_one_grid_for_every_side() {
+        for n in 4..=MAX_SIZE {
+            // Single-digit numbers only: nothing but the count says these are numbers.
+            let got = infer(&number_block(n, n, "3"));
+            assert_eq!(got.len(), 1, "side {n}: {got:?}");
+            let grid = &got[0].as_ref().unwrap().grid;
+            assert_eq!(
+                (grid.rows(), grid.get(0, 0), grid.filled()),
+                (n, 3, 1),
+                "side {n}"
+            );
+        }
+        // Whole puzzles of n * n numbers on a line, 9x9 included.
+        let spaced: Vec<String> = LINE.chars().map(String::from).collect();
+        let got = infer(&(spaced.join(" ") + "\n"));
+        assert_eq!(got[0].as_ref().unwrap().grid.to_line(), LINE);
+    }
+
+    #[test]
+    fn grids_beyond_the_largest_side_are_refused_naming_the_limits() {
+        // 100 rows of 100 numbers are not 100 puzzles of 10x10.
+        let got = infer(&number_block(100, 100, "0"));
+        assert_eq!(
+            got,
+            [Err(
+                "line 1: 100 rows of 100 numbers: a 100x100 grid is larger than the \
+                  largest side, 64"
+                    .to_string()
+            )]
+        );
+        // Fewer such lines are 10x10 puzzles, handed on in order when the run ends.
+        let got = infer(&(number_block(3, 100, "7") + "\n" + LINE + "\n"));
+        let lines: Vec<usize> = got.iter().map(|e| e.as_ref().unwrap().line).collect();
+        assert_eq!(lines, [1, 2, 3, 5]);
+        assert_eq!(got[0].as_ref().unwrap().grid.rows(), 10);
+        // 70 rows of 70: one error, the other rows dropped.
+        let got = infer(&number_block(70, 70, "0"));
+        assert_eq!(
+            got,
+            [Err(
+                "line 1: expected n numbers (a row of a grid) or n*n (a whole puzzle on one \
+                  line), for a side n from 4 to 64, found 70"
+                    .to_string()
+            )]
+        );
+        let got = infer(&(".".repeat(10_000) + "\n"));
+        assert_eq!(
+            got,
+            [Err(
+                "line 1: expected n*n cells (a puzzle line, 81 for a 9x9) or n (a row of a \
+                  grid), for a side n from 4 to 35, found 10000 (100x100 is larger than the \
+                  largest side, 64)"
+                    .to_string()
+            )]
+        );
+        // A lone line of 36 cells with spaces: a row, or a 6x6 puzzle written with spaces.
+        let got = infer(&(vec!["."; 36].join(" ") + "\n"));
+        assert_eq!(
+            got,
+            [Err(
+                "line 1: the grid starting here has 1 row, expected 36 (or, if the line is \
+                  a 6x6 puzzle, write it without spaces)"
+                    .to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn a_wrong_first_row_is_blamed_and_huge_numbers_are_named() {
+        let rows = "1234567891\n".to_string() + &".........\n".repeat(8);
+        assert_eq!(
+            infer(&rows),
+            [Err(
+                "line 1: row 1 of the grid has 10 cells but row 2 has 9: the side is read \
+                  off the first row (give --size if row 1 is right)"
+                    .to_string()
+            )]
+        );
+        // A number too large for any grid, in a row of single characters.
+        let huge = ". . . . . . . . 1234567890123456789012345678901\n";
+        let rows = ". . . . . . . . .\n".repeat(8) + huge;
+        assert_eq!(
+            infer(&rows),
+            [Err(
+                "line 9, column 17 (r9c9): 1234567890123456789012345678901 is not a digit \
+                  of this 9x9 grid"
+                    .to_string()
+            )]
+        );
+        // Digits grouped three by three stay a row of characters.
+        let rows = "123 456 789\n".repeat(9);
+        assert!(infer(&rows)[0].is_ok());
     }
 
     #[test]

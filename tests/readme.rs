@@ -1,0 +1,340 @@
+//! Every transcript in README.md and in the commands' `--help` is run, and its output compared.
+//!
+//! A transcript is a fenced code block (any info string; README writes them as `console`)
+//! whose lines start with `$ `: each such line is a command, and the lines after it, up to the
+//! next command or the end of the block, are what it prints, stdout and stderr together as a
+//! terminal shows them. In `--help`, a transcript is a run of indented lines starting with
+//! `$ `, up to the first blank line. The command runs under `sh` with the `sudokux` just built
+//! first on `PATH`, in a scratch directory where `examples`, `tests` and `docs` are the
+//! repository's, so that a command writing a file writes it there.
+//!
+//! Two placeholders stand for what changes from run to run (timings, how far a count got
+//! before a signal), and nothing else is skipped:
+//! - a line that is `...` alone matches any number of lines, none included;
+//! - `…` inside a line matches any text within that line.
+//!
+//! A line `<!-- readme: interrupt after N s -->` just before a block sends Ctrl-C (SIGINT, to
+//! the command's whole process group) N seconds after its command started; a line `^C` in
+//! the block's output is then what the terminal echoes, not output, and is not compared.
+
+use std::io::Read;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// One command and what it is shown to print.
+#[derive(Debug)]
+struct Transcript {
+    /// Where it is shown (`README.md:212`).
+    place: String,
+    command: String,
+    expected: Vec<String>,
+    /// Seconds after which Ctrl-C is sent.
+    interrupt: Option<u64>,
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The transcripts of a Markdown text.
+fn markdown_transcripts(name: &str, text: &str) -> Vec<Transcript> {
+    let mut found = Vec::new();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut k = 0;
+    while k < lines.len() {
+        let line = lines[k];
+        let trimmed = line.trim_start();
+        if !trimmed.starts_with("```") {
+            k += 1;
+            continue;
+        }
+        let indent = line.len() - trimmed.len();
+        let interrupt = k
+            .checked_sub(1)
+            .and_then(|p| {
+                lines[p]
+                    .trim()
+                    .strip_prefix("<!-- readme: interrupt after ")
+            })
+            .map(|rest| {
+                let seconds = rest.trim_end_matches(" s -->");
+                seconds
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{name}:{k}: bad interrupt directive"))
+            });
+        k += 1;
+        let mut block = Vec::new();
+        while k < lines.len() && !lines[k].trim_start().starts_with("```") {
+            let body = lines[k];
+            let cut = indent.min(body.len() - body.trim_start().len());
+            block.push((k + 1, &body[cut..]));
+            k += 1;
+        }
+        k += 1;
+        let mut current: Option<Transcript> = None;
+        for (number, body) in block {
+            if let Some(command) = body.strip_prefix("$ ") {
+                found.extend(current.take());
+                current = Some(Transcript {
+                    place: format!("{name}:{number}"),
+                    command: command.to_string(),
+                    expected: Vec::new(),
+                    interrupt,
+                });
+            } else if let Some(t) = current.as_mut() {
+                t.expected.push(body.to_string());
+            }
+        }
+        found.extend(current);
+    }
+    found
+}
+
+/// The transcripts of a `--help` text: indented `$ ` lines and the lines after them, up to a
+/// blank line.
+fn help_transcripts(name: &str, text: &str) -> Vec<Transcript> {
+    let mut found = Vec::new();
+    let mut current: Option<(usize, Transcript)> = None;
+    for (k, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        if let Some(command) = trimmed.strip_prefix("$ ").filter(|_| indent > 0) {
+            found.extend(current.take().map(|(_, t)| t));
+            current = Some((
+                indent,
+                Transcript {
+                    place: format!("{name}:{}", k + 1),
+                    command: command.to_string(),
+                    expected: Vec::new(),
+                    interrupt: None,
+                },
+            ));
+        } else if line.trim().is_empty() {
+            found.extend(current.take().map(|(_, t)| t));
+        } else if let Some((indent, t)) = current.as_mut() {
+            let cut = (*indent).min(line.len() - trimmed.len());
+            t.expected.push(line[cut..].to_string());
+        }
+    }
+    found.extend(current.map(|(_, t)| t));
+    found
+}
+
+/// Whether `actual` matches `pattern`, where `…` matches any text.
+fn line_matches(pattern: &str, actual: &str) -> bool {
+    let mut parts = pattern.split('…');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = actual.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    for (i, part) in parts.iter().enumerate() {
+        if i + 1 == parts.len() {
+            return rest.len() >= part.len() && rest.ends_with(part);
+        }
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
+/// Whether the lines `actual` match the lines `expected`, where a line `...` matches any
+/// number of lines.
+fn lines_match(expected: &[String], actual: &[&str]) -> bool {
+    match expected.split_first() {
+        None => actual.is_empty(),
+        Some((first, rest)) if first == "..." => {
+            (0..=actual.len()).any(|skip| lines_match(rest, &actual[skip..]))
+        }
+        Some((first, rest)) => actual
+            .split_first()
+            .is_some_and(|(a, tail)| line_matches(first, a) && lines_match(rest, tail)),
+    }
+}
+
+/// A scratch directory where `examples`, `tests` and `docs` are the repository's.
+fn scratch() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["examples", "tests", "docs"] {
+        std::os::unix::fs::symlink(root().join(name), dir.path().join(name)).unwrap();
+    }
+    dir
+}
+
+/// What `command` prints, stdout and stderr in the order written.
+fn run(t: &Transcript, dir: &Path) -> String {
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_sudokux"));
+    let path = format!(
+        "{}:{}",
+        binary.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let (mut reader, writer) = std::io::pipe().unwrap();
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{}\n", t.command))
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("NO_COLOR", "1")
+        .env_remove("SUDOKUX_JOBS")
+        .stdin(Stdio::null())
+        .stdout(writer.try_clone().unwrap())
+        .stderr(writer)
+        .process_group(0)
+        .spawn()
+        .unwrap_or_else(|e| panic!("{}: cannot run sh: {e}", t.place));
+    if let Some(seconds) = t.interrupt {
+        std::thread::sleep(Duration::from_secs(seconds));
+        let group = format!("-{}", child.id());
+        let status = Command::new("kill")
+            .args(["-INT", "--", &group])
+            .status()
+            .unwrap();
+        assert!(status.success(), "{}: kill failed", t.place);
+    }
+    let mut output = Vec::new();
+    reader.read_to_end(&mut output).unwrap();
+    child.wait().unwrap();
+    String::from_utf8(output).unwrap_or_else(|e| panic!("{}: not UTF-8: {e}", t.place))
+}
+
+/// Runs every transcript; panics with every mismatch at once.
+fn check_all(transcripts: &[Transcript]) {
+    let dir = scratch();
+    let mut failures = Vec::new();
+    for t in transcripts {
+        let output = run(t, dir.path());
+        let actual: Vec<&str> = output.lines().map(str::trim_end).collect();
+        let expected: Vec<String> = t
+            .expected
+            .iter()
+            .filter(|l| !(t.interrupt.is_some() && l.trim_end() == "^C"))
+            .map(|l| l.trim_end().to_string())
+            .collect();
+        if !lines_match(&expected, &actual) {
+            failures.push(format!(
+                "{}: $ {}\n--- shown:\n{}\n--- printed:\n{}",
+                t.place,
+                t.command,
+                expected.join("\n"),
+                actual.join("\n")
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} transcripts differ:\n\n{}",
+        failures.len(),
+        transcripts.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn every_transcript_in_the_readme_prints_what_it_shows() {
+    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    // A block left open turns the next closing fence into an opening one, and hides every
+    // transcript after it: every opening fence names its language.
+    let mut open = false;
+    for (k, line) in text.lines().enumerate() {
+        if let Some(info) = line.trim_start().strip_prefix("```") {
+            assert!(
+                open || !info.trim().is_empty(),
+                "README.md:{}: a code block opens without a language (or the one before it \
+                 was left open)",
+                k + 1
+            );
+            open = !open;
+        }
+    }
+    assert!(!open, "README.md: the last code block is left open");
+    let transcripts = markdown_transcripts("README.md", &text);
+    // The README shows a dozen; finding none would mean the convention was lost.
+    assert!(transcripts.len() >= 10, "{transcripts:#?}");
+    check_all(&transcripts);
+}
+
+/// Each subcommand's name, as `sudokux --help` lists them.
+fn subcommands() -> Vec<String> {
+    let output = Command::new(env!("CARGO_BIN_EXE_sudokux"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = String::from_utf8(output.stdout).unwrap();
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_transcript_in_the_help_prints_what_it_shows() {
+    let commands = subcommands();
+    assert!(commands.len() >= 10, "{commands:?}");
+    let mut transcripts = Vec::new();
+    for command in [None].into_iter().chain(commands.iter().map(Some)) {
+        let mut args: Vec<&str> = command.iter().map(|c| c.as_str()).collect();
+        args.push("--help");
+        let output = Command::new(env!("CARGO_BIN_EXE_sudokux"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let help = String::from_utf8(output.stdout).unwrap();
+        let name = format!("sudokux {}", args.join(" "));
+        transcripts.extend(help_transcripts(&name, &help));
+    }
+    // explain's help shows one.
+    assert!(!transcripts.is_empty());
+    check_all(&transcripts);
+}
+
+#[test]
+fn the_placeholders_match_what_they_say_and_nothing_more() {
+    assert!(line_matches(
+        "in … s (… puzzles/s)",
+        "in 0.31 s (322.6 puzzles/s)"
+    ));
+    assert!(line_matches(">=…", ">=1572462097920"));
+    assert!(!line_matches(">=…", "1572462097920"));
+    assert!(!line_matches("a…c", "a b c d"));
+    assert!(line_matches("exact", "exact"));
+    assert!(!line_matches("exact", "exactly"));
+    let shown = |lines: &[&str]| lines.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+    assert!(lines_match(
+        &shown(&["1", "...", "4"]),
+        &["1", "2", "3", "4"]
+    ));
+    assert!(lines_match(&shown(&["1", "...", "2"]), &["1", "2"]));
+    assert!(!lines_match(&shown(&["1", "...", "4"]), &["1", "2", "3"]));
+    assert!(!lines_match(&shown(&["1"]), &["1", "2"]));
+}
+
+#[test]
+fn transcripts_are_found_in_any_fenced_block_and_in_help() {
+    let text = "x\n```text\n$ a\nb\n$ c\n```\n  ```\n  $ d\n  e\n  ```\n```sh\nplain\n```\n";
+    let found = markdown_transcripts("t", text);
+    let pairs: Vec<(&str, Vec<String>)> = found
+        .iter()
+        .map(|t| (t.command.as_str(), t.expected.clone()))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("a", vec!["b".to_string()]),
+            ("c", vec![]),
+            ("d", vec!["e".to_string()])
+        ]
+    );
+    let help = "Examples:\n  $ echo x\n  x\n\n  sudokux solve f\n";
+    let found = help_transcripts("h", help);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].expected, ["x"]);
+}
