@@ -86,3 +86,19 @@ def test_a_killed_worker_loses_no_shard_and_counts_none_twice(client):
     # The cluster lived on: the nanny started a new worker process.
     client.wait_for_workers(2, timeout=60)
     assert victim not in client.run(os.getpid).values()
+
+
+def test_the_tour_example_runs():
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / "python_tour.py"), "8"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "sudoku: unique, 294518736615372894783964215357691482946823157821457963468239571139745628572186349" in done.stdout
+    assert "8-queens, one process: 92 solutions" in done.stdout
+    assert "on 2 workers: 92 solutions" in done.stdout
