@@ -5,7 +5,8 @@
 //! - `main.rs`: parses the arguments and hands each command to its file;
 //! - one file per command: `solve.rs` (`solve`, `count`, `check`), `candidates.rs`,
 //!   `render.rs`, `explain.rs` (`explain`, `hint`), `generate.rs`, `convert.rs`, `xc.rs`,
-//!   `shell.rs` (`completions`, `man`);
+//!   `shell.rs` (`completions`, `man`); `shard.rs` (`--split` and `--count-shard` of `count`
+//!   and `xc`);
 //! - what the batch commands share: `batch.rs` (the worker threads: puzzle lines answered in
 //!   batches, in input order; also `generate`'s), `answer.rs` (one puzzle answered by an
 //!   engine), `output.rs` (answers written as text, boxed grids, JSON or CSV), `report.rs`
@@ -32,6 +33,7 @@ mod output;
 mod progress;
 mod render;
 mod report;
+mod shard;
 mod shell;
 mod solve;
 mod spec;
@@ -42,7 +44,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::args::{Cli, Command};
+use crate::args::{Cli, Command, ShardArgs, XcArgs};
 use crate::error::{written, CliError, Exit};
 use crate::report::Task;
 
@@ -86,13 +88,39 @@ fn run(cli: Cli) -> Result<Exit, CliError> {
             pretty,
             first,
         } => solve::run(input, Task::Solve { first }, pretty),
-        Command::Count { input, limit } => solve::run(input, Task::Count { limit }, false),
+        Command::Count {
+            input,
+            shard: ShardArgs {
+                split: Some(depth), ..
+            },
+            ..
+        } => shard::split_puzzle(&input, depth),
+        Command::Count {
+            shard: ShardArgs {
+                count_shard: true, ..
+            },
+            ..
+        } => shard::count_shards(),
+        Command::Count { input, limit, .. } => solve::run(input, Task::Count { limit }, false),
         Command::Check {
             input,
             witness,
             pretty,
         } => solve::run(input, Task::Check { witness }, pretty),
         Command::Candidates(args) => candidates::run(args),
+        Command::Xc(XcArgs {
+            input,
+            shard: ShardArgs {
+                split: Some(depth), ..
+            },
+            ..
+        }) => shard::split_xc(input.as_deref(), depth),
+        Command::Xc(XcArgs {
+            shard: ShardArgs {
+                count_shard: true, ..
+            },
+            ..
+        }) => shard::count_shards(),
         Command::Xc(args) => xc::run(args),
         Command::Completions { shell } => shell::completions(shell),
         Command::Man { dir } => shell::man(dir.as_deref()),

@@ -39,7 +39,7 @@ pub use rules::{
     Arrow, Cage, Constraint, Constraints, Geometry, Pair, PuzzleError, Relation, Rules, RulesError,
     Spec, Unit, UnitKind,
 };
-pub use solver::Solver;
+pub use solver::{ShardError, Solver};
 pub use symbols::{Alphabet, Symbols};
 pub use true_candidates::TrueCandidates;
 pub use validate::{validate, Violation};

@@ -37,7 +37,8 @@
 //!   subproblems, a hook on that loop;
 //! - `dlx`: [`Dlx`], the matrix beside the scratch space of its searches; `options`:
 //!   [`CountOptions`]; `serial`: counting on the calling thread; `parallel`: [`Dlx::count`],
-//!   the one counting entry point, and every thread a count runs on;
+//!   the one counting entry point, and every thread a count runs on; `shards`: a count split
+//!   into independent shards ([`Dlx::shards`], [`Dlx::count_shard`]) to count anywhere;
 //! - `labelled`, `knuth`: problems with labels, and Knuth's text format.
 
 mod budget;
@@ -55,6 +56,7 @@ mod parallel;
 mod problem;
 mod search;
 mod serial;
+mod shards;
 mod stats;
 #[cfg(test)]
 mod tests;
@@ -67,5 +69,6 @@ pub use labelled::{Labelled, LabelledSolver};
 pub use options::CountOptions;
 pub use problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError};
 pub use search::{Search, Solutions};
+pub use shards::Shards;
 pub use stats::{Count, Outcome, Progress, Stats, Visitor};
 pub use watch::Watch;

@@ -6,6 +6,7 @@ mod convert;
 mod generate;
 mod picture;
 mod puzzles;
+mod shard;
 mod shared;
 mod xc;
 
@@ -18,6 +19,7 @@ pub use convert::{ConvertArgs, ConvertTo};
 pub use generate::{GenerateArgs, GenerateFormat, SymmetryArg};
 pub use picture::{ExplainArgs, RenderArgs};
 pub use puzzles::{EngineKind, FormatFlag, InputArgs};
+pub use shard::ShardArgs;
 pub use shared::{LimitArgs, RuleArgs};
 pub use xc::XcArgs;
 
@@ -94,6 +96,8 @@ Examples:
         /// Stop counting at N solutions (N >= 1); the count is then a lower bound.
         #[arg(long, value_name = "N", value_parser = parse_limit)]
         limit: Option<u128>,
+        #[command(flatten)]
+        shard: ShardArgs,
         #[command(flatten)]
         input: InputArgs,
     },

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use super::shard::ShardArgs;
 use super::shared::{parse_limit, LimitArgs};
 
 /// Options of the `xc` command.
@@ -29,4 +30,6 @@ pub struct XcArgs {
     pub progress: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
+    #[command(flatten)]
+    pub shard: ShardArgs,
 }

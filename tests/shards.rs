@@ -1,0 +1,128 @@
+//! A count split into shards and counted shard by shard through the command line
+//! (`--split K`, `--count-shard`): the shard counts add up to the one-process count.
+
+mod common;
+
+use std::process::Output;
+
+use common::sudokux;
+use serde_json::Value;
+
+fn example(name: &str) -> String {
+    format!("{}/examples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+/// Counts the shard lines with `command --count-shard` (one process per shard, as a cluster
+/// would) and returns the total, checking what every count line says.
+fn count_shards(command: &str, shard_lines: &str) -> u128 {
+    let shards = json_lines(shard_lines);
+    assert!(!shards.is_empty());
+    let mut total = 0;
+    for (k, (shard, line)) in shards.iter().zip(shard_lines.lines()).enumerate() {
+        assert_eq!(shard["shard"], k + 1);
+        assert_eq!(shard["shards"], shards.len());
+        let output = sudokux(&[command, "--count-shard"], &format!("{line}\n"));
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        let counted = json_lines(&stdout(&output));
+        assert_eq!(counted.len(), 1);
+        assert_eq!(counted[0]["shard"], k + 1);
+        assert_eq!(counted[0]["complete"], true);
+        assert!(counted[0]["nodes"].as_u64().is_some());
+        total += counted[0]["count"].as_u64().unwrap() as u128;
+    }
+    total
+}
+
+#[test]
+fn xc_shards_add_up_to_the_count() {
+    for (name, depth, expected) in [
+        ("xc/langford-7.xc", 2, 52),
+        ("xc/pentominoes-3x20.xc", 3, 8),
+        ("xc/knuth.xc", 5, 1),
+        ("xc/langford-7.xc", 0, 52),
+    ] {
+        let split = sudokux(&["xc", "--split", &depth.to_string(), &example(name)], "");
+        assert_eq!(split.status.code(), Some(0), "{split:?}");
+        let lines = stdout(&split);
+        for shard in json_lines(&lines) {
+            assert_eq!(shard["kind"], "xc");
+            assert_eq!(shard["depth"], depth);
+            assert!(shard["choices"].as_array().unwrap().len() <= depth);
+        }
+        assert_eq!(
+            count_shards("xc", &lines),
+            expected,
+            "{name} at depth {depth}"
+        );
+        // All the shards at once through one process: the same counts, line by line.
+        let all = sudokux(&["xc", "--count-shard"], &lines);
+        assert_eq!(all.status.code(), Some(0));
+        let total: u64 = json_lines(&stdout(&all))
+            .iter()
+            .map(|c| c["count"].as_u64().unwrap())
+            .sum();
+        assert_eq!(total as u128, expected);
+    }
+}
+
+#[test]
+fn puzzle_shards_add_up_to_the_count() {
+    // An empty 4x4 grid: 288 solutions. A puzzle line read from stdin, with the rules made
+    // into the shard's TOML puzzle file.
+    let split = sudokux(&["count", "--split", "2", "-"], "................\n");
+    assert_eq!(split.status.code(), Some(0), "{split:?}");
+    let lines = stdout(&split);
+    assert!(json_lines(&lines).iter().all(|s| s["kind"] == "sudoku"));
+    assert_eq!(count_shards("count", &lines), 288);
+    // A puzzle file with rules of its own (a killer: cages have options of their own).
+    let split = sudokux(&["count", "--split", "3", &example("killer.toml")], "");
+    assert_eq!(split.status.code(), Some(0), "{split:?}");
+    assert_eq!(count_shards("count", &stdout(&split)), 1);
+    // A 6x6 puzzle with its givens of the bottom half taken out: several solutions.
+    let puzzle = "1.....\n..3...\n......\n......\n......\n......\n";
+    let plain = sudokux(&["count", "-q"], puzzle);
+    let expected: u128 = stdout(&plain).trim().parse().unwrap();
+    assert!(expected > 1);
+    let split = sudokux(&["count", "--split", "2"], puzzle);
+    assert_eq!(count_shards("count", &stdout(&split)), expected);
+}
+
+#[test]
+fn shard_lines_that_do_not_fit_are_errors_that_say_where() {
+    let output = sudokux(&["xc", "--count-shard"], "\n{\"kind\": \"xc\"}\n");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("sudokux: -: line 2: not a shard line: missing field"),
+        "{stderr}"
+    );
+    // A choice past the last option; a problem that does not read.
+    let line = serde_json::json!({
+        "kind": "xc", "shard": 1, "shards": 1, "depth": 1, "choices": [99],
+        "problem": "a b\na\nb\n",
+    });
+    let output = sudokux(&["xc", "--count-shard"], &format!("{line}\n"));
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "sudokux: -: line 1: the shard does not fit its problem: option 99 does not exist\n"
+    );
+    let line = serde_json::json!({
+        "kind": "xc", "shard": 1, "shards": 1, "depth": 1, "choices": [0],
+        "problem": "a b\na c\n",
+    });
+    let output = sudokux(&["xc", "--count-shard"], &format!("{line}\n"));
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.starts_with("sudokux: -: line 1: line 2"), "{stderr}");
+}
