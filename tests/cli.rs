@@ -379,6 +379,7 @@ fn puzzle_files_of_every_kind_are_solved() {
         "arrow",
         "littlekiller",
         "doublearrow",
+        "zipperline",
         "anti-knight",
         "non-consecutive",
         "samurai",

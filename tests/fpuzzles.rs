@@ -180,8 +180,8 @@ fn what_cannot_be_imported_is_refused_by_key_instance_and_cell() {
     use serde_json::json as j;
     let cases = [
         (
-            j!({"zipperline": [{"lines": [["R1C1", "R1C2"]]}, {"lines": []}]}),
-            "f-puzzles: zipperline: unsupported f-puzzles constraint (2 instances); nothing imported",
+            j!({"regionsumline": [{"lines": [["R1C1", "R1C2"]]}, {"lines": []}]}),
+            "f-puzzles: regionsumline: unsupported f-puzzles constraint (2 instances); nothing imported",
         ),
         (
             j!({"negative": ["ratio", "sandwichsum"]}),

@@ -80,6 +80,8 @@ registry::families! {
     littlekiller: littlekiller::LittleKillers,
     /// Double arrows: inner cells that add up to the two ends.
     doublearrow: doublearrow::DoubleArrows,
+    /// Zipper lines: mirrored cells with one sum.
+    zipperline: zipper::ZipperLines,
 }
 
 use crate::sudoku::grid::{Cell, Grid};
