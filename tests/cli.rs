@@ -380,6 +380,7 @@ fn puzzle_files_of_every_kind_are_solved() {
         "littlekiller",
         "doublearrow",
         "zipperline",
+        "regionsumline",
         "anti-knight",
         "non-consecutive",
         "samurai",

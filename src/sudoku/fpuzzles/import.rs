@@ -148,8 +148,8 @@ fn from_object(object: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
         ));
     }
 
-    let object = &cages_without_totals(object);
-    let reader = FpReader::new(n, &negative);
+    let left_out = std::cell::RefCell::new(Vec::new());
+    let reader = FpReader::new(n, &negative).with_notices(&left_out);
     let mut constraints = Constraints::default();
     if !cells.pencilmarks.is_empty() {
         // The cells' given pencil marks, as the pencil-marks family reads them.
@@ -239,6 +239,7 @@ fn from_object(object: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
             }
         }
     }
+    notices.extend(left_out.take());
     if !cosmetic.is_empty() {
         notices.push(format!(
             "left out what only draws ({}): check `ruleset` for rules they carry",
@@ -261,40 +262,6 @@ fn from_object(object: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
         },
         notices,
     })
-}
-
-/// The object with its killer cages that have no total (no `value`, or `""`) moved to
-/// `extraregion`: a cage without a total only asks its digits to differ, which is what an
-/// extra region says.
-fn cages_without_totals(object: &Map<String, Value>) -> Map<String, Value> {
-    let mut object = object.clone();
-    let Some(Value::Array(cages)) = object.get("killercage") else {
-        return object;
-    };
-    let no_total = |cage: &Value| match cage.get("value") {
-        None | Some(Value::Null) => true,
-        Some(Value::String(text)) => text.trim().is_empty(),
-        Some(_) => false,
-    };
-    let (plain, totals): (Vec<Value>, Vec<Value>) = cages.iter().cloned().partition(no_total);
-    let mut extra = match object.get("extraregion") {
-        Some(Value::Array(list)) => list.clone(),
-        None | Some(Value::Null) => Vec::new(),
-        // Not a list: left for the extra regions' reader to refuse.
-        Some(_) => return object,
-    };
-    if plain.is_empty() {
-        return object;
-    }
-    object.insert("killercage".into(), Value::Array(totals));
-    for mut cage in plain {
-        if let Value::Object(fields) = &mut cage {
-            fields.remove("value");
-        }
-        extra.push(cage);
-    }
-    object.insert("extraregion".into(), Value::Array(extra));
-    object
 }
 
 /// The default region index of a cell: boxes of `h` x `w` numbered in reading order.

@@ -94,8 +94,12 @@ impl LineKind for Zipper {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
     use crate::sudoku::file::from_toml;
+    use crate::sudoku::grid::Cell;
+    use crate::sudoku::rules::line::Line;
     use crate::sudoku::rules::fpuzzles::{FpReader, FpWriter};
     use crate::sudoku::rules::{Constraint, Family};
     use crate::sudoku::{Engine, Solver, Verdict};
@@ -134,5 +138,26 @@ mod tests {
         let mut solver = Solver::new(file.rules);
         let (verdict, _) = solver.check(&file.givens).unwrap();
         assert!(matches!(verdict, Verdict::Unique(_)));
+    }
+
+    fn line() -> impl Strategy<Value = Line> {
+        proptest::collection::vec((0usize..9, 0usize..9), 1..8).prop_map(|raw| {
+            let mut cells: Vec<Cell> = Vec::new();
+            for (row, col) in raw {
+                let c = Cell { row, col };
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+            Line::new(cells)
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn fpuzzles_round_trip(lines in proptest::collection::vec(line(), 0..4)) {
+            let zippers = ZipperLines::from_lines(lines);
+            prop_assert_eq!(super::super::fpuzzles::round_trip(&zippers, 9), zippers);
+        }
     }
 }
