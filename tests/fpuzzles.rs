@@ -228,16 +228,6 @@ fn what_cannot_be_imported_is_refused_by_key_instance_and_cell() {
             j!(2),
             "cannot read the cell field \"extreme\" (2); nothing imported",
         ),
-        (
-            "region",
-            Value::Null,
-            "a cell in no region (\"region\": null or -1) is not supported; nothing imported",
-        ),
-        (
-            "region",
-            j!(-1),
-            "a cell in no region (\"region\": null or -1) is not supported; nothing imported",
-        ),
         ("value", j!(5), "\"value\": expected a digit 0..4, found 5"),
     ] {
         grid[1][2] = j!({ field: value });
@@ -658,4 +648,35 @@ fn entries_that_carry_no_rule_are_left_out_with_a_notice_naming_them() {
         .map(|n| format!("sudokux: note: {n}\n"))
         .collect();
     assert_eq!(err, expected);
+}
+
+#[test]
+fn cells_in_no_region_are_in_no_box_and_export_as_null() {
+    // Box 4 of a 4x4 taken apart: two cells with `null`, two with `-1`.
+    let text = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{"region":null},{"region":-1}],[{},{},{"region":-1},{"region":null}]]}"#;
+    let file = fpuzzles::from_json(text).unwrap().file;
+    let rules = &file.rules;
+    let labels = rules.geometry().regions().unwrap();
+    let none: Vec<usize> = (0..16).filter(|&p| labels[p] == '.').collect();
+    assert_eq!(none, [10, 11, 14, 15]);
+    // In its row and its column, and nothing else.
+    assert_eq!(rules.units_of(10).len(), 2);
+    assert_eq!(rules.units_of(0).len(), 3);
+    let count = Solver::new(rules.clone())
+        .count_threads(&rules.empty_grid(), None, 1)
+        .unwrap();
+    assert_eq!((count.count, count.complete), (288, true));
+    // Written back as `null`, and read back the same.
+    let json = fpuzzles::to_json(&file).unwrap();
+    assert_eq!(json["grid"][2][2], serde_json::json!({"region": null}));
+    assert_eq!(json["grid"][3][2], serde_json::json!({"region": null}));
+    assert_eq!(json["grid"][0][0], serde_json::json!({}));
+    let back = fpuzzles::from_json(&json.to_string()).unwrap().file;
+    assert_eq!(back.rules.geometry().regions(), rules.geometry().regions());
+    // A region left with fewer than n cells is still refused.
+    let short = text.replace(
+        r#"{"region":null},{"region":-1}],[{},{}"#,
+        r#"{"region":null},{}],[{},{}"#,
+    );
+    assert!(fpuzzles::from_json(&short).is_err());
 }

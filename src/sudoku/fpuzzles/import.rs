@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 use crate::sudoku::file::{Meta, PuzzleFile};
 use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::rules::fpuzzles::{cell_name, FpReader};
+use crate::sudoku::rules::geometry::NO_REGION;
 use crate::sudoku::rules::{default_box, Constraints, FileError, Rules, Spec};
 
 use super::FpuzzlesError;
@@ -270,8 +271,14 @@ pub fn default_region(n: usize, cell: Cell) -> usize {
     (cell.row / h) * h + cell.col / w
 }
 
-/// The label of region `index` in a [`Spec`]'s `regions`.
+/// The region index of a cell in no region (`"region": null` or `-1`).
+pub const NONE: usize = usize::MAX;
+
+/// The label of region `index` in a [`Spec`]'s `regions` ([`NO_REGION`] for [`NONE`]).
 pub fn label(index: usize) -> char {
+    if index == NONE {
+        return NO_REGION;
+    }
     char::from_digit(index as u32, 36).unwrap_or('?')
 }
 
@@ -341,8 +348,9 @@ fn read_cell(
                 })?;
             }
             "region" => match value {
-                Value::Null => return Err(no_region(at)),
-                v if v.as_i64() == Some(-1) => return Err(no_region(at)),
+                // No region (SudokuPad's null, the "region 0" userscript's and Rangsk's -1).
+                Value::Null => region = NONE,
+                v if v.as_i64() == Some(-1) => region = NONE,
                 v => {
                     region = v.as_u64().filter(|&r| (r as usize) < n).ok_or_else(|| {
                         error(at, format!("\"region\": expected 0..{}, found {v}", n - 1))
@@ -406,11 +414,4 @@ fn read_cell(
     }
     out.regions.push(region);
     Ok(())
-}
-
-fn no_region(at: &str) -> FpuzzlesError {
-    error(
-        at,
-        "a cell in no region (\"region\": null or -1) is not supported; nothing imported",
-    )
 }

@@ -26,7 +26,7 @@ use super::cover::{full_mask, Encoder};
 use super::draw::{Canvas, Caption};
 use super::error::{FileError, PuzzleError, RulesError, Violation};
 use super::fpuzzles::{FpReader, FpWriter};
-use super::geometry::Geometry;
+use super::geometry::{Geometry, NO_REGION};
 use super::line::{Line, LineKind, Lines, Style};
 use super::sum::LinearSum;
 
@@ -55,12 +55,15 @@ pub struct RegionSumLines {
     pub lines: Vec<Line>,
 }
 
-/// The region of every position, for cells in one: the jigsaw label, or the box counted over
-/// the whole area (boxes line up across grids, which [`Constraint::check`] makes sure of).
+/// The region of a position, for cells in one: the jigsaw label (`None` for a cell in no
+/// region), or the box counted over the whole area (boxes line up across grids, which [`Constraint::check`] makes sure of).
 pub(crate) fn region_of(geometry: &Geometry, p: usize) -> Option<usize> {
     let cols = geometry.cols();
     match geometry.regions() {
-        Some(labels) => labels.get(p).map(|&l| l as usize),
+        Some(labels) => labels
+            .get(p)
+            .filter(|&&l| l != NO_REGION)
+            .map(|&l| l as usize),
         None => {
             let (rows, columns) = geometry.box_shape();
             let (r, c) = (p / cols, p % cols);
@@ -70,7 +73,7 @@ pub(crate) fn region_of(geometry: &Geometry, p: usize) -> Option<usize> {
 }
 
 /// The segments of a line at `positions`: maximal runs of consecutive positions with one
-/// region, in order along the line.
+/// region, in order along the line; a cell in no region is in no segment and ends a run.
 pub(crate) fn segments(geometry: &Geometry, positions: &[usize]) -> Vec<Vec<usize>> {
     let mut out: Vec<Vec<usize>> = Vec::new();
     let mut last = None;
@@ -371,6 +374,16 @@ mod tests {
         let lines = rules.constraints().regionsumline.segments(rules.geometry());
         // Boxes 2x2: r1c1 r1c2 | r1c3 r2c3 | r2c2 (back in box 1: a new segment).
         assert_eq!(lines, [vec![vec![0, 1], vec![2, 6], vec![5]]]);
+        // Jigsaw labels; a cell in no region (`.`) is in no segment and ends the run.
+        let file = from_toml(&four(
+            "....\n....\n....\n....\n",
+            "regions = \"\"\"\naabb\naabb\ncc..\ncc..\n\"\"\"\n\
+             [[regionsumline]]\ncells = \"r2c1 r2c2 r3c3 r4c2 r4c1\"\n",
+        ))
+        .unwrap();
+        let rules = &file.rules;
+        let lines = rules.constraints().regionsumline.segments(rules.geometry());
+        assert_eq!(lines, [vec![vec![4, 5], vec![13, 12]]]);
     }
 
     #[test]
