@@ -628,10 +628,12 @@ fn given_pencil_marks_are_a_rule() {
 fn entries_that_carry_no_rule_are_left_out_with_a_notice_naming_them() {
     let json = r#"{"size":4,"grid":[[{},{"given":true,"value":1},{},{"given":true,"value":3}],[{},{},{},{}],[{"given":true,"value":3},{},{"given":true,"value":4},{}],[{},{},{},{}]],
         "arrow":[{"cells":["R1C1"],"lines":[]},{"cells":["R4C4"],"lines":[["R4C4"]]}],
+        "clone":[{"cells":["R2C2"],"cloneCells":["R2C2"]}],
         "littlekillersum":[{"cell":"R0C2","direction":"DL","value":""}]}"#;
     let notes = [
         "arrow 1: a circle without a shaft (R1C1) has no rule; left out",
         "arrow 2: a circle without a shaft (R4C4) has no rule; left out",
+        "clone 1: R2C2 is paired with itself, which has no rule",
         "littlekillersum 1: a clue without a value (R0C2) has no rule; left out",
     ];
     let imported = fpuzzles::from_json(json).unwrap();
