@@ -400,6 +400,8 @@ fn puzzle_files_of_every_kind_are_solved() {
         "arrow",
         "littlekiller",
         "doublearrow",
+        "zipperline",
+        "regionsumline",
         "anti-knight",
         "non-consecutive",
         "samurai",

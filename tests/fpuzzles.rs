@@ -180,8 +180,8 @@ fn what_cannot_be_imported_is_refused_by_key_instance_and_cell() {
     use serde_json::json as j;
     let cases = [
         (
-            j!({"zipperline": [{"lines": [["R1C1", "R1C2"]]}, {"lines": []}]}),
-            "f-puzzles: zipperline: unsupported f-puzzles constraint (2 instances); nothing imported",
+            j!({"unknownline": [{"lines": [["R1C1", "R1C2"]]}, {"lines": []}]}),
+            "f-puzzles: unknownline: unsupported f-puzzles constraint (2 instances); nothing imported",
         ),
         (
             j!({"negative": ["ratio", "sandwichsum"]}),
@@ -228,16 +228,6 @@ fn what_cannot_be_imported_is_refused_by_key_instance_and_cell() {
             j!(2),
             "cannot read the cell field \"extreme\" (2); nothing imported",
         ),
-        (
-            "region",
-            Value::Null,
-            "a cell in no region (\"region\": null or -1) is not supported; nothing imported",
-        ),
-        (
-            "region",
-            j!(-1),
-            "a cell in no region (\"region\": null or -1) is not supported; nothing imported",
-        ),
         ("value", j!(5), "\"value\": expected a digit 0..4, found 5"),
     ] {
         grid[1][2] = j!({ field: value });
@@ -266,7 +256,7 @@ fn drawings_and_solver_digits_are_left_out_with_a_notice() {
 }
 
 #[test]
-fn a_cage_without_a_total_is_a_unit() {
+fn a_cage_without_a_total_is_a_cage_whose_digits_differ() {
     let text = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
         "killercage":[{"cells":["R1C1","R2C2"]},{"cells":["R1C2","R1C3"],"value":""},{"cells":["R3C3","R3C4"],"value":"7"}]}"#;
     let file = fpuzzles::from_json(text).unwrap().file;
@@ -278,7 +268,24 @@ fn a_cage_without_a_total_is_a_unit() {
             cells: vec![Cell { row: 2, col: 2 }, Cell { row: 2, col: 3 }]
         }]
     );
-    assert_eq!(c.extra.units.len(), 2);
+    assert_eq!(
+        c.killer.plain.cages,
+        [
+            vec![Cell { row: 0, col: 0 }, Cell { row: 1, col: 1 }],
+            vec![Cell { row: 0, col: 1 }, Cell { row: 0, col: 2 }]
+        ]
+    );
+    assert!(c.extra.units.is_empty());
+    // Written back as `killercage` without `value`, after the cages with a total.
+    let back = fpuzzles::to_json(&file).unwrap();
+    assert_eq!(
+        back["killercage"],
+        serde_json::json!([
+            {"cells": ["R3C3", "R3C4"], "value": "7"},
+            {"cells": ["R1C1", "R2C2"]},
+            {"cells": ["R1C2", "R1C3"]}
+        ])
+    );
 }
 
 /// Regions labelled by first appearance: two rule sets cut the grid the same way exactly when
@@ -353,6 +360,15 @@ fn random_puzzle(seed: u64) -> Option<PuzzleFile> {
         constraints
             .extra
             .units
+            .push(free.by_ref().take(k).collect());
+    }
+    // Cages without a total.
+    for _ in 0..rng.below(3) {
+        let k = rng.below(4) + 1;
+        constraints
+            .killer
+            .plain
+            .cages
             .push(free.by_ref().take(k).collect());
     }
     for _ in 0..rng.below(3) {
@@ -606,4 +622,63 @@ fn given_pencil_marks_are_a_rule() {
         error.to_string(),
         "f-puzzles: grid R1C2: \"givenPencilMarks\": expected digits 1..4, found 5"
     );
+}
+
+#[test]
+fn entries_that_carry_no_rule_are_left_out_with_a_notice_naming_them() {
+    let json = r#"{"size":4,"grid":[[{},{"given":true,"value":1},{},{"given":true,"value":3}],[{},{},{},{}],[{"given":true,"value":3},{},{"given":true,"value":4},{}],[{},{},{},{}]],
+        "arrow":[{"cells":["R1C1"],"lines":[]},{"cells":["R4C4"],"lines":[["R4C4"]]}],
+        "clone":[{"cells":["R2C2"],"cloneCells":["R2C2"]}],
+        "littlekillersum":[{"cell":"R0C2","direction":"DL","value":""}]}"#;
+    let notes = [
+        "arrow 1: a circle without a shaft (R1C1) has no rule; left out",
+        "arrow 2: a circle without a shaft (R4C4) has no rule; left out",
+        "clone 1: R2C2 is paired with itself, which has no rule",
+        "littlekillersum 1: a clue without a value (R0C2) has no rule; left out",
+    ];
+    let imported = fpuzzles::from_json(json).unwrap();
+    assert_eq!(imported.notices, notes);
+    assert!(imported.file.rules.constraints().arrow.arrows.is_empty());
+    // The command line prints them on stderr, and answers.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("puzzle.json");
+    std::fs::write(&path, json).unwrap();
+    let (code, out, err) = run(&["check", path.to_str().unwrap()], "");
+    assert_eq!((code, out.as_str()), (0, "unique\n"));
+    let expected: String = notes
+        .iter()
+        .map(|n| format!("sudokux: note: {n}\n"))
+        .collect();
+    assert_eq!(err, expected);
+}
+
+#[test]
+fn cells_in_no_region_are_in_no_box_and_export_as_null() {
+    // Box 4 of a 4x4 taken apart: two cells with `null`, two with `-1`.
+    let text = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{"region":null},{"region":-1}],[{},{},{"region":-1},{"region":null}]]}"#;
+    let file = fpuzzles::from_json(text).unwrap().file;
+    let rules = &file.rules;
+    let labels = rules.geometry().regions().unwrap();
+    let none: Vec<usize> = (0..16).filter(|&p| labels[p] == '.').collect();
+    assert_eq!(none, [10, 11, 14, 15]);
+    // In its row and its column, and nothing else.
+    assert_eq!(rules.units_of(10).len(), 2);
+    assert_eq!(rules.units_of(0).len(), 3);
+    let count = Solver::new(rules.clone())
+        .count_threads(&rules.empty_grid(), None, 1)
+        .unwrap();
+    assert_eq!((count.count, count.complete), (288, true));
+    // Written back as `null`, and read back the same.
+    let json = fpuzzles::to_json(&file).unwrap();
+    assert_eq!(json["grid"][2][2], serde_json::json!({"region": null}));
+    assert_eq!(json["grid"][3][2], serde_json::json!({"region": null}));
+    assert_eq!(json["grid"][0][0], serde_json::json!({}));
+    let back = fpuzzles::from_json(&json.to_string()).unwrap().file;
+    assert_eq!(back.rules.geometry().regions(), rules.geometry().regions());
+    // A region left with fewer than n cells is still refused.
+    let short = text.replace(
+        r#"{"region":null},{"region":-1}],[{},{}"#,
+        r#"{"region":null},{}],[{},{}"#,
+    );
+    assert!(fpuzzles::from_json(&short).is_err());
 }

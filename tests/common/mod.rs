@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 pub mod lines;
+pub mod pencilmarks;
+pub mod sumlines;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -171,8 +173,9 @@ pub fn sudokux(args: &[&str], stdin: &str) -> Output {
 /// The kinds of random instance of [`instance`]: plain, jigsaw, diagonals, windoku,
 /// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix, lines,
 /// indexers, kropki dots, XV, odd/even cells, minimum/maximum cells, sum pairs, clones,
-/// quadruples, arrows, little killers, double arrows.
-pub const KINDS: usize = 23;
+/// quadruples, arrows, little killers, double arrows, zipper lines, region-sum lines, given
+/// pencil marks.
+pub const KINDS: usize = 26;
 
 /// A random Latin square of side `n`: cells filled in order with shuffled digits, backtracking.
 pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
@@ -374,6 +377,9 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
             (Rules::new(spec).unwrap(), Some(solution))
         }
         22 => double_arrows(base, n, &mut rng, seed),
+        23 => sumlines::zipper(base, &mut rng, seed),
+        24 => sumlines::region_sum(base, &mut rng, seed),
+        25 => pencilmarks::instance(base, &mut rng, seed),
         _ => with(base.with(|c| {
             c.units.diagonals = rng.below(2) == 0;
             c.chess.anti_king = rng.below(3) == 0;

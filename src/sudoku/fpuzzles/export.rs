@@ -11,7 +11,7 @@ use crate::sudoku::rules::fpuzzles::{parse_place, FpWriter};
 use crate::sudoku::rules::geometry::region_labels;
 use crate::sudoku::Rules;
 
-use super::import::{default_region, from_json, PENCILMARKS};
+use super::import::{default_region, from_json, NONE, PENCILMARKS};
 use super::lzstring::compress_to_base64;
 
 /// Why a puzzle cannot be written as f-puzzles.
@@ -63,7 +63,9 @@ pub fn to_json(file: &PuzzleFile) -> Result<Value, ExportError> {
                 fields.insert("given".into(), json!(true));
             }
             let region = regions[r * n + c];
-            if region != default_region(n, cell) {
+            if region == NONE {
+                fields.insert("region".into(), Value::Null);
+            } else if region != default_region(n, cell) {
                 fields.insert("region".into(), json!(region));
             }
             row.push(Value::Object(fields));
@@ -135,6 +137,7 @@ fn region_indices(rules: &Rules) -> Vec<usize> {
     let mut overlaps: Vec<(usize, usize, usize)> = Vec::new();
     for (i, &label) in order.iter().enumerate() {
         for b in 0..n {
+            // Cells in no region are NONE in `labels` and never counted here.
             let count = (0..n * n)
                 .filter(|&k| labels[k] == label && default[k] == b)
                 .count();
@@ -150,11 +153,15 @@ fn region_indices(rules: &Rules) -> Vec<usize> {
             taken[b] = true;
         }
     }
-    labels.iter().map(|&l| index_of[l]).collect()
+    labels
+        .iter()
+        .map(|&l| if l == NONE { NONE } else { index_of[l] })
+        .collect()
 }
 
-/// The box or region of every cell, numbered by first appearance in reading order: the same
-/// for two rule sets exactly when they cut the grid the same way.
+/// The box or region of every cell, numbered by first appearance in reading order ([`NONE`]
+/// for a cell in no region): the same for two rule sets exactly when they cut the grid the
+/// same way.
 pub(super) fn partition(rules: &Rules) -> Vec<usize> {
     let n = rules.size();
     let g = rules.geometry();
@@ -163,7 +170,7 @@ pub(super) fn partition(rules: &Rules) -> Vec<usize> {
             let order = region_labels(labels);
             labels
                 .iter()
-                .map(|l| order.iter().position(|o| o == l).unwrap_or(0))
+                .map(|l| order.iter().position(|o| o == l).unwrap_or(NONE))
                 .collect()
         }
         None => {
@@ -176,6 +183,7 @@ pub(super) fn partition(rules: &Rules) -> Vec<usize> {
     let mut seen: Vec<usize> = Vec::new();
     raw.iter()
         .map(|&r| match seen.iter().position(|&s| s == r) {
+            _ if r == NONE => NONE,
             Some(i) => i,
             None => {
                 seen.push(r);

@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 use crate::sudoku::file::{Meta, PuzzleFile};
 use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::rules::fpuzzles::{cell_name, FpReader};
+use crate::sudoku::rules::geometry::NO_REGION;
 use crate::sudoku::rules::{default_box, Constraints, FileError, Rules, Spec};
 
 use super::FpuzzlesError;
@@ -148,8 +149,8 @@ fn from_object(object: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
         ));
     }
 
-    let object = &cages_without_totals(object);
-    let reader = FpReader::new(n, &negative);
+    let left_out = std::cell::RefCell::new(Vec::new());
+    let reader = FpReader::new(n, &negative).with_notices(&left_out);
     let mut constraints = Constraints::default();
     if !cells.pencilmarks.is_empty() {
         // The cells' given pencil marks, as the pencil-marks family reads them.
@@ -239,6 +240,7 @@ fn from_object(object: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
             }
         }
     }
+    notices.extend(left_out.take());
     if !cosmetic.is_empty() {
         notices.push(format!(
             "left out what only draws ({}): check `ruleset` for rules they carry",
@@ -263,48 +265,20 @@ fn from_object(object: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
     })
 }
 
-/// The object with its killer cages that have no total (no `value`, or `""`) moved to
-/// `extraregion`: a cage without a total only asks its digits to differ, which is what an
-/// extra region says.
-fn cages_without_totals(object: &Map<String, Value>) -> Map<String, Value> {
-    let mut object = object.clone();
-    let Some(Value::Array(cages)) = object.get("killercage") else {
-        return object;
-    };
-    let no_total = |cage: &Value| match cage.get("value") {
-        None | Some(Value::Null) => true,
-        Some(Value::String(text)) => text.trim().is_empty(),
-        Some(_) => false,
-    };
-    let (plain, totals): (Vec<Value>, Vec<Value>) = cages.iter().cloned().partition(no_total);
-    let mut extra = match object.get("extraregion") {
-        Some(Value::Array(list)) => list.clone(),
-        None | Some(Value::Null) => Vec::new(),
-        // Not a list: left for the extra regions' reader to refuse.
-        Some(_) => return object,
-    };
-    if plain.is_empty() {
-        return object;
-    }
-    object.insert("killercage".into(), Value::Array(totals));
-    for mut cage in plain {
-        if let Value::Object(fields) = &mut cage {
-            fields.remove("value");
-        }
-        extra.push(cage);
-    }
-    object.insert("extraregion".into(), Value::Array(extra));
-    object
-}
-
 /// The default region index of a cell: boxes of `h` x `w` numbered in reading order.
 pub fn default_region(n: usize, cell: Cell) -> usize {
     let (h, w) = default_box(n);
     (cell.row / h) * h + cell.col / w
 }
 
-/// The label of region `index` in a [`Spec`]'s `regions`.
+/// The region index of a cell in no region (`"region": null` or `-1`).
+pub const NONE: usize = usize::MAX;
+
+/// The label of region `index` in a [`Spec`]'s `regions` ([`NO_REGION`] for [`NONE`]).
 pub fn label(index: usize) -> char {
+    if index == NONE {
+        return NO_REGION;
+    }
     char::from_digit(index as u32, 36).unwrap_or('?')
 }
 
@@ -374,8 +348,9 @@ fn read_cell(
                 })?;
             }
             "region" => match value {
-                Value::Null => return Err(no_region(at)),
-                v if v.as_i64() == Some(-1) => return Err(no_region(at)),
+                // No region (SudokuPad's null, the "region 0" userscript's and Rangsk's -1).
+                Value::Null => region = NONE,
+                v if v.as_i64() == Some(-1) => region = NONE,
                 v => {
                     region = v.as_u64().filter(|&r| (r as usize) < n).ok_or_else(|| {
                         error(at, format!("\"region\": expected 0..{}, found {v}", n - 1))
@@ -439,11 +414,4 @@ fn read_cell(
     }
     out.regions.push(region);
     Ok(())
-}
-
-fn no_region(at: &str) -> FpuzzlesError {
-    error(
-        at,
-        "a cell in no region (\"region\": null or -1) is not supported; nothing imported",
-    )
 }

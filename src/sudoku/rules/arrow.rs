@@ -331,7 +331,18 @@ impl Family for Arrows {
             if circle.is_empty() {
                 return Err(at.error("the circle has no cells"));
             }
-            for line in reader.lines(at, instance)? {
+            let lines = reader.lines(at, instance)?;
+            let circle_names = || circle.iter().map(|&c| cell_name(c)).collect::<Vec<_>>();
+            if lines.iter().all(|line| line.len() < 2) {
+                reader.notice(
+                    at,
+                    format!(
+                        "a circle without a shaft ({}) has no rule; left out",
+                        circle_names().join(" ")
+                    ),
+                );
+            }
+            for line in lines {
                 let Some((start, shaft)) = line.split_first() else {
                     continue;
                 };

@@ -22,7 +22,7 @@ use super::constraint::{cell_list, Constraint, Family, FileWriter, RawCells, Ref
 use super::cover::{full_mask, Encoder};
 use super::draw::{Canvas, Caption};
 use super::error::{FileError, PuzzleError, RulesError, Violation};
-use super::fpuzzles::{FpReader, FpWriter, COSMETIC_FIELDS};
+use super::fpuzzles::{cell_name, FpReader, FpWriter, COSMETIC_FIELDS};
 use super::geometry::Geometry;
 
 /// One clone: two lists of cells of the same length, cell for cell equal.
@@ -232,6 +232,10 @@ impl Family for Clones {
                     cells.len(),
                     clone_cells.len()
                 )));
+            }
+            for (a, _) in cells.iter().zip(&clone_cells).filter(|(a, b)| a == b) {
+                let name = cell_name(*a);
+                reader.notice(at, format!("{name} is paired with itself, which has no rule"));
             }
             self.clones.push(CloneRegion { cells, clone_cells });
         }

@@ -152,3 +152,75 @@ pub fn escape(text: &str) -> String {
     }
     out
 }
+
+/// A dashed cage outline's path, inset in the cells `cells` (sorted (row, column) pairs): inset at a
+/// convex corner, reaching into the neighbour's inset line at a concave one, flush where the
+/// side goes on.
+pub(crate) fn cage_outline(canvas: &Canvas, cells: &[(usize, usize)], inset: f64) -> String {
+    let s = canvas.cell();
+    let inside = |r: usize, c: usize, dr: isize, dc: isize| {
+        let (r, c) = (r as isize + dr, c as isize + dc);
+        r >= 0 && c >= 0 && cells.binary_search(&(r as usize, c as usize)).is_ok()
+    };
+    let mut horizontal = Vec::new();
+    let mut vertical = Vec::new();
+    for &(r, c) in cells {
+        let (x, y) = (canvas.x(c), canvas.y(r));
+        let is = |dr, dc| inside(r, c, dr, dc);
+        let from = |along: bool, diagonal: bool, base: f64| {
+            if !along {
+                base + inset
+            } else if diagonal {
+                base - inset
+            } else {
+                base
+            }
+        };
+        let to = |along: bool, diagonal: bool, base: f64| {
+            if !along {
+                base + s - inset
+            } else if diagonal {
+                base + s + inset
+            } else {
+                base + s
+            }
+        };
+        if !is(-1, 0) {
+            let (a, b) = (from(is(0, -1), is(-1, -1), x), to(is(0, 1), is(-1, 1), x));
+            horizontal.push((y + inset, a, b));
+        }
+        if !is(1, 0) {
+            let (a, b) = (from(is(0, -1), is(1, -1), x), to(is(0, 1), is(1, 1), x));
+            horizontal.push((y + s - inset, a, b));
+        }
+        if !is(0, -1) {
+            let (a, b) = (from(is(-1, 0), is(-1, -1), y), to(is(1, 0), is(1, -1), y));
+            vertical.push((x + inset, a, b));
+        }
+        if !is(0, 1) {
+            let (a, b) = (from(is(-1, 0), is(-1, 1), y), to(is(1, 0), is(1, 1), y));
+            vertical.push((x + s - inset, a, b));
+        }
+    }
+    let mut d = String::new();
+    for (at, a, b) in merge(horizontal) {
+        let _ = write!(d, "M{} {}H{}", num(a), num(at), num(b));
+    }
+    for (at, a, b) in merge(vertical) {
+        let _ = write!(d, "M{} {}V{}", num(at), num(a), num(b));
+    }
+    d
+}
+
+/// Joins segments `(at, from, to)` on the same line that touch, so that dashes run on.
+fn merge(mut segments: Vec<(f64, f64, f64)>) -> Vec<(f64, f64, f64)> {
+    segments.sort_by(|p, q| p.0.total_cmp(&q.0).then(p.1.total_cmp(&q.1)));
+    let mut merged: Vec<(f64, f64, f64)> = Vec::with_capacity(segments.len());
+    for (at, a, b) in segments {
+        match merged.last_mut() {
+            Some(last) if last.0 == at && (last.2 - a).abs() < 1e-9 => last.2 = b,
+            _ => merged.push((at, a, b)),
+        }
+    }
+    merged
+}

@@ -14,6 +14,8 @@
 //! [`Family::read_fpuzzles`]: super::constraint::Family::read_fpuzzles
 //! [`Family::write_fpuzzles`]: super::constraint::Family::write_fpuzzles
 
+use std::cell::RefCell;
+
 use serde_json::{Map, Value};
 
 use crate::sudoku::grid::Cell;
@@ -101,17 +103,47 @@ pub fn cell_name(cell: Cell) -> String {
 pub type Instance<'v> = (At<'v>, &'v Map<String, Value>);
 
 /// What a family reads its keys with: the grid's size, the puzzle's `negative` entries, and
-/// readers for the shapes f-puzzles values take, each with errors that say where.
+/// readers for the shapes f-puzzles values take, each with errors that say where; and where
+/// to tell the user about entries that carry no rule and are left out ([`FpReader::notice`]).
 #[derive(Debug, Clone, Copy)]
 pub struct FpReader<'a> {
     size: usize,
     negative: &'a [String],
+    /// Notices collected for the importer to show; `None`: a caller that shows none.
+    notices: Option<&'a RefCell<Vec<String>>>,
 }
 
 impl<'a> FpReader<'a> {
-    /// A reader for an `size` x `size` puzzle whose `negative` key lists `negative`.
+    /// A reader for an `size` x `size` puzzle whose `negative` key lists `negative`, whose
+    /// notices are dropped.
     pub fn new(size: usize, negative: &'a [String]) -> FpReader<'a> {
-        FpReader { size, negative }
+        FpReader {
+            size,
+            negative,
+            notices: None,
+        }
+    }
+
+    /// The same reader, collecting its notices into `notices`.
+    pub fn with_notices(self, notices: &'a RefCell<Vec<String>>) -> FpReader<'a> {
+        FpReader {
+            notices: Some(notices),
+            ..self
+        }
+    }
+
+    /// Tells the user that the entry at `at` was left out because it carries no rule:
+    /// `arrow 2: a circle without a shaft (R1C4) has no rule; left out`. A family calls it
+    /// where fpuzzles.md says an entry is ignored or meaningless, never for a rule it cannot
+    /// read (that is an error).
+    pub fn notice(&self, at: At<'_>, message: impl std::fmt::Display) {
+        if let Some(notices) = self.notices {
+            let what = match at.instance {
+                Some(k) => format!("{} {}", at.key, k + 1),
+                None => at.key.to_string(),
+            };
+            notices.borrow_mut().push(format!("{what}: {message}"));
+        }
     }
 
     /// The grid's size `n`.

@@ -38,6 +38,10 @@ pub fn layout_name(size: usize, grids: &[(usize, usize)]) -> Option<&'static str
         .find(|name| size == 9 && layout(name).as_deref() == Some(grids))
 }
 
+/// The label of a cell in no region (f-puzzles' `"region": null` or `-1`): it is in no
+/// box-like unit.
+pub const NO_REGION: char = '.';
+
 /// The most square box for `n` digits: rows <= columns, rows as large as possible.
 pub fn default_box(n: usize) -> (usize, usize) {
     let rows = (1..=n)
@@ -53,7 +57,8 @@ pub fn default_box(n: usize) -> (usize, usize) {
 /// one corner and the area (`rows` x `cols`, at most [`MAX_AREA`] positions) is the smallest
 /// rectangle holding every sub-grid; `active[p]` says whether a sub-grid covers position `p`,
 /// and `cells` lists the active positions in increasing order; `regions`, when present, has
-/// one label per cell of the single grid and every label names exactly `size` cells.
+/// one label per cell of the single grid and every label but [`NO_REGION`] names exactly
+/// `size` cells (cells labelled [`NO_REGION`] are in no region).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Geometry {
     size: usize,
@@ -192,7 +197,8 @@ impl Geometry {
         &self.grids
     }
 
-    /// The jigsaw regions' labels, one per cell of the grid, when they replace the boxes.
+    /// The jigsaw regions' labels, one per cell of the grid, when they replace the boxes
+    /// ([`NO_REGION`] for a cell in none).
     pub fn regions(&self) -> Option<&[char]> {
         self.regions.as_deref()
     }
@@ -280,11 +286,12 @@ impl Geometry {
     }
 }
 
-/// The distinct labels of a region map, in order of first appearance.
+/// The distinct labels of a region map, in order of first appearance ([`NO_REGION`] left out:
+/// it names no region).
 pub fn region_labels(labels: &[char]) -> Vec<char> {
     let mut order: Vec<char> = Vec::new();
     for &label in labels {
-        if !order.contains(&label) {
+        if label != NO_REGION && !order.contains(&label) {
             order.push(label);
         }
     }

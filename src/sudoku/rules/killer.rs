@@ -5,7 +5,8 @@
 //! "the cage holds d" for every digit d outside S, so that no cell of the cage can take such a
 //! digit; the cells, which must differ, then use exactly the digits of S.
 //!
-//! Key: `[[cage]]` tables with `sum` and `cells` (`"r1c1 r1c2"` or a list).
+//! Key: `[[cage]]` tables with `sum` and `cells` (`"r1c1 r1c2"` or a list); without `sum`, a
+//! cage whose digits only differ ([`PlainCages`]).
 
 use std::fmt::Write as _;
 
@@ -19,11 +20,12 @@ use crate::sudoku::logic::technique::Technique;
 
 use super::constraint::{cell_list, Constraint, Family, FileWriter, Logic, RawCells, Reference};
 use super::cover::{full_mask, Encoder};
-use super::draw::{num, Canvas, Caption};
+use super::draw::{cage_outline, num, Canvas, Caption};
 use super::error::{FileError, PuzzleError, RulesError, Violation};
 use super::fpuzzles::{FpReader, FpWriter, COSMETIC_FIELDS};
 use super::geometry::Geometry;
 use super::limits::MAX_CAGE_SETS;
+use super::plaincage::{Both, PlainCages};
 use super::unit::{Unit, UnitIndex, UnitKind};
 use super::units::repeats;
 
@@ -41,6 +43,8 @@ pub struct Cage {
 pub struct Killer {
     /// The cages, numbered from 1 in messages in this order.
     pub cages: Vec<Cage>,
+    /// The cages without a total, numbered after those.
+    pub plain: PlainCages,
 }
 
 /// Number of sets of `k` different digits from `1..=n` that add up to `sum`.
@@ -144,7 +148,7 @@ impl Constraint for Killer {
             }
             seen.push(cells);
         }
-        Ok(())
+        self.plain.check(self.cages.len(), geometry)
     }
 
     fn units(&self, geometry: &Geometry, out: &mut Vec<Unit>) {
@@ -155,6 +159,7 @@ impl Constraint for Killer {
                 cells,
             });
         }
+        self.plain.units(self.cages.len(), geometry, out);
     }
 
     fn entries(&self, geometry: &Geometry) -> u64 {
@@ -244,7 +249,7 @@ impl Constraint for Killer {
                 });
             }
         }
-        Ok(())
+        self.plain.validate(self.cages.len(), solution)
     }
 
     fn unexplained(&self, out: &mut Vec<String>) {
@@ -258,8 +263,9 @@ impl Constraint for Killer {
     }
 
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
+        let plain = self.plain.reference(geometry);
         if self.cages.is_empty() {
-            return None;
+            return plain;
         }
         let cols = geometry.cols();
         let mut cages_of = vec![Vec::new(); geometry.rows() * cols];
@@ -275,14 +281,16 @@ impl Constraint for Killer {
                 (cage.sum, cells)
             })
             .collect();
-        Some(Box::new(CageSums {
+        let sums = CageSums {
             n: geometry.size(),
             cages,
             cages_of,
-        }))
+        };
+        Both::of(Some(Box::new(sums)), plain)
     }
 
     fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
+        self.plain.draw(canvas);
         if self.cages.is_empty() {
             return;
         }
@@ -303,7 +311,7 @@ impl Constraint for Killer {
             let mut cells: Vec<(usize, usize)> =
                 cage.cells.iter().map(|c| (c.row, c.col)).collect();
             cells.sort_unstable();
-            let _ = writeln!(out, "<path d=\"{}\"/>", outline(canvas, &cells, inset));
+            let _ = writeln!(out, "<path d=\"{}\"/>", cage_outline(canvas, &cells, inset));
             let (r, c) = cells[0];
             let text = cage.sum.to_string();
             let (x, y) = (canvas.x(c), canvas.y(r));
@@ -333,6 +341,7 @@ impl Constraint for Killer {
             1 => caption.shown("killer (1 cage)"),
             k => caption.shown(format!("killer ({k} cages)")),
         }
+        self.plain.caption(caption);
     }
 
     fn write(&self, out: &mut FileWriter) {
@@ -345,86 +354,15 @@ impl Constraint for Killer {
                 ],
             );
         }
+        self.plain.write(out);
     }
-}
-
-/// A dashed outline's path, inset in the cells `cells` (sorted (row, column) pairs): inset at a
-/// convex corner, reaching into the neighbour's inset line at a concave one, flush where the
-/// side goes on.
-fn outline(canvas: &Canvas, cells: &[(usize, usize)], inset: f64) -> String {
-    let s = canvas.cell();
-    let inside = |r: usize, c: usize, dr: isize, dc: isize| {
-        let (r, c) = (r as isize + dr, c as isize + dc);
-        r >= 0 && c >= 0 && cells.binary_search(&(r as usize, c as usize)).is_ok()
-    };
-    let mut horizontal = Vec::new();
-    let mut vertical = Vec::new();
-    for &(r, c) in cells {
-        let (x, y) = (canvas.x(c), canvas.y(r));
-        let is = |dr, dc| inside(r, c, dr, dc);
-        let from = |along: bool, diagonal: bool, base: f64| {
-            if !along {
-                base + inset
-            } else if diagonal {
-                base - inset
-            } else {
-                base
-            }
-        };
-        let to = |along: bool, diagonal: bool, base: f64| {
-            if !along {
-                base + s - inset
-            } else if diagonal {
-                base + s + inset
-            } else {
-                base + s
-            }
-        };
-        if !is(-1, 0) {
-            let (a, b) = (from(is(0, -1), is(-1, -1), x), to(is(0, 1), is(-1, 1), x));
-            horizontal.push((y + inset, a, b));
-        }
-        if !is(1, 0) {
-            let (a, b) = (from(is(0, -1), is(1, -1), x), to(is(0, 1), is(1, 1), x));
-            horizontal.push((y + s - inset, a, b));
-        }
-        if !is(0, -1) {
-            let (a, b) = (from(is(-1, 0), is(-1, -1), y), to(is(1, 0), is(1, -1), y));
-            vertical.push((x + inset, a, b));
-        }
-        if !is(0, 1) {
-            let (a, b) = (from(is(-1, 0), is(-1, 1), y), to(is(1, 0), is(1, 1), y));
-            vertical.push((x + s - inset, a, b));
-        }
-    }
-    let mut d = String::new();
-    for (at, a, b) in merge(horizontal) {
-        let _ = write!(d, "M{} {}H{}", num(a), num(at), num(b));
-    }
-    for (at, a, b) in merge(vertical) {
-        let _ = write!(d, "M{} {}V{}", num(at), num(a), num(b));
-    }
-    d
-}
-
-/// Joins segments `(at, from, to)` on the same line that touch, so that dashes run on.
-fn merge(mut segments: Vec<(f64, f64, f64)>) -> Vec<(f64, f64, f64)> {
-    segments.sort_by(|p, q| p.0.total_cmp(&q.0).then(p.1.total_cmp(&q.1)));
-    let mut merged: Vec<(f64, f64, f64)> = Vec::with_capacity(segments.len());
-    for (at, a, b) in segments {
-        match merged.last_mut() {
-            Some(last) if last.0 == at && (last.2 - a).abs() < 1e-9 => last.2 = b,
-            _ => merged.push((at, a, b)),
-        }
-    }
-    merged
 }
 
 /// One cage of a puzzle file, as written.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCage {
-    sum: u32,
+    sum: Option<u32>,
     cells: RawCells,
 }
 
@@ -438,16 +376,16 @@ impl Family for Killer {
     ) -> Result<Result<(), FileError>, A::Error> {
         let raw: Vec<RawCage> = map.next_value()?;
         Ok(raw.iter().enumerate().try_for_each(|(k, c)| {
-            self.cages.push(Cage {
-                sum: c.sum,
-                cells: c.cells.cells(&format!("cage {}", k + 1))?,
-            });
+            let cells = c.cells.cells(&format!("cage {}", k + 1))?;
+            match c.sum {
+                Some(sum) => self.cages.push(Cage { sum, cells }),
+                None => self.plain.cages.push(cells),
+            }
             Ok(())
         }))
     }
 
-    /// `killercage` instances with a total; those without one (no `value`, or `""`) are
-    /// plain units, which `sudoku::fpuzzles` reads as `extraregion`s before this is called.
+    /// `killercage` instances, with a total or without one (no `value`, or `""`).
     const FPUZZLES_KEYS: &'static [&'static str] = &["killercage"];
 
     fn read_fpuzzles(
@@ -462,9 +400,10 @@ impl Family for Killer {
                 .get("cells")
                 .ok_or_else(|| at.error("has no \"cells\""))?;
             let cells = reader.cells(at, cells)?;
-            let sum = reader
-                .number(at, instance, "value")?
-                .ok_or_else(|| at.error("has no total"))?;
+            let Some(sum) = reader.number(at, instance, "value")? else {
+                self.plain.cages.push(cells);
+                continue;
+            };
             let sum = u32::try_from(sum)
                 .ok()
                 .filter(|&s| s > 0)
@@ -483,6 +422,10 @@ impl Family for Killer {
                     "value": cage.sum.to_string(),
                 }),
             );
+        }
+        for cells in &self.plain.cages {
+            let cage = serde_json::json!({ "cells": FpWriter::cells(cells) });
+            out.push("killercage", cage);
         }
     }
 }

@@ -410,6 +410,10 @@ impl Family for LittleKillers {
                 None => return Err(at.error("has no \"direction\"")),
             };
             let Some(value) = reader.number(at, instance, "value")? else {
+                reader.notice(
+                    at,
+                    format!("a clue without a value ({}) has no rule; left out", clue.name()),
+                );
                 continue;
             };
             let clue = LittleKiller {

@@ -23,6 +23,7 @@ pub mod geometry;
 pub mod limits;
 pub mod line;
 pub mod pair;
+pub mod plaincage;
 mod registry;
 pub mod sum;
 pub mod unit;
@@ -80,6 +81,10 @@ registry::families! {
     littlekiller: littlekiller::LittleKillers,
     /// Double arrows: inner cells that add up to the two ends.
     doublearrow: doublearrow::DoubleArrows,
+    /// Zipper lines: mirrored cells with one sum.
+    zipperline: zipper::ZipperLines,
+    /// Region-sum lines: segments in each box with one sum.
+    regionsumline: regionsum::RegionSumLines,
 }
 
 use crate::sudoku::grid::{Cell, Grid};

@@ -262,7 +262,7 @@ impl UnitRules {
         if let Some(labels) = g.regions() {
             let mut seen: Vec<char> = Vec::new();
             for &label in labels {
-                if !seen.contains(&label) {
+                if label != super::geometry::NO_REGION && !seen.contains(&label) {
                     seen.push(label);
                     let cells = (0..n * n)
                         .filter(|&k| labels[k] == label)
