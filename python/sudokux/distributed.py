@@ -17,7 +17,8 @@ twice or dropped.
 The split depth trades the number of shards against their balance: each level multiplies the
 shards by about the branching factor of the search there; more, smaller shards keep every
 worker busy to the end (a few dozen per worker is plenty), while each shard costs a task's
-overhead (about a millisecond on the scheduler) and the walk that made it.
+overhead (a millisecond or so on an idle scheduler, tens under load) and the walk that made
+it.
 """
 
 from __future__ import annotations

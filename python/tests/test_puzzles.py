@@ -141,3 +141,18 @@ def test_puzzle_shards_add_up_as_the_command_lines_do():
     assert sum(puzzle.count_shard(s).count for s in shards) == total
     theirs = cli_json("count", "--split", "2", stdin=line + "\n")
     assert [t["choices"] for t in theirs] == shards
+
+
+def test_fpuzzles_links_and_json_read_as_on_the_command_line():
+    data = EXAMPLES.parent / "tests" / "data" / "fpuzzles"
+    for name in ("example_a", "example_b"):
+        known = "".join((data / f"{name}.solution").read_text().split())
+        link = (data / f"{name}.links").read_text().split()[0]
+        for puzzle in (
+            sudokux.Puzzle.from_fpuzzles(link),
+            sudokux.Puzzle.from_file(data / f"{name}.json"),
+        ):
+            answer = sudokux.solve(puzzle)
+            assert (answer.status, answer.solution) == ("unique", known)
+        (theirs,) = cli_json("solve", "--json", "-q", str(data / f"{name}.json"))
+        assert theirs["solution"] == known
