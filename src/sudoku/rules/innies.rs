@@ -194,6 +194,9 @@ fn houses(geometry: &Geometry) -> (Vec<House>, usize) {
 /// The sums the 45 rule derives from `cages` (sums and positions, increasing) on `geometry`,
 /// each of at most [`MAX_DERIVED`] cells, none over the cells of a cage or of an earlier one.
 pub fn derive(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
+    if cages.is_empty() {
+        return Vec::new();
+    }
     let area = geometry.rows() * geometry.cols();
     let mut cage_of = vec![usize::MAX; area];
     for (k, (_, cells)) in cages.iter().enumerate() {
