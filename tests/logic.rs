@@ -274,7 +274,7 @@ fn states_start_from_the_givens() {
 }
 
 #[test]
-fn the_killer_family_offers_the_cage_sum_step() {
+fn the_killer_family_offers_the_cage_sum_and_45_rule_steps() {
     use sudokux::sudoku::grid::Cell;
     use sudokux::sudoku::{Cage, Constraint};
     let cage = Cage {
@@ -297,7 +297,13 @@ fn the_killer_family_offers_the_cage_sum_step() {
     );
     candidates[0] = 0b0011;
     candidates[1] = 0b0011;
-    assert!(logic.step(&values, &candidates).is_none());
+    // The cage then leaves 7 to the rest of row 1 (the 45 rule, a 10 rule on 4x4).
+    let step = logic.step(&values, &candidates).expect("innies of row 1");
+    assert_eq!(step.technique, Technique::InniesOuties);
+    assert_eq!(
+        step.to_string(),
+        "r1c3, r1c4 <> 1; r1c3, r1c4 <> 2: 45 rule in row 1: r1c3 + r1c4 = 7"
+    );
     let classic = Rules::classic();
     let no_cages = &classic.constraints().killer;
     assert!(no_cages

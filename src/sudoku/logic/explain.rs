@@ -280,6 +280,23 @@ mod tests {
         assert!(!partial.grade_is_exact());
     }
 
+    /// The killer example, which has one given, is solved by logic alone: cage combinations
+    /// and the 45 rule, without a guess.
+    #[test]
+    fn the_killer_example_is_solved_logically() {
+        let file = from_toml(include_str!("../../../examples/killer.toml")).unwrap();
+        let text = include_str!("../../../examples/killer.solution");
+        let solution = Grid::from_line(text.lines().next().unwrap()).unwrap();
+        let explanation = solve_logically(&file.rules, &file.givens).unwrap();
+        sound(&explanation, &solution);
+        assert!(explanation.solved() && !explanation.guessed());
+        assert_eq!(explanation.end.grid(), solution);
+        assert!(explanation
+            .steps
+            .iter()
+            .any(|s| s.technique == Technique::InniesOuties));
+    }
+
     /// Logic that solves a puzzle without a constraint it leaves out solves it right: the
     /// grade holds (the constraint was not needed).
     #[test]

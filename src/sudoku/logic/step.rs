@@ -86,6 +86,7 @@ impl Step {
                 format!("locked candidates in {} and {}", unit(0), unit(1))
             }
             Technique::CageSum => format!("cage sum in {}", unit(0)),
+            Technique::InniesOuties => format!("45 rule in {}: {}", unit(0), unit(1)),
             Technique::NakedPair
             | Technique::NakedTriple
             | Technique::NakedQuad

@@ -23,6 +23,10 @@ pub enum Technique {
     LockedCandidates,
     /// A killer cage's sum: only the digits of the sets of different digits that still fit.
     CageSum,
+    /// The 45 rule: the cells a house's cages leave over (innies), or those its cages reach
+    /// beyond it (outies), add up to what the house's total leaves them; only the candidates
+    /// that some filling of that sum uses stay.
+    InniesOuties,
     /// Two cells of a unit with the same two candidates.
     NakedPair,
     /// Two digits with the same two places in a complete unit.
@@ -53,13 +57,14 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 18] = [
+    pub const ALL: [Technique; 19] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
         Technique::Claiming,
         Technique::LockedCandidates,
         Technique::CageSum,
+        Technique::InniesOuties,
         Technique::NakedPair,
         Technique::HiddenPair,
         Technique::NakedTriple,
@@ -83,6 +88,7 @@ impl Technique {
             Technique::Claiming => "claiming",
             Technique::LockedCandidates => "locked candidates",
             Technique::CageSum => "cage sum",
+            Technique::InniesOuties => "innies and outies",
             Technique::NakedPair => "naked pair",
             Technique::HiddenPair => "hidden pair",
             Technique::NakedTriple => "naked triple",
@@ -110,6 +116,7 @@ impl Technique {
             | Technique::HiddenPair => Grade::Medium,
             Technique::NakedTriple
             | Technique::HiddenTriple
+            | Technique::InniesOuties
             | Technique::XWing
             | Technique::XyWing => Grade::Hard,
             Technique::NakedQuad

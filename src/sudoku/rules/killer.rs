@@ -1,9 +1,8 @@
 //! Killer cages: the digits of a cage differ and add up to its sum.
 //!
-//! A cage is a unit, and in the exact cover it also gets a primary item and one option per set
-//! of different digits that reaches its sum. The option for set S takes the cage unit's item
-//! "the cage holds d" for every digit d outside S, so that no cell of the cage can take such a
-//! digit; the cells, which must differ, then use exactly the digits of S.
+//! A cage is a unit, and in the exact cover it is also a [`SetSum`]: one option per set of
+//! different digits that reaches its sum, and one primary item per digit that the set option
+//! or the cell holding the digit covers (see `setsum.rs`).
 //!
 //! Key: `[[cage]]` tables with `sum` and `cells` (`"r1c1 r1c2"` or a list); without `sum`, a
 //! cage whose digits only differ ([`PlainCages`]).
@@ -14,9 +13,6 @@ use serde::de::MapAccess;
 use serde::Deserialize;
 
 use crate::sudoku::grid::{Cell, Grid};
-use crate::sudoku::logic::mask::{bit, digits_of};
-use crate::sudoku::logic::step::Step;
-use crate::sudoku::logic::technique::Technique;
 
 use super::constraint::{cell_list, Constraint, Family, FileWriter, Logic, RawCells, Reference};
 use super::cover::{full_mask, Encoder};
@@ -27,6 +23,10 @@ use super::geometry::Geometry;
 use super::limits::MAX_CAGE_SETS;
 use super::plaincage::{Both, PlainCages};
 use super::unit::{Unit, UnitIndex, UnitKind};
+use super::cage_logic::{CageLogic, LogicSum};
+use super::innies::derive;
+use super::setsum::SetSum;
+pub use super::setsum::{count_digit_sets, digit_sets};
 use super::units::repeats;
 
 /// A killer cage: its cells hold different digits that add up to `sum`.
@@ -47,46 +47,6 @@ pub struct Killer {
     pub plain: PlainCages,
 }
 
-/// Number of sets of `k` different digits from `1..=n` that add up to `sum`.
-pub fn count_digit_sets(n: usize, k: usize, sum: u32) -> u64 {
-    // ways[j][s]: sets of j digits among those seen so far with sum s.
-    let sum = sum as usize;
-    let mut ways = vec![vec![0u64; sum + 1]; k + 1];
-    ways[0][0] = 1;
-    for d in 1..=n {
-        for j in (1..=k).rev() {
-            for s in (d..=sum).rev() {
-                ways[j][s] = ways[j][s].saturating_add(ways[j - 1][s - d]);
-            }
-        }
-    }
-    ways[k][sum]
-}
-
-/// Every set of `k` different digits from `1..=n` that adds up to `sum`, as bit masks (bit
-/// `d - 1` for digit `d`), in increasing order.
-pub fn digit_sets(n: usize, k: usize, sum: u32) -> Vec<u64> {
-    fn walk(from: usize, n: usize, k: usize, sum: u32, mask: u64, out: &mut Vec<u64>) {
-        if k == 0 {
-            if sum == 0 {
-                out.push(mask);
-            }
-            return;
-        }
-        for d in from..=n {
-            let d32 = d as u32;
-            // The smallest k digits from d on already overshoot: no larger d will do.
-            if d32 * k as u32 + (k as u32 * (k as u32 - 1)) / 2 > sum {
-                break;
-            }
-            walk(d + 1, n, k - 1, sum - d32, mask | 1 << (d - 1), out);
-        }
-    }
-    let mut out = Vec::new();
-    walk(1, n, k, sum, 0, &mut out);
-    out
-}
-
 impl Killer {
     /// The positions of each cage, in increasing order (the cages passed [`Constraint::check`]).
     fn positions(&self, geometry: &Geometry) -> Vec<Vec<usize>> {
@@ -100,16 +60,13 @@ impl Killer {
             })
             .collect()
     }
+}
 
-    /// The digit sets of every cage, in all.
-    fn sets(&self, geometry: &Geometry) -> u64 {
-        self.cages.iter().fold(0u64, |total, cage| {
-            total.saturating_add(count_digit_sets(
-                geometry.size(),
-                cage.cells.len(),
-                cage.sum,
-            ))
-        })
+impl Killer {
+    /// Each cage's sum and positions.
+    fn sums(&self, geometry: &Geometry) -> Vec<(u32, Vec<usize>)> {
+        let sums = self.cages.iter().map(|cage| cage.sum);
+        sums.zip(self.positions(geometry)).collect()
     }
 }
 
@@ -163,8 +120,15 @@ impl Constraint for Killer {
     }
 
     fn entries(&self, geometry: &Geometry) -> u64 {
-        self.sets(geometry)
-            .saturating_mul(1 + geometry.size() as u64)
+        let n = geometry.size();
+        let cages = self.sums(geometry);
+        let own = cages.iter().fold(0u64, |total, (sum, cells)| {
+            let cells = cells.clone();
+            total.saturating_add(SetSum { cells, sum: *sum }.entries(n))
+        });
+        derive(geometry, &cages)
+            .iter()
+            .fold(own, |total, d| total.saturating_add(d.entries(n)))
     }
 
     fn digit_blind(&self) -> bool {
@@ -188,19 +152,18 @@ impl Constraint for Killer {
     }
 
     fn encode(&self, encoder: &mut Encoder<'_>) {
-        let n = encoder.geometry().size();
-        for (cage, cells) in self.cages.iter().zip(self.positions(encoder.geometry())) {
-            let unit = encoder
-                .units()
-                .with_cells(&cells)
-                .expect("every cage is a unit");
-            let item = encoder.primary();
-            for set in digit_sets(n, cells.len(), cage.sum) {
-                let outside: Vec<_> = (1..=n as u8)
-                    .filter(|d| set >> (d - 1) & 1 == 0)
-                    .map(|d| (encoder.unit_item(unit, d), None))
-                    .collect();
-                encoder.option(std::iter::once((item, None)).chain(outside));
+        let cages = self.sums(encoder.geometry());
+        for (sum, cells) in &cages {
+            SetSum {
+                cells: cells.clone(),
+                sum: *sum,
+            }
+            .encode(encoder);
+        }
+        for derived in derive(encoder.geometry(), &cages) {
+            match derived.set_sum() {
+                Some(set) => set.encode(encoder),
+                None => derived.linear().encode(encoder),
             }
         }
     }
@@ -213,22 +176,24 @@ impl Constraint for Killer {
         if self.cages.is_empty() {
             return None;
         }
-        let n = geometry.size();
-        let cages = self
-            .cages
-            .iter()
-            .zip(self.positions(geometry))
-            .map(|(cage, cells)| {
+        let mut sums: Vec<LogicSum> = self
+            .positions(geometry)
+            .into_iter()
+            .zip(&self.cages)
+            .map(|(cells, cage)| {
                 let unit = units.with_cells(&cells).expect("every cage is a unit");
-                let unit = &units.all()[unit];
-                LogicCage {
-                    name: unit.to_string(),
-                    cells: unit.cells.iter().map(|&p| (p, geometry.cell(p))).collect(),
-                    sets: digit_sets(n, cells.len(), cage.sum),
-                }
+                let name = units.all()[unit].to_string();
+                let cells = cells.iter().map(|&p| (p, geometry.cell(p))).collect();
+                LogicSum::cage(name, cells, cage.sum)
             })
             .collect();
-        Some(Box::new(CageLogic { cages }))
+        let derived = derive(geometry, &self.sums(geometry));
+        sums.extend(
+            derived
+                .iter()
+                .map(|d| LogicSum::derived(d, |p| geometry.cell(p))),
+        );
+        Some(Box::new(CageLogic { sums }))
     }
 
     fn validate(&self, _: &Geometry, solution: &Grid) -> Result<(), Violation> {
@@ -427,59 +392,6 @@ impl Family for Killer {
             let cage = serde_json::json!({ "cells": FpWriter::cells(cells) });
             out.push("killercage", cage);
         }
-    }
-}
-
-/// The cage-sum step of every cage, in the order of the cages.
-#[derive(Debug)]
-struct CageLogic {
-    cages: Vec<LogicCage>,
-}
-
-/// One cage, for the logic: its unit's name, its cells (positions and names) in increasing
-/// order, and the sets of different digits that reach its sum.
-#[derive(Debug)]
-struct LogicCage {
-    name: String,
-    cells: Vec<(usize, Cell)>,
-    sets: Vec<u64>,
-}
-
-impl Logic for CageLogic {
-    /// Digits of a cage outside every set of different digits that reaches its sum and fits
-    /// the candidates (each cell has a candidate in the set).
-    fn step(&self, values: &[u8], candidates: &[u64]) -> Option<Step> {
-        for cage in &self.cages {
-            let mask_of = |p: usize| {
-                if values[p] != 0 {
-                    bit(values[p])
-                } else {
-                    candidates[p]
-                }
-            };
-            let allowed = cage
-                .sets
-                .iter()
-                .filter(|&&set| cage.cells.iter().all(|&(p, _)| mask_of(p) & set != 0))
-                .fold(0, |acc, &set| acc | set);
-            let eliminations: Vec<(Cell, u8)> = cage
-                .cells
-                .iter()
-                .filter(|&&(p, _)| values[p] == 0)
-                .flat_map(|&(p, cell)| digits_of(candidates[p] & !allowed).map(move |d| (cell, d)))
-                .collect();
-            if !eliminations.is_empty() {
-                return Some(Step {
-                    technique: Technique::CageSum,
-                    placements: Vec::new(),
-                    eliminations,
-                    units: vec![cage.name.clone()],
-                    cells: cage.cells.iter().map(|&(_, cell)| cell).collect(),
-                    digits: digits_of(allowed).collect(),
-                });
-            }
-        }
-        None
     }
 }
 

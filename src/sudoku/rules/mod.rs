@@ -13,6 +13,7 @@
 //! [`Rules::new`] checks a [`Spec`] and works out its units (one per cell set) and pairs,
 //! which the encoding, the check of the givens and the human-style logic share.
 
+mod cage_logic;
 pub mod constraint;
 pub mod cover;
 pub mod draw;
@@ -20,11 +21,13 @@ pub mod edge;
 pub mod error;
 pub mod fpuzzles;
 pub mod geometry;
+pub mod innies;
 pub mod limits;
 pub mod line;
 pub mod pair;
 pub mod plaincage;
 mod registry;
+pub mod setsum;
 pub mod sum;
 pub mod unit;
 
