@@ -196,7 +196,12 @@ fn run(t: &Transcript, dir: &Path) -> String {
         assert!(status.success(), "{}: kill failed", t.place);
     }
     let mut output = Vec::new();
-    child.stdout.take().unwrap().read_to_end(&mut output).unwrap();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_end(&mut output)
+        .unwrap();
     child.wait().unwrap();
     String::from_utf8(output).unwrap_or_else(|e| panic!("{}: not UTF-8: {e}", t.place))
 }
