@@ -248,7 +248,8 @@ fn bad_input_mid_file_is_reported_and_the_rest_answered() {
     );
     assert_eq!(
         records[2]["error"],
-        "line 4: expected 81 cells (a puzzle line) or 9 (a row of a grid), found 80"
+        "line 4: expected n*n cells (a puzzle line, 81 for a 9x9) or n (a row of a grid), for \
+         a side n from 4 to 35, found 80; sides up to 64 are written as numbers, one row per line"
     );
     assert_eq!(
         records[3]["error"],
