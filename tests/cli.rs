@@ -248,7 +248,8 @@ fn bad_input_mid_file_is_reported_and_the_rest_answered() {
     );
     assert_eq!(
         records[2]["error"],
-        "line 4: expected 81 cells (a puzzle line) or 9 (a row of a grid), found 80"
+        "line 4: expected n*n cells (a puzzle line, 81 for a 9x9) or n (a row of a grid), for \
+         a side n from 4 to 35, found 80; sides up to 64 are written as numbers, one row per line"
     );
     assert_eq!(
         records[3]["error"],
@@ -628,4 +629,47 @@ fn check_witness_pretty_names_the_cells_where_the_two_solutions_differ() {
         )
     );
     assert_eq!(differing.len(), 4, "{text}");
+}
+
+/// Runs `sudokux ARGS` on a terminal (`script` gives it one), typing `typed` then Ctrl-D.
+fn on_a_terminal(args: &str, typed: &str) -> String {
+    let command = format!("{} {args}", env!("CARGO_BIN_EXE_sudokux"));
+    let mut child = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("script (bsdutils) runs a command on a terminal");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(typed.as_bytes()).unwrap();
+    // Ctrl-D on an empty line ends the input; wait for the line to be read first.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    // (a command that needs one puzzle may have ended already)
+    let _ = stdin.write_all(b"\x04");
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .replace("\r\n", "\n")
+}
+
+#[test]
+fn typing_at_a_terminal_is_prompted() {
+    // The terminal echoes what is typed, maybe before the prompt: the prompt comes before
+    // the answer.
+    let shown = on_a_terminal("solve", &format!("{PUZZLE}\n"));
+    let prompt = shown.find(
+        "sudokux: reading puzzles (a line or a grid each) from the terminal; end with Ctrl-D \
+         (or give a file name)\n",
+    );
+    let answer = shown.find(&format!("\n{SOLUTION}\n"));
+    assert!(prompt.is_some() && prompt < answer, "{shown:?}");
+    let shown = on_a_terminal("hint", &format!("{PUZZLE}\n"));
+    let prompt = shown.find("sudokux: reading a puzzle from the terminal; end with Ctrl-D");
+    let answer = shown.find("r3c6 = 4: hidden single in box 2");
+    assert!(prompt.is_some() && prompt < answer, "{shown:?}");
+    // Not on a pipe: stderr stays for answers and errors.
+    let output = sudokux(&["solve"], &format!("{PUZZLE}\n"));
+    assert_eq!(stderr(&output), "");
 }

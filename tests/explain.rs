@@ -125,3 +125,53 @@ fn help_has_examples() {
         assert!(text.contains(&format!("sudokux {command}")), "{text}");
     }
 }
+
+#[test]
+fn a_puzzle_without_solution_is_told_where_it_goes_wrong() {
+    let stderr = |o: &std::process::Output| String::from_utf8(o.stderr.clone()).unwrap();
+    // A wrong entry: r2c1 = 7 (the solution has 6 there), typed into a partly solved grid.
+    let wrong = PUZZLE.replacen("2.4.1.....", "2.4.1....7", 1);
+    for command in ["hint", "explain"] {
+        let output = sudokux(&[command], &wrong);
+        assert_eq!(output.status.code(), Some(1), "{command}");
+        let message = stderr(&output);
+        assert!(
+            message.starts_with(
+                "sudokux: -: line 1: the puzzle has no solution: without any one of the givens "
+            ) && message.contains("r2c1 = 7")
+                && message.ends_with(" so one of them is likely wrong\n"),
+            "{command}: {message}"
+        );
+        // Each given named is one without which the puzzle has a solution.
+        let named = message
+            .split("givens ")
+            .nth(1)
+            .unwrap()
+            .split(" it has")
+            .next()
+            .unwrap();
+        for given in named.split(", ") {
+            let (cell, digit) = given.split_once(" = ").unwrap();
+            let (r, c) = cell[1..].split_once('c').unwrap();
+            let k = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+            assert_eq!(&wrong[k..=k], digit, "{given}");
+            let mut without = wrong.clone();
+            without.replace_range(k..=k, ".");
+            let counted = sudokux(&["count", "--limit", "1"], &without);
+            assert_eq!(
+                String::from_utf8(counted.stdout).unwrap(),
+                ">=1\n",
+                "{given}"
+            );
+        }
+    }
+    // An empty cell no digit fits.
+    let stuck =
+        "12345678.........9...............................................................\n";
+    let output = sudokux(&["hint"], stuck);
+    assert_eq!(
+        stderr(&output),
+        "sudokux: -: line 1: the puzzle has no solution: no digit fits r1c9, the givens it sees \
+         rule out each one\n"
+    );
+}

@@ -173,17 +173,16 @@ fn run(t: &Transcript, dir: &Path) -> String {
         binary.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let (mut reader, writer) = std::io::pipe().unwrap();
+    // The shell sends stderr where stdout goes: one pipe, in the order written.
     let mut child = Command::new("sh")
         .arg("-c")
-        .arg(format!("{}\n", t.command))
+        .arg(format!("{{\n{}\n}} 2>&1", t.command))
         .current_dir(dir)
         .env("PATH", path)
         .env("NO_COLOR", "1")
-        .env_remove("SUDOKUX_JOBS")
         .stdin(Stdio::null())
-        .stdout(writer.try_clone().unwrap())
-        .stderr(writer)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
         .process_group(0)
         .spawn()
         .unwrap_or_else(|e| panic!("{}: cannot run sh: {e}", t.place));
@@ -197,7 +196,12 @@ fn run(t: &Transcript, dir: &Path) -> String {
         assert!(status.success(), "{}: kill failed", t.place);
     }
     let mut output = Vec::new();
-    reader.read_to_end(&mut output).unwrap();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_end(&mut output)
+        .unwrap();
     child.wait().unwrap();
     String::from_utf8(output).unwrap_or_else(|e| panic!("{}: not UTF-8: {e}", t.place))
 }

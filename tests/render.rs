@@ -86,6 +86,11 @@ fn digits_at(doc: &Document, class: &str, top: f64) -> Vec<((usize, usize), Stri
         .collect()
 }
 
+/// A numeric attribute of an element.
+fn coordinate(node: &roxmltree::Node, name: &str) -> f64 {
+    node.attribute(name).unwrap().parse().unwrap()
+}
+
 #[test]
 fn killer_svg_has_every_given_and_every_cage_sum() {
     let file = puzzle_file("killer.toml");
@@ -109,6 +114,19 @@ fn killer_svg_has_every_given_and_every_cage_sum() {
     assert_eq!(sums, expected);
     // One dashed outline per cage.
     assert_eq!(in_group(&doc, "cages", "path").len(), expected.len());
+    // Each cage carries its number, 1 to n in the file's order, as explain names it
+    // ("cage 10"), in the lower corner of its last cell: below its sum.
+    let numbers = elements(&doc, "text", "cage-number");
+    let sum_at: Vec<f64> = elements(&doc, "text", "sum")
+        .iter()
+        .map(|t| coordinate(t, "y"))
+        .collect();
+    let listed: Vec<String> = numbers.iter().map(|t| t.text().unwrap().into()).collect();
+    let wanted: Vec<String> = (1..=expected.len()).map(|k| k.to_string()).collect();
+    assert_eq!(listed, wanted);
+    for (number, sum_y) in numbers.iter().zip(&sum_at) {
+        assert!(coordinate(number, "y") > *sum_y);
+    }
     let caption = elements(&doc, "text", "caption");
     assert_eq!(caption[0].text(), Some("killer (31 cages)"));
 }

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use serde_json::{json, Value};
 use sudokux::sudoku::logic::{solve_logically, solve_with_guesses, unexplained, State, Step};
-use sudokux::sudoku::{Engine, Grid, Rules, Solver};
+use sudokux::sudoku::{Cell, Engine, Grid, Rules, Solver};
 
 use crate::args::ExplainArgs;
 use crate::error::{written, CliError, Exit};
@@ -41,7 +41,8 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
     let solution = match (solutions.next(), solutions.next()) {
         (Some(solution), None) => solution,
         (None, _) => {
-            eprintln!("sudokux: {name}: {where_}the puzzle has no solution");
+            let why = why_no_solution(rules, givens);
+            eprintln!("sudokux: {name}: {where_}the puzzle has no solution{why}");
             return Ok(Exit::NotUnique);
         }
         (Some(_), Some(_)) => {
@@ -61,6 +62,51 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
         out.write_all(text.as_bytes()).and_then(|()| out.flush()),
         Exit::Ok,
     )
+}
+
+/// Where a puzzle without solution goes wrong, as the rest of the sentence after "the puzzle
+/// has no solution": an empty cell that no digit fits, else the givens without any one of
+/// which the puzzle has a solution (one of them is likely a typo), else nothing.
+fn why_no_solution(rules: &Rules, givens: &Grid) -> String {
+    let cols = rules.cols();
+    let cell = |p: usize| Cell::from_index(p, cols);
+    if let Ok(state) = State::new(rules, givens) {
+        let cells = rules.cells();
+        let stuck = cells
+            .iter()
+            .find(|&&p| state.value(p) == 0 && state.candidates(p) == 0);
+        if let Some(&p) = stuck {
+            return format!(
+                ": no digit fits {}, the givens it sees rule out each one",
+                cell(p)
+            );
+        }
+    }
+    // Search without each given in turn; a puzzle of many givens only up to a few hundred.
+    let mut solver = Solver::new(rules.clone());
+    let given: Vec<usize> = (0..givens.cells().len())
+        .filter(|&p| givens.cells()[p] != 0)
+        .take(400)
+        .collect();
+    let suspects: Vec<String> = given
+        .iter()
+        .filter(|&&p| {
+            let mut without = givens.clone();
+            without.set(p / cols, p % cols, 0);
+            solver
+                .solve_first(&without)
+                .is_ok_and(|(found, _)| found.is_some())
+        })
+        .map(|&p| format!("{} = {}", cell(p), rules.symbols().name(givens.cells()[p])))
+        .collect();
+    match suspects.as_slice() {
+        [] => String::new(),
+        [one] => format!(": without the given {one} it has one, so that given is likely wrong"),
+        many => format!(
+            ": without any one of the givens {} it has some, so one of them is likely wrong",
+            many.join(", ")
+        ),
+    }
 }
 
 fn explain(

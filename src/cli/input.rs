@@ -8,7 +8,7 @@
 
 use std::cell::Cell;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -187,6 +187,21 @@ pub struct Meter {
     pub read: Arc<AtomicU64>,
 }
 
+/// Whether puzzles come from a person at a terminal: stdin is the only input, and a terminal.
+pub fn typing(inputs: &[PathBuf]) -> bool {
+    inputs.iter().all(|p| p.as_os_str() == "-") && io::stdin().is_terminal()
+}
+
+/// Says so when stdin is a terminal (and so is stderr), so that a command given no file does
+/// not seem to hang: what to type, and how to end.
+pub fn prompt(what: &str) {
+    if io::stdin().is_terminal() && io::stderr().is_terminal() {
+        eprintln!(
+            "sudokux: reading {what} from the terminal; end with Ctrl-D (or give a file name)"
+        );
+    }
+}
+
 /// Calls `each` with every input (stdin for none) opened for reading, or with why it could
 /// not be opened; stops early after Ctrl-C.
 pub fn each_input(
@@ -208,6 +223,7 @@ pub fn each_input(
         meter.size.set(None);
         meter.read.store(0, Ordering::Relaxed);
         if name == "-" {
+            prompt("puzzles (a line or a grid each)");
             each("-", Ok(&mut io::stdin().lock()))?;
             continue;
         }
@@ -269,6 +285,7 @@ pub fn load_puzzle(
         message,
     };
     let (rules, givens, line, meta) = if name == "-" {
+        prompt("a puzzle");
         read_puzzle(&name, &mut io::stdin().lock(), index, flags)?
     } else if input.is_some_and(is_link) {
         let link = std::mem::take(&mut name);

@@ -57,7 +57,9 @@ pub fn run(input: InputArgs, task: Task, pretty: bool) -> Result<Exit, CliError>
         format: output_format,
         stats: input.stats,
     };
-    let progress = progress::wanted(input.progress);
+    // A bar redrawn over what a person types would garble it: none then, unless asked.
+    let progress = progress::wanted(input.progress)
+        && (input.progress || !crate::input::typing(&input.inputs));
     let interactive = out.is_terminal();
     let mut sink = Sink::new(out, interactive, printer, task, input.limits, progress);
     let started = Instant::now();

@@ -37,6 +37,7 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 pub fn run(args: XcArgs) -> Result<Exit, CliError> {
     let name = input::name(args.input.as_deref());
     let parsed = if name == "-" {
+        input::prompt("an exact-cover problem in Knuth's format");
         read(io::stdin().lock())
     } else {
         match input::open(Path::new(&name)) {

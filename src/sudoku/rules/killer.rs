@@ -272,10 +272,14 @@ impl Constraint for Killer {
             num(s / 16.0)
         );
         let mut labels = String::new();
-        for cage in &self.cages {
+        for (k, cage) in self.cages.iter().enumerate() {
             let mut cells: Vec<(usize, usize)> =
                 cage.cells.iter().map(|c| (c.row, c.col)).collect();
             cells.sort_unstable();
+            // Its number, as explain and errors name it, small in its last cell's corner.
+            let (lr, lc) = cells[cells.len() - 1];
+            let (nx, ny) = (canvas.x(lc + 1) - inset * 1.4, canvas.y(lr + 1) - inset * 1.5);
+            let _ = writeln!(labels, "<text class=\"cage-number\" x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"#888888\" text-anchor=\"end\">{}</text>", num(nx), num(ny), num(s * 0.2), k + 1);
             let _ = writeln!(out, "<path d=\"{}\"/>", cage_outline(canvas, &cells, inset));
             let (r, c) = cells[0];
             let text = cage.sum.to_string();
