@@ -171,8 +171,8 @@ pub fn sudokux(args: &[&str], stdin: &str) -> Output {
 /// The kinds of random instance of [`instance`]: plain, jigsaw, diagonals, windoku,
 /// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix, lines,
 /// indexers, kropki dots, XV, odd/even cells, minimum/maximum cells, sum pairs, clones,
-/// quadruples, arrows, little killers, double arrows.
-pub const KINDS: usize = 23;
+/// quadruples, arrows, little killers, double arrows, sandwiches, X-sums, skyscrapers.
+pub const KINDS: usize = 26;
 
 /// A random Latin square of side `n`: cells filled in order with shuffled digits, backtracking.
 pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
@@ -374,6 +374,7 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
             (Rules::new(spec).unwrap(), Some(solution))
         }
         22 => double_arrows(base, n, &mut rng, seed),
+        23..=25 => outside_clues(kind, base, n, &mut rng, seed),
         _ => with(base.with(|c| {
             c.units.diagonals = rng.below(2) == 0;
             c.chess.anti_king = rng.below(3) == 0;
@@ -550,4 +551,65 @@ fn double_arrows(base: Spec, n: usize, rng: &mut Rng, seed: u64) -> (Rules, Opti
     }
     let spec = base.with(|c| c.doublearrow.lines = lines);
     (Rules::new(spec).unwrap(), Some(solution))
+}
+
+/// Outside clues (kind 23: sandwiches, 24: X-sums, 25: skyscrapers) read off a solution of
+/// the plain rules: random places beside the grid, each with the value its line shows, and
+/// at times one value changed (which the solution then breaks).
+fn outside_clues(
+    kind: usize,
+    base: Spec,
+    n: usize,
+    rng: &mut Rng,
+    seed: u64,
+) -> (Rules, Option<Grid>) {
+    use sudokux::sudoku::rules::outside::{OutsideClue, OutsideKind};
+    use sudokux::sudoku::rules::{sandwich::Sandwich, skyscraper::Skyscraper, xsum::XSum};
+    let plain = Rules::new(base.clone()).unwrap();
+    let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
+    let mut clues = Vec::new();
+    for _ in 0..1 + rng.below(4) {
+        let k = 1 + rng.below(n);
+        let place = match rng.below(4) {
+            0 => Place { row: 0, col: k },
+            1 => Place { row: n + 1, col: k },
+            2 => Place { row: k, col: 0 },
+            _ => Place { row: k, col: n + 1 },
+        };
+        let mut clue = OutsideClue {
+            clue: place,
+            value: 0,
+        };
+        let digits: Vec<u8> = clue
+            .cells(n)
+            .unwrap()
+            .iter()
+            .map(|c| solution.get(c.row, c.col))
+            .collect();
+        // The value the line shows: the one value the rule from its meaning accepts.
+        let holds = |value: i64| match kind {
+            23 => Sandwich::holds(n, value, &digits).is_ok(),
+            24 => XSum::holds(n, value, &digits).is_ok(),
+            _ => Skyscraper::holds(n, value, &digits).is_ok(),
+        };
+        clue.value = (0..=(n * n) as i64).find(|&v| holds(v)).unwrap();
+        clues.push(clue);
+    }
+    let spec = |clues: Vec<OutsideClue>| {
+        base.clone().with(|c| match kind {
+            23 => c.sandwich.clues = clues,
+            24 => c.xsum.clues = clues,
+            _ => c.skyscraper.clues = clues,
+        })
+    };
+    // At times one value one less, where the rules take it.
+    let mut changed = clues.clone();
+    changed[0].value -= 1;
+    let spec = match Rules::new(spec(changed.clone())) {
+        Ok(_) if rng.below(5) == 0 => spec(changed),
+        _ => spec(clues),
+    };
+    let rules = Rules::new(spec).unwrap();
+    let solution = engine_solution(&rules, seed);
+    (rules, solution)
 }

@@ -13,6 +13,7 @@
 //! [`Rules::new`] checks a [`Spec`] and works out its units (one per cell set) and pairs,
 //! which the encoding, the check of the givens and the human-style logic share.
 
+pub mod automaton;
 pub mod constraint;
 pub mod cover;
 pub mod draw;
@@ -22,6 +23,7 @@ pub mod fpuzzles;
 pub mod geometry;
 pub mod limits;
 pub mod line;
+pub mod outside;
 pub mod pair;
 mod registry;
 pub mod sum;
@@ -80,6 +82,12 @@ registry::families! {
     littlekiller: littlekiller::LittleKillers,
     /// Double arrows: inner cells that add up to the two ends.
     doublearrow: doublearrow::DoubleArrows,
+    /// Sandwich sums: the digits between the 1 and the n of a row or column.
+    sandwich: sandwich::Sandwiches,
+    /// X-sums: the first X digits of a row or column, X the first of them.
+    xsum: xsum::XSums,
+    /// Skyscrapers: how many digits of a row or column are seen from outside.
+    skyscraper: skyscraper::Skyscrapers,
 }
 
 use crate::sudoku::grid::{Cell, Grid};
