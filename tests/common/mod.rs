@@ -602,12 +602,15 @@ fn outside_clues(
             _ => c.skyscraper.clues = clues,
         })
     };
-    // At times one value one less, where the rules take it.
+    // At times one value one less, where the rules and the empty grid take it.
     let mut changed = clues.clone();
     changed[0].value -= 1;
-    let spec = match Rules::new(spec(changed.clone())) {
-        Ok(_) if rng.below(5) == 0 => spec(changed),
-        _ => spec(clues),
+    let taken = Rules::new(spec(changed.clone()))
+        .is_ok_and(|rules| rules.check_givens(&rules.empty_grid()).is_ok());
+    let spec = if taken && rng.below(5) == 0 {
+        spec(changed)
+    } else {
+        spec(clues)
     };
     let rules = Rules::new(spec).unwrap();
     let solution = engine_solution(&rules, seed);
