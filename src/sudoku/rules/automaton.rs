@@ -137,6 +137,38 @@ impl Chain {
             .fold(0, |mask, t| mask | 1 << (t.digit - 1))
     }
 
+    /// What the chain says about two of its cells: for cell `i` and each later cell `j`,
+    /// `allowed[j][d - 1]` has bit `e - 1` when some accepted line puts `d` at `i` and `e` at
+    /// `j` (entries `0..=i` are empty).
+    ///
+    /// # Complexity
+    ///
+    /// `n` sweeps over the transitions after `i`.
+    pub fn pairs_from(&self, i: usize, n: usize) -> Vec<Vec<u64>> {
+        let k = self.transitions.len();
+        let mut allowed = vec![vec![0u64; n]; k];
+        for d in 1..=n as u8 {
+            let mut live = vec![false; self.sizes[i + 1]];
+            for t in self.transitions[i].iter().filter(|t| t.digit == d) {
+                live[t.to as usize] = true;
+            }
+            for (j, layer) in self.transitions.iter().enumerate().skip(i + 1) {
+                let mut next = vec![false; self.sizes[j + 1]];
+                for t in layer.iter().filter(|t| live[t.from as usize]) {
+                    allowed[j][usize::from(d) - 1] |= 1 << (t.digit - 1);
+                    next[t.to as usize] = true;
+                }
+                live = next;
+            }
+        }
+        allowed
+    }
+
+    /// The number of transitions, all layers together.
+    pub fn transitions(&self) -> usize {
+        self.transitions.iter().map(Vec::len).sum()
+    }
+
     /// Entries [`Chain::encode`] adds, at most.
     pub fn entries(&self) -> u64 {
         // Per transition at most one option of 4 items and 3 items on a cell option.

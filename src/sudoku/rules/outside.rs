@@ -35,6 +35,8 @@ use super::draw::{num, Canvas, Caption};
 use super::error::{FileError, PuzzleError, RulesError, Violation};
 use super::fpuzzles::{parse_place, FpReader, FpWriter, Place, COSMETIC_FIELDS};
 use super::geometry::Geometry;
+use super::pair::{PairList, Relation};
+use super::unit::UnitIndex;
 
 /// A kind of outside clue: its key, its automaton, its rule from its meaning (see the module
 /// documentation).
@@ -125,6 +127,10 @@ pub struct OutsideClues<K> {
 /// The empty cells of a line the reference fills in every way before it judges a clue;
 /// with more, it lets every digit through.
 const REFERENCE_EMPTY: usize = 4;
+
+/// The most work (transitions times digits squared) spent on the rules between two cells of
+/// one clue's line.
+const PAIR_WORK: usize = 4_000_000;
 
 impl<K: OutsideKind> OutsideClues<K> {
     /// The family of these clues.
@@ -239,6 +245,34 @@ impl<K: OutsideKind> Constraint for OutsideClues<K> {
             }
         }
         Ok(())
+    }
+
+    fn pairs(&self, geometry: &Geometry, _: &UnitIndex, out: &mut PairList) {
+        // What the automaton says about two cells of the line (the crusts' distance of a
+        // sandwich, say), as rules between them that the search and the logic use; left out
+        // where working them out would cost more than it is worth.
+        let n = geometry.size();
+        for (k, (clue, line)) in self.clues.iter().zip(self.lines(geometry)).enumerate() {
+            let chain = Self::chain(geometry, clue);
+            if chain.transitions() * n * n > PAIR_WORK {
+                continue;
+            }
+            for i in 0..line.len() {
+                let allowed = chain.pairs_from(i, n);
+                for (j, table) in allowed.iter().enumerate().skip(i + 1) {
+                    let differ = |d: u8, e: u8| d != e;
+                    let allows = |d: u8, e: u8| table[usize::from(d) - 1] >> (e - 1) & 1 == 1;
+                    // Only what the row or column does not say already.
+                    let more =
+                        (1..=n as u8).any(|d| (1..=n as u8).any(|e| differ(d, e) && !allows(d, e)));
+                    if more {
+                        let relation = Relation::new(Self::what(k), n, allows);
+                        let id = out.relation(relation);
+                        out.push(line[i], line[j], id);
+                    }
+                }
+            }
+        }
     }
 
     fn entries(&self, geometry: &Geometry) -> u64 {
