@@ -205,8 +205,9 @@ struct Frame {
 
 impl Frame {
     fn new(rules: &Rules, cell: f64, caption: &str) -> Frame {
-        // Clues outside the grid (little killers) need a cell of room on every side.
-        let outside = !rules.constraints().littlekiller.clues.is_empty();
+        // Clues outside the grid (little killers, sandwiches, ...) need a cell of room on
+        // every side.
+        let outside = rules.constraints().all().iter().any(|f| f.outside_clues());
         let margin = if outside { cell } else { cell * 0.5 };
         let (rows, cols) = (rules.rows(), rules.cols());
         let (lines, caption_size) = caption_lines(caption, cols as f64 * cell, cell);

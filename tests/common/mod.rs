@@ -174,8 +174,8 @@ pub fn sudokux(args: &[&str], stdin: &str) -> Output {
 /// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix, lines,
 /// indexers, kropki dots, XV, odd/even cells, minimum/maximum cells, sum pairs, clones,
 /// quadruples, arrows, little killers, double arrows, zipper lines, region-sum lines, given
-/// pencil marks.
-pub const KINDS: usize = 26;
+/// pencil marks, sandwiches, X-sums, skyscrapers.
+pub const KINDS: usize = 29;
 
 /// A random Latin square of side `n`: cells filled in order with shuffled digits, backtracking.
 pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
@@ -380,6 +380,7 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
         23 => sumlines::zipper(base, &mut rng, seed),
         24 => sumlines::region_sum(base, &mut rng, seed),
         25 => pencilmarks::instance(base, &mut rng, seed),
+        26..=28 => outside_clues(kind - 3, base, n, &mut rng, seed),
         _ => with(base.with(|c| {
             c.units.diagonals = rng.below(2) == 0;
             c.chess.anti_king = rng.below(3) == 0;
@@ -556,4 +557,69 @@ fn double_arrows(base: Spec, n: usize, rng: &mut Rng, seed: u64) -> (Rules, Opti
     }
     let spec = base.with(|c| c.doublearrow.lines = lines);
     (Rules::new(spec).unwrap(), Some(solution))
+}
+
+/// Outside clues (kind 26: sandwiches, 27: X-sums, 28: skyscrapers; `outside_clues` is
+/// handed `kind - 3`) read off a solution of
+/// the plain rules: random places beside the grid, each with the value its line shows, and
+/// at times one value changed (which the solution then breaks).
+fn outside_clues(
+    kind: usize,
+    base: Spec,
+    n: usize,
+    rng: &mut Rng,
+    seed: u64,
+) -> (Rules, Option<Grid>) {
+    use sudokux::sudoku::rules::outside::{OutsideClue, OutsideKind};
+    use sudokux::sudoku::rules::{sandwich::Sandwich, skyscraper::Skyscraper, xsum::XSum};
+    let plain = Rules::new(base.clone()).unwrap();
+    let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
+    let mut clues = Vec::new();
+    for _ in 0..1 + rng.below(4) {
+        let k = 1 + rng.below(n);
+        let place = match rng.below(4) {
+            0 => Place { row: 0, col: k },
+            1 => Place { row: n + 1, col: k },
+            2 => Place { row: k, col: 0 },
+            _ => Place { row: k, col: n + 1 },
+        };
+        let mut clue = OutsideClue {
+            clue: place,
+            value: 0,
+        };
+        let digits: Vec<u8> = clue
+            .cells(n)
+            .unwrap()
+            .iter()
+            .map(|c| solution.get(c.row, c.col))
+            .collect();
+        // The value the line shows: the one value the rule from its meaning accepts.
+        let holds = |value: i64| match kind {
+            23 => Sandwich::holds(n, value, &digits).is_ok(),
+            24 => XSum::holds(n, value, &digits).is_ok(),
+            _ => Skyscraper::holds(n, value, &digits).is_ok(),
+        };
+        clue.value = (0..=(n * n) as i64).find(|&v| holds(v)).unwrap();
+        clues.push(clue);
+    }
+    let spec = |clues: Vec<OutsideClue>| {
+        base.clone().with(|c| match kind {
+            23 => c.sandwich.clues = clues,
+            24 => c.xsum.clues = clues,
+            _ => c.skyscraper.clues = clues,
+        })
+    };
+    // At times one value one less, where the rules and the empty grid take it.
+    let mut changed = clues.clone();
+    changed[0].value -= 1;
+    let taken = Rules::new(spec(changed.clone()))
+        .is_ok_and(|rules| rules.check_givens(&rules.empty_grid()).is_ok());
+    let spec = if taken && rng.below(5) == 0 {
+        spec(changed)
+    } else {
+        spec(clues)
+    };
+    let rules = Rules::new(spec).unwrap();
+    let solution = engine_solution(&rules, seed);
+    (rules, solution)
 }

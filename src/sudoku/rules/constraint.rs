@@ -115,6 +115,12 @@ pub trait Constraint: fmt::Debug {
     /// that a new family answers it.
     fn unexplained(&self, out: &mut Vec<String>);
 
+    /// Whether the family has clues outside the grid (little killers, sandwiches), for which
+    /// pictures keep a cell of room around it.
+    fn outside_clues(&self) -> bool {
+        false
+    }
+
     /// Draws the family (shading under the lines, marks over them).
     fn draw(&self, geometry: &Geometry, canvas: &mut Canvas) {
         let _ = (geometry, canvas);

@@ -253,6 +253,10 @@ impl Constraint for LittleKillers {
         out.extend((0..self.clues.len()).map(what));
     }
 
+    fn outside_clues(&self) -> bool {
+        !self.clues.is_empty()
+    }
+
     fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
         if self.clues.is_empty() {
             return;

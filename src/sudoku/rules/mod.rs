@@ -14,6 +14,7 @@
 //! which the encoding, the check of the givens and the human-style logic share.
 
 mod cage_logic;
+pub mod automaton;
 pub mod constraint;
 pub mod cover;
 pub mod draw;
@@ -24,6 +25,7 @@ pub mod geometry;
 pub mod innies;
 pub mod limits;
 pub mod line;
+pub mod outside;
 pub mod pair;
 pub mod plaincage;
 mod registry;
@@ -88,6 +90,12 @@ registry::families! {
     zipperline: zipper::ZipperLines,
     /// Region-sum lines: segments in each box with one sum.
     regionsumline: regionsum::RegionSumLines,
+    /// Sandwich sums: the digits between the 1 and the n of a row or column.
+    sandwich: sandwich::Sandwiches,
+    /// X-sums: the first X digits of a row or column, X the first of them.
+    xsum: xsum::XSums,
+    /// Skyscrapers: how many digits of a row or column are seen from outside.
+    skyscraper: skyscraper::Skyscrapers,
 }
 
 use crate::sudoku::grid::{Cell, Grid};

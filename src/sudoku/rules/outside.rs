@@ -1,0 +1,516 @@
+//! What the clues outside a row or column share (sandwiches, X-sums, skyscrapers): a number
+//! beside the grid that says something about the digits of the row or column it faces, read
+//! from the clue inward.
+//!
+//! A clue's place is written as f-puzzles writes it, 1-based with rows and columns `0` and
+//! `n + 1` outside the grid: `r5c0` faces row 5 from the left, `r0c3` column 3 from the top,
+//! `r5c10` (on 9x9) row 5 from the right, `r10c3` column 3 from the bottom. A corner faces
+//! nothing and is refused. Puzzle files write `[[key]]` tables with `cell` and `value`;
+//! f-puzzles writes `{"cell": "R5C0", "value": "4"}` (a clue without a value is no rule).
+//!
+//! A kind of clue ([`OutsideKind`]) says its rule twice, independently:
+//! - as a deterministic [`Automaton`] reading the line's digits from the clue inward, which
+//!   [`Chain`] compiles into the exact cover (no check after the fact: the search keeps every
+//!   partial line on a run that can still be accepted);
+//! - from its meaning, on a full line ([`OutsideKind::holds`]), which is the validator, and,
+//!   tried on every completion of a line with few empty cells, the reference backtracker's
+//!   view.
+//!
+//! [`OutsideClues`] is the family of all the clues of one kind in a puzzle. The rules need a
+//! single square grid (no overlapping grids), whose rows and columns hold every digit once.
+
+use std::fmt::Write as _;
+use std::marker::PhantomData;
+
+use serde::de::MapAccess;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::sudoku::grid::{Cell, Grid};
+
+use super::automaton::{Automaton, Chain};
+use super::constraint::{Constraint, Family, FileWriter, Reference};
+use super::cover::{full_mask, Encoder};
+use super::draw::{num, Canvas, Caption};
+use super::error::{FileError, PuzzleError, RulesError, Violation};
+use super::fpuzzles::{parse_place, FpReader, FpWriter, Place, COSMETIC_FIELDS};
+use super::geometry::Geometry;
+use super::pair::{PairList, Relation};
+use super::unit::UnitIndex;
+
+/// A kind of outside clue: its key, its automaton, its rule from its meaning (see the module
+/// documentation).
+pub trait OutsideKind:
+    std::fmt::Debug + Clone + Copy + Default + PartialEq + Eq + Send + Sync + 'static
+{
+    /// The key of puzzle files, which is also f-puzzles' key (`sandwichsum`).
+    const KEY: &'static str;
+    /// How a person names one clue (`sandwich`).
+    const NAME: &'static str;
+    /// The class of the clues' numbers in pictures.
+    const CLASS: &'static str;
+
+    /// The automaton reading a line of `n` digits from the clue inward.
+    type Automaton: Automaton;
+
+    /// What makes no sense about the value of a clue on an `n` x `n` grid, if anything.
+    fn check(n: usize, value: i64) -> Result<(), String>;
+
+    /// The automaton of a clue of `value` on an `n` x `n` grid (`value` passed the check).
+    fn automaton(n: usize, value: i64) -> Self::Automaton;
+
+    /// The rule from its meaning, on a full line of digits read from the clue inward: what
+    /// the line shows instead, if it breaks the clue.
+    fn holds(n: usize, value: i64, digits: &[u8]) -> Result<(), String>;
+}
+
+/// One clue: a number outside the grid facing a row or column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutsideClue {
+    /// The clue's place (1-based, rows and columns 0 and n + 1 outside).
+    pub clue: Place,
+    /// The clue's number.
+    pub value: i64,
+}
+
+impl OutsideClue {
+    /// The cells of the row or column the clue faces in an `n` x `n` grid, read from the
+    /// clue inward; `None` for a place inside the grid, in a corner, or farther out.
+    pub fn cells(&self, n: usize) -> Option<Vec<Cell>> {
+        let Place { row, col } = self.clue;
+        let inside = |k: usize| (1..=n).contains(&k);
+        let line: Vec<Cell> = if inside(row) && col == 0 {
+            (0..n)
+                .map(|c| Cell {
+                    row: row - 1,
+                    col: c,
+                })
+                .collect()
+        } else if inside(row) && col == n + 1 {
+            (0..n)
+                .rev()
+                .map(|c| Cell {
+                    row: row - 1,
+                    col: c,
+                })
+                .collect()
+        } else if inside(col) && row == 0 {
+            (0..n)
+                .map(|r| Cell {
+                    row: r,
+                    col: col - 1,
+                })
+                .collect()
+        } else if inside(col) && row == n + 1 {
+            (0..n)
+                .rev()
+                .map(|r| Cell {
+                    row: r,
+                    col: col - 1,
+                })
+                .collect()
+        } else {
+            return None;
+        };
+        Some(line)
+    }
+}
+
+/// Every clue of one kind in a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct OutsideClues<K> {
+    /// The clues, numbered from 1 in messages in this order.
+    pub clues: Vec<OutsideClue>,
+    kind: PhantomData<K>,
+}
+
+/// The empty cells of a line the reference fills in every way before it judges a clue;
+/// with more, it lets every digit through.
+const REFERENCE_EMPTY: usize = 4;
+
+/// The most work (transitions times digits squared) spent on the rules between two cells of
+/// one clue's line.
+const PAIR_WORK: usize = 4_000_000;
+
+impl<K: OutsideKind> OutsideClues<K> {
+    /// The family of these clues.
+    pub fn from_clues(clues: Vec<OutsideClue>) -> OutsideClues<K> {
+        OutsideClues {
+            clues,
+            kind: PhantomData,
+        }
+    }
+
+    /// How a person names clue `k` (0-based): `sandwich 2`.
+    fn what(k: usize) -> String {
+        format!("{} {}", K::NAME, k + 1)
+    }
+
+    /// The positions of each clue's line, from the clue inward (the clues passed the check).
+    fn lines(&self, geometry: &Geometry) -> Vec<Vec<usize>> {
+        let n = geometry.size();
+        self.clues
+            .iter()
+            .enumerate()
+            .map(|(k, clue)| {
+                let cells = clue.cells(n).expect("checked clues");
+                geometry
+                    .positions(&Self::what(k), &cells)
+                    .expect("checked clues")
+            })
+            .collect()
+    }
+
+    /// The automaton of clue `k` unrolled over its line.
+    fn chain(geometry: &Geometry, clue: &OutsideClue) -> Chain {
+        let n = geometry.size();
+        Chain::new(&K::automaton(n, clue.value), n, n)
+    }
+}
+
+/// Whether some way of filling the empty cells of a line (0 where empty) with the digits the
+/// line lacks keeps the clue; `true` when more than [`REFERENCE_EMPTY`] cells are empty or
+/// a digit repeats (the units say so).
+fn possible<K: OutsideKind>(n: usize, value: i64, digits: &mut [u8]) -> bool {
+    let empty: Vec<usize> = (0..digits.len()).filter(|&i| digits[i] == 0).collect();
+    let mut seen = 0u64;
+    for &d in digits.iter().filter(|&&d| d != 0) {
+        if seen >> (d - 1) & 1 == 1 {
+            return true;
+        }
+        seen |= 1 << (d - 1);
+    }
+    if empty.len() > REFERENCE_EMPTY {
+        return true;
+    }
+    if empty.len() != n - (seen.count_ones() as usize) {
+        return true;
+    }
+    /// Fills `empty` with the digits of `free` in every order until the clue holds.
+    fn fill<K: OutsideKind>(
+        n: usize,
+        value: i64,
+        digits: &mut [u8],
+        empty: &[usize],
+        free: u64,
+    ) -> bool {
+        let Some((&i, rest)) = empty.split_first() else {
+            return K::holds(n, value, digits).is_ok();
+        };
+        for d in 1..=n as u8 {
+            if free >> (d - 1) & 1 == 1 {
+                digits[i] = d;
+                if fill::<K>(n, value, digits, rest, free & !(1 << (d - 1))) {
+                    digits[i] = 0;
+                    return true;
+                }
+            }
+        }
+        digits[i] = 0;
+        false
+    }
+    fill::<K>(n, value, digits, &empty, full_mask(n) & !seen)
+}
+
+impl<K: OutsideKind> Constraint for OutsideClues<K> {
+    fn check(&self, geometry: &Geometry) -> Result<(), RulesError> {
+        let n = geometry.size();
+        for (k, clue) in self.clues.iter().enumerate() {
+            let invalid = |message: String| RulesError::Invalid {
+                what: Self::what(k),
+                message,
+            };
+            if geometry.grids().len() != 1 || geometry.rows() != n || geometry.cols() != n {
+                return Err(invalid(format!(
+                    "{} clues need a single {n}x{n} grid",
+                    K::NAME
+                )));
+            }
+            let Some(cells) = clue.cells(n) else {
+                return Err(invalid(format!(
+                    "the clue at {} faces no row or column: it must be outside the grid, \
+                     beside a row (column 0 or {}) or a column (row 0 or {})",
+                    clue.clue.name(),
+                    n + 1,
+                    n + 1
+                )));
+            };
+            geometry.positions(&Self::what(k), &cells)?;
+            K::check(n, clue.value).map_err(invalid)?;
+            if !Self::chain(geometry, clue).feasible() {
+                return Err(invalid(format!(
+                    "no digits of the line can make the clue {}",
+                    clue.value
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn pairs(&self, geometry: &Geometry, _: &UnitIndex, out: &mut PairList) {
+        // What the automaton says about two cells of the line (the crusts' distance of a
+        // sandwich, say), as rules between them that the search and the logic use; left out
+        // where working them out would cost more than it is worth.
+        let n = geometry.size();
+        for (k, (clue, line)) in self.clues.iter().zip(self.lines(geometry)).enumerate() {
+            let chain = Self::chain(geometry, clue);
+            if chain.transitions() * n * n > PAIR_WORK {
+                continue;
+            }
+            for i in 0..line.len() {
+                let allowed = chain.pairs_from(i, n);
+                for (j, table) in allowed.iter().enumerate().skip(i + 1) {
+                    let differ = |d: u8, e: u8| d != e;
+                    let allows = |d: u8, e: u8| table[usize::from(d) - 1] >> (e - 1) & 1 == 1;
+                    // Only what the row or column does not say already.
+                    let more =
+                        (1..=n as u8).any(|d| (1..=n as u8).any(|e| differ(d, e) && !allows(d, e)));
+                    if more {
+                        let relation = Relation::new(Self::what(k), n, allows);
+                        let id = out.relation(relation);
+                        out.push(line[i], line[j], id);
+                    }
+                }
+            }
+        }
+    }
+
+    fn entries(&self, geometry: &Geometry) -> u64 {
+        self.clues.iter().fold(0u64, |total, clue| {
+            total.saturating_add(Self::chain(geometry, clue).entries())
+        })
+    }
+
+    fn digit_blind(&self) -> bool {
+        self.clues.is_empty()
+    }
+
+    fn check_givens(&self, geometry: &Geometry, givens: &Grid) -> Result<(), PuzzleError> {
+        let n = geometry.size();
+        for (k, clue) in self.clues.iter().enumerate() {
+            let cells = clue.cells(n).expect("checked clues");
+            let mut digits: Vec<u8> = cells.iter().map(|c| givens.get(c.row, c.col)).collect();
+            if !possible::<K>(n, clue.value, &mut digits) {
+                return Err(PuzzleError::Broken {
+                    what: Self::what(k),
+                    message: format!(
+                        "no digits in the empty cells of the line make the clue {}",
+                        clue.value
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn encode(&self, encoder: &mut Encoder<'_>) {
+        let geometry = encoder.geometry();
+        for (clue, positions) in self.clues.iter().zip(self.lines(geometry)) {
+            Self::chain(geometry, clue).encode(encoder, &positions);
+        }
+    }
+
+    fn validate(&self, geometry: &Geometry, solution: &Grid) -> Result<(), Violation> {
+        let n = geometry.size();
+        for (k, clue) in self.clues.iter().enumerate() {
+            let cells = clue.cells(n).expect("checked clues");
+            let digits: Vec<u8> = cells.iter().map(|c| solution.get(c.row, c.col)).collect();
+            K::holds(n, clue.value, &digits).map_err(|message| Violation::Broken {
+                what: Self::what(k),
+                message,
+            })?;
+        }
+        Ok(())
+    }
+
+    fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
+        if self.clues.is_empty() {
+            return None;
+        }
+        let lines = self.lines(geometry);
+        let mut lines_of = vec![Vec::new(); geometry.rows() * geometry.cols()];
+        for (l, line) in lines.iter().enumerate() {
+            for &p in line {
+                lines_of[p].push(l);
+            }
+        }
+        Some(Box::new(OutsideReference::<K> {
+            n: geometry.size(),
+            values: self.clues.iter().map(|c| c.value).collect(),
+            lines,
+            lines_of,
+            kind: PhantomData,
+        }))
+    }
+
+    fn unexplained(&self, out: &mut Vec<String>) {
+        out.extend((0..self.clues.len()).map(Self::what));
+    }
+
+    fn outside_clues(&self) -> bool {
+        !self.clues.is_empty()
+    }
+
+    fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
+        if self.clues.is_empty() {
+            return;
+        }
+        let s = canvas.cell();
+        let (x0, y0) = (canvas.x(0), canvas.y(0));
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "<g class=\"{}\" font-size=\"{}\" text-anchor=\"middle\" \
+             dominant-baseline=\"central\">",
+            K::CLASS,
+            num(s * 0.5)
+        );
+        for clue in &self.clues {
+            let cx = x0 + (clue.clue.col as f64 - 0.5) * s;
+            let cy = y0 + (clue.clue.row as f64 - 0.5) * s;
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{}\">{}</text>",
+                num(cx),
+                num(cy),
+                clue.value
+            );
+        }
+        out.push_str("</g>\n");
+        canvas.marks().push_str(&out);
+    }
+
+    fn caption(&self, _: &Geometry, caption: &mut Caption) {
+        match self.clues.len() {
+            0 => {}
+            1 => caption.shown(format!("{} (1 clue)", K::NAME)),
+            k => caption.shown(format!("{} ({k} clues)", K::NAME)),
+        }
+    }
+
+    fn write(&self, out: &mut FileWriter) {
+        for clue in &self.clues {
+            out.table(
+                K::KEY,
+                &[
+                    ("cell", format!("\"r{}c{}\"", clue.clue.row, clue.clue.col)),
+                    ("value", clue.value.to_string()),
+                ],
+            );
+        }
+    }
+}
+
+/// The reference backtracker's view of the clues: a digit is allowed unless every way of
+/// filling the rest of a line through it breaks the clue (judged only on lines with few
+/// empty cells). Loose in general, exact on a full line.
+#[derive(Debug)]
+struct OutsideReference<K> {
+    n: usize,
+    values: Vec<i64>,
+    lines: Vec<Vec<usize>>,
+    lines_of: Vec<Vec<usize>>,
+    kind: PhantomData<K>,
+}
+
+impl<K: OutsideKind> OutsideReference<K> {
+    /// Whether line `l` can still be kept with the digits of `cells`.
+    fn keeps(&self, l: usize, cells: &[u8]) -> bool {
+        let mut digits: Vec<u8> = self.lines[l].iter().map(|&p| cells[p]).collect();
+        possible::<K>(self.n, self.values[l], &mut digits)
+    }
+}
+
+impl<K: OutsideKind> Reference for OutsideReference<K> {
+    fn allowed(&self, cells: &[u8], p: usize) -> u64 {
+        let mut free = full_mask(self.n);
+        let mut trial = cells.to_vec();
+        for d in 1..=self.n as u8 {
+            trial[p] = d;
+            if self.lines_of[p].iter().any(|&l| !self.keeps(l, &trial)) {
+                free &= !(1u64 << (d - 1));
+            }
+        }
+        free
+    }
+
+    fn broken(&self, cells: &[u8], p: usize) -> bool {
+        self.lines_of[p].iter().any(|&l| !self.keeps(l, cells))
+    }
+}
+
+/// One clue of a puzzle file, as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClue {
+    cell: String,
+    value: i64,
+}
+
+impl<K: OutsideKind> Family for OutsideClues<K> {
+    const KEYS: &'static [&'static str] = &[K::KEY];
+    const FPUZZLES_KEYS: &'static [&'static str] = &[K::KEY];
+
+    fn read<'de, A: MapAccess<'de>>(
+        &mut self,
+        _: &str,
+        map: &mut A,
+    ) -> Result<Result<(), FileError>, A::Error> {
+        let raw: Vec<RawClue> = map.next_value()?;
+        let first = self.clues.len();
+        Ok(raw.iter().enumerate().try_for_each(|(k, raw)| {
+            let clue = parse_place(raw.cell.trim()).ok_or_else(|| FileError::Value {
+                key: Self::what(first + k),
+                line: None,
+                message: format!("cannot read the place {:?} (write it as r0c4)", raw.cell),
+            })?;
+            self.clues.push(OutsideClue {
+                clue,
+                value: raw.value,
+            });
+            Ok(())
+        }))
+    }
+
+    fn read_fpuzzles(
+        &mut self,
+        key: &str,
+        value: &Value,
+        reader: &FpReader<'_>,
+    ) -> Result<(), FileError> {
+        let n = reader.size();
+        for (at, instance) in reader.instances(key, value)? {
+            reader.known_fields(at, instance, &["cell", "value"], COSMETIC_FIELDS)?;
+            let clue = reader.place(
+                at,
+                instance
+                    .get("cell")
+                    .ok_or_else(|| at.error("has no \"cell\" (the clue's place)"))?,
+            )?;
+            let Some(value) = reader.number(at, instance, "value")? else {
+                continue;
+            };
+            let clue = OutsideClue { clue, value };
+            if clue.cells(n).is_none() {
+                return Err(at.error(format!(
+                    "the clue at {} faces no row or column (a corner, or inside the grid)",
+                    clue.clue.name()
+                )));
+            }
+            self.clues.push(clue);
+        }
+        Ok(())
+    }
+
+    fn write_fpuzzles(&self, out: &mut FpWriter) {
+        for clue in &self.clues {
+            out.push(
+                K::KEY,
+                json!({
+                    "cell": clue.clue.name(),
+                    "value": clue.value.to_string(),
+                }),
+            );
+        }
+    }
+}
