@@ -6,10 +6,10 @@
 //! then checked by the independent validator, outside the timed region.
 //!
 //! ```text
-//! cargo run --release --example bench -- ../shared/data/puzzles2_17_clue ../shared/data/puzzles6_forum_hardest_1106
-//! cargo run --release --example bench -- --runs 3 --limit 5000 FILE...
-//! cargo run --release --example bench -- bench/16x16.txt bench/25x25.txt
-//! cargo run --release --example bench -- --ours-only FILE...   # for profilers: sudokux alone
+//! cargo run --profile release-lto --example bench -- ../shared/data/puzzles2_17_clue ../shared/data/puzzles6_forum_hardest_1106
+//! cargo run --profile release-lto --example bench -- --runs 3 --limit 5000 FILE...
+//! cargo run --profile release-lto --example bench -- bench/16x16.txt bench/25x25.txt
+//! cargo run --profile release-lto --example bench -- --ours-only FILE...   # for profilers: sudokux alone
 //! ```
 //!
 //! The size of a file's puzzles is read off its first puzzle (9x9, 16x16, 25x25, ...; boxes of

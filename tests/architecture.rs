@@ -467,3 +467,67 @@ fn no_file_is_too_long_before_its_tests() {
     }
     assert!(long.is_empty(), "files too long:\n{}", long.join("\n"));
 }
+
+/// The crates the library itself uses; every other dependency belongs to the command line.
+const LIBRARY_DEPENDENCIES: [&str; 4] = ["serde", "serde_json", "thiserror", "toml"];
+
+/// `sudokux = { default-features = false }` builds the engine and the sudoku library alone:
+/// every dependency beyond the library's own is optional and switched on by the default `cli`
+/// feature, which the binary requires, and no library file names one of them. (`.ci/run` also
+/// builds the library that way and checks `cargo tree` for them.)
+#[test]
+fn the_library_builds_without_the_command_lines_crates() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest: toml::Table = fs::read_to_string(root.join("Cargo.toml"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let features = manifest["features"].as_table().expect("[features]");
+    let names = |key: &str| -> Vec<String> {
+        features[key]
+            .as_array()
+            .unwrap_or_else(|| panic!("feature {key}"))
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(names("default"), ["cli"]);
+    let cli = names("cli");
+    let bins = manifest["bin"].as_array().expect("[[bin]]");
+    for bin in bins {
+        let required = bin.get("required-features").and_then(|r| r.as_array());
+        assert_eq!(
+            required.map(|r| r.iter().filter_map(|v| v.as_str()).collect::<Vec<_>>()),
+            Some(vec!["cli"]),
+            "{bin:?}"
+        );
+    }
+    let dependencies = manifest["dependencies"].as_table().expect("[dependencies]");
+    let mut binary_only = Vec::new();
+    for (name, spec) in dependencies {
+        if LIBRARY_DEPENDENCIES.contains(&name.as_str()) {
+            continue;
+        }
+        let optional = spec.get("optional").and_then(|o| o.as_bool()) == Some(true);
+        assert!(optional, "dependency {name} is not optional");
+        assert!(
+            cli.contains(&format!("dep:{name}")),
+            "dependency {name} is not in `cli`"
+        );
+        binary_only.push(name.replace('-', "_"));
+    }
+    assert!(binary_only.iter().any(|n| n == "clap"), "{binary_only:?}");
+    let (files, _) = load();
+    for (path, module) in &files {
+        if module.krate != "lib" {
+            continue;
+        }
+        for krate in &binary_only {
+            let named = module
+                .code
+                .match_indices(&format!("{krate}::"))
+                .any(|(at, _)| at == 0 || !is_ident_byte(module.code.as_bytes()[at - 1]));
+            assert!(!named, "{} names {krate}", path.display());
+        }
+    }
+}
