@@ -157,3 +157,34 @@ proptest! {
         prop_assert_eq!(other, Some(after > before));
     }
 }
+
+#[test]
+fn generate_shows_its_progress_when_asked() {
+    // A minimal 25x25 takes far longer than the half second before the line appears; the
+    // timeout ends it after two seconds, with the puzzle reached.
+    let output = sudokux(
+        &[
+            "generate",
+            "--size",
+            "25",
+            "--seed",
+            "1",
+            "--minimal",
+            "--timeout",
+            "2",
+            "--progress",
+        ],
+        "",
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("generating"), "{stderr}");
+    assert!(stderr.contains("givens left"), "{stderr}");
+    assert!(
+        stderr.contains("--timeout reached") && stderr.contains("not proved minimal"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let checked = sudokux(&["check", "--size", "25"], &stdout);
+    assert_eq!(checked.status.code(), Some(0));
+}

@@ -41,7 +41,7 @@ use super::stats::Stats;
 /// let mut dlx = Dlx::new(&b.build());
 /// let found = dlx.first_restarting(&Restarts::new(7), Budget::UNLIMITED);
 /// assert!(found.complete);
-/// assert_eq!(found.solution.unwrap().len(), 2);
+/// assert_eq!(found.solution.as_ref().unwrap().len(), 2);
 /// // The same seed, the same solution.
 /// let again = dlx.first_restarting(&Restarts::new(7), Budget::UNLIMITED);
 /// assert_eq!(again.solution, found.solution);
