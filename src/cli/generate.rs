@@ -2,6 +2,8 @@
 
 use std::io::{self, Write};
 use std::path::Path;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use sudokux::sudoku::file::{layout, to_toml};
@@ -14,6 +16,7 @@ use crate::args::{GenerateArgs, GenerateFormat, RuleArgs, SymmetryArg};
 use crate::batch;
 use crate::error::{reader_gone, CliError, Exit};
 use crate::interrupt;
+use crate::progress;
 use crate::spec::RuleFlags;
 
 impl From<SymmetryArg> for Symmetry {
@@ -122,6 +125,8 @@ pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
         settings.givens = args.givens;
         settings.jigsaw = args.jigsaw;
         settings.killer = args.killer;
+        settings.check_nodes = args.check_nodes;
+        settings.timeout = args.timeout;
         settings
     };
     let mut generator = Generator::new(spec, settings).map_err(|e| match e {
@@ -134,6 +139,12 @@ pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
             sudokux::sudoku::logic::grade(rules, puzzle).is_ok_and(|grade| grade == wanted)
         });
     }
+    let state = Arc::new(progress::Generating::default());
+    let shared = Arc::clone(&state);
+    generator = generator.with_progress(move |index, givens| {
+        shared.index.store(index, Ordering::Relaxed);
+        shared.givens.store(givens as u64, Ordering::Relaxed);
+    });
     // Rules a line cannot say are written in a puzzle file, unless lines are asked for.
     let lines_lose_rules = !says_all && args.format == Some(GenerateFormat::Line);
     let files = args.jigsaw
@@ -181,18 +192,22 @@ pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let interactive = io::IsTerminal::is_terminal(&io::stdout());
     let make = |k| generator.generate(seed, k);
-    let result = batch::in_order(jobs, args.count, make, |made| {
-        // Puzzles are made in any order; they are written in order 1, 2, ...
-        for (k, made) in made {
-            write(&args, files, k, made, &mut out, &mut written)?;
-            if interactive {
-                out.flush()?;
+    let shown = progress::wanted(args.progress) && !args.quiet;
+    let result = progress::generate(shown, args.count, &state, || {
+        batch::in_order(jobs, args.count, make, |made| {
+            // Puzzles are made in any order; they are written in order 1, 2, ...
+            for (k, made) in made {
+                write(&args, files, k, made, &mut out, &mut written)?;
+                state.written.fetch_add(1, Ordering::Relaxed);
+                if interactive {
+                    out.flush()?;
+                }
+                if written.failed > 0 {
+                    break;
+                }
             }
-            if written.failed > 0 {
-                break;
-            }
-        }
-        out.flush()
+            out.flush()
+        })
     });
     match reader_gone(result) {
         Ok(false) => {}
@@ -212,7 +227,9 @@ pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
     if interrupt::interrupted() {
         return Ok(Exit::Interrupted);
     }
-    Ok(if written.failed > 0 {
+    Ok(if written.out_of_time > 0 {
+        Exit::Unknown
+    } else if written.failed > 0 {
         Exit::NotUnique
     } else {
         Exit::Ok
@@ -231,6 +248,8 @@ struct Written {
     puzzles: u64,
     givens: u64,
     failed: u64,
+    /// Puzzles that --timeout cut short (written or not).
+    out_of_time: u64,
     /// A file that could not be written.
     error: Option<CliError>,
 }
@@ -248,10 +267,25 @@ fn write(
         Ok(made) => made,
         Err(error) => {
             eprintln!("sudokux: puzzle {k}: {error}");
+            if matches!(error, GenerateError::OutOfTime) {
+                written.out_of_time += 1;
+            }
             written.failed += 1;
             return Ok(());
         }
     };
+    if made.out_of_time {
+        written.out_of_time += 1;
+        eprintln!(
+            "sudokux: puzzle {k}: --timeout reached at {} givens; the puzzle is unique{}",
+            made.givens,
+            if args.minimal {
+                " but not proved minimal"
+            } else {
+                ", more givens might go"
+            }
+        );
+    }
     if !made.target_reached {
         if let Some(target) = args.givens {
             eprintln!(

@@ -224,3 +224,50 @@ fn watch_count(enabled: bool, watch: &Watch, finished: &AtomicBool) {
         bar.finish_and_clear();
     }
 }
+
+/// What `generate` reports to its progress line: puzzles written, and the givens left in the
+/// puzzle made last (updated by the workers after every check of a removal).
+#[derive(Debug, Default)]
+pub struct Generating {
+    pub written: AtomicU64,
+    pub index: AtomicU64,
+    pub givens: AtomicU64,
+}
+
+/// Runs `work` (generation, which updates `state`) while another thread draws its progress
+/// when `enabled` and the run lasts: puzzles written of `total`, and the givens left in the
+/// puzzle being made.
+pub fn generate<R>(enabled: bool, total: u64, state: &Generating, work: impl FnOnce() -> R) -> R {
+    let finished = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let display = scope.spawn(|| {
+            let started = Instant::now();
+            let mut bar: Option<ProgressBar> = None;
+            while !finished.load(Ordering::Acquire) {
+                std::thread::park_timeout(TICK);
+                if !enabled || started.elapsed() < SHOW_AFTER || finished.load(Ordering::Acquire) {
+                    continue;
+                }
+                let bar = bar.get_or_insert_with(|| {
+                    self::bar(total, "generating [{bar:30.cyan/blue}] {msg}")
+                });
+                let written = state.written.load(Ordering::Relaxed);
+                bar.set_position(written);
+                bar.set_message(format!(
+                    "{written}/{total} written; puzzle {}: {} givens left, {:.0} s",
+                    state.index.load(Ordering::Relaxed),
+                    state.givens.load(Ordering::Relaxed),
+                    started.elapsed().as_secs_f64(),
+                ));
+            }
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+        });
+        let result = work();
+        finished.store(true, Ordering::Release);
+        display.thread().unpark();
+        let _ = display.join();
+        result
+    })
+}

@@ -17,6 +17,7 @@ pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod parse;
+pub mod pattern;
 pub mod pretty;
 pub mod relabel;
 pub mod render;

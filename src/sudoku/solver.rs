@@ -3,12 +3,13 @@
 
 use std::ops::ControlFlow;
 
-use crate::xc::{Budget, CommitError, CountOptions, Dlx, OptionId, Shards, Watch};
+use crate::xc::{Budget, CommitError, CountOptions, Dlx, OptionId, Restarts, Shards, Watch};
 
 use super::candidates::Candidates;
 use super::encode::{encode, Numbering};
 use super::engine::{Answer, Engine};
 use super::grid::Grid;
+use super::pattern::pattern_grid;
 use super::relabel::Relabelling;
 use super::rules::{PuzzleError, Rules};
 
@@ -108,6 +109,44 @@ impl Solver {
         Ok(Some((&mut self.dlx, &self.numbering)))
     }
 
+    /// Whether `puzzle` has a solution without `digit` at `position`, within `budget`:
+    /// `Some(answer)`, or `None` when the budget ran out first. For a puzzle that had one
+    /// solution before `position` was emptied, a solution without its old digit there is a
+    /// second solution, and none means the puzzle is still unique: a cheaper proof than a
+    /// count to 2.
+    ///
+    /// # Errors
+    ///
+    /// [`PuzzleError`] when the givens break the rules.
+    pub fn has_other(
+        &mut self,
+        puzzle: &Grid,
+        position: usize,
+        digit: u8,
+        budget: Budget,
+    ) -> Result<Option<bool>, PuzzleError> {
+        let Some((dlx, numbering)) = self.prepared(puzzle, None)? else {
+            return Ok(Some(false));
+        };
+        if let Some(option) = numbering.option_of(position, digit) {
+            // Already gone when a given rules it out: nothing to do.
+            let _ = dlx.remove(option);
+        }
+        let mut search = dlx.search();
+        search.bound(budget);
+        let found = search.next_solution().is_some();
+        let stopped = search.stopped();
+        drop(search);
+        dlx.reset();
+        Ok(if found {
+            Some(true)
+        } else if stopped {
+            None
+        } else {
+            Some(false)
+        })
+    }
+
     /// Removes the options of every digit that is not a candidate of its cell (after the
     /// givens are committed; [`Dlx::reset`] puts them back).
     fn remove_excluded(&mut self, candidates: &Candidates) {
@@ -177,6 +216,23 @@ impl Solver {
         }
         if let Some(candidates) = candidates {
             self.remove_excluded(candidates);
+        }
+        if limit == Some(1) && self.rules.cell_count() >= RESTARTS_FROM {
+            if candidates.is_none() && puzzle.filled() == 0 {
+                // No givens and plain rules: a pattern grid, without a search.
+                let mut rng = FIRST_SEED;
+                if let Some(grid) = pattern_grid(&self.rules, |n| next_below(&mut rng, n)) {
+                    self.dlx.reset();
+                    let mut answer = Answer::empty();
+                    answer.count = 1;
+                    answer.complete = false;
+                    if keep > 0 {
+                        answer.solutions.push(grid);
+                    }
+                    return Ok(answer);
+                }
+            }
+            return Ok(self.first_restarting(keep, budget));
         }
         let numbering = &self.numbering;
         let mut search = self.dlx.search();
@@ -285,6 +341,52 @@ impl Solver {
         answer.complete = count.complete;
         answer.stats = count.stats;
         Ok(answer)
+    }
+}
+
+/// Grids with at least this many cells (32x32 and up) look for a single solution by the
+/// restarting search ([`Dlx::first_restarting`]): an empty 64x64 traps the plain search in its
+/// first dead end for millions of nodes. An empty grid of plain rules (rows, columns, boxes)
+/// gets a pattern grid instead ([`pattern_grid`]), with no search at all. Smaller grids keep the plain search, which is as fast
+/// there and finds the same first solution as before (figures in BENCHMARKS.md).
+pub const RESTARTS_FROM: usize = 1024;
+
+/// The seed of the restarting search for one solution: fixed, so that `solve --first` gives the
+/// same solution on every run.
+const FIRST_SEED: u64 = 0x5EED;
+
+/// A number in `0..n` from a SplitMix64 state, for the pattern grid's fixed shuffle.
+fn next_below(state: &mut u64, n: usize) -> usize {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    ((u128::from(z) * n as u128) >> 64) as usize
+}
+
+impl Solver {
+    /// One solution by the restarting search, branching on cells (the first items, see
+    /// [`encode`]), with the givens committed; the matrix is reset after.
+    fn first_restarting(&mut self, keep: usize, budget: Budget) -> Answer {
+        let cells = self.rules.cell_count();
+        let restarts = Restarts::new(FIRST_SEED)
+            .prefer(cells)
+            .base(2 * cells as u64);
+        let found = self.dlx.first_restarting(&restarts, budget);
+        self.dlx.reset();
+        let mut answer = Answer::empty();
+        // As the plain search: a search stopped at its first solution has not explored the
+        // whole tree.
+        answer.complete = found.complete && found.solution.is_none();
+        answer.stats = found.stats;
+        if let Some(chosen) = found.solution {
+            answer.count = 1;
+            if keep > 0 {
+                answer.solutions.push(self.numbering.decode(&chosen));
+            }
+        }
+        answer
     }
 }
 

@@ -35,7 +35,8 @@
 //! - `stats`: what searches report; `checks`: the progress hook and budget a search looks at;
 //! - `search`: the one search loop, generic over a hook; `memo`: the count that remembers
 //!   subproblems, a hook on that loop;
-//! - `dlx`: [`Dlx`], the matrix beside the scratch space of its searches; `options`:
+//! - `dlx`: [`Dlx`], the matrix beside the scratch space of its searches; `restart`: one
+//!   solution by a randomised search that restarts ([`Dlx::first_restarting`]); `options`:
 //!   [`CountOptions`]; `serial`: counting on the calling thread; `parallel`: [`Dlx::count`],
 //!   the one counting entry point, and every thread a count runs on; `shards`: a count split
 //!   into independent shards ([`Dlx::shards`], [`Dlx::count_shard`]) to count anywhere;
@@ -54,6 +55,7 @@ mod memo;
 mod options;
 mod parallel;
 mod problem;
+mod restart;
 mod search;
 mod serial;
 mod shards;
@@ -68,6 +70,7 @@ pub use dlx::Dlx;
 pub use labelled::{Labelled, LabelledSolver};
 pub use options::CountOptions;
 pub use problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError};
+pub use restart::{RestartOutcome, Restarts};
 pub use search::{Search, Solutions};
 pub use shards::Shards;
 pub use stats::{Count, Outcome, Progress, Stats, Visitor};

@@ -56,6 +56,19 @@ pub struct GenerateArgs {
     /// Worker threads (default: one per core); the puzzles do not depend on it.
     #[arg(long, value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
+    /// Time each puzzle may take (seconds, fractions allowed): past it, the givens left are
+    /// kept and the puzzle (still proved unique) is written with a note on stderr, exit code 3.
+    /// Only a timeout that is reached makes the puzzles depend on the machine.
+    #[arg(long, value_name = "SECONDS", value_parser = super::shared::parse_timeout)]
+    pub timeout: Option<std::time::Duration>,
+    /// Nodes one check of a removal may search (default: unlimited below 25x25, 1000 from
+    /// 25x25 on); an undecided check keeps its given, so the puzzle stays proved unique but
+    /// may not be minimal. --minimal always checks to the end.
+    #[arg(long, value_name = "N", conflicts_with = "minimal")]
+    pub check_nodes: Option<u64>,
+    /// Show a progress line on stderr even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
     /// No summary on stderr.
     #[arg(short, long)]
     pub quiet: bool,

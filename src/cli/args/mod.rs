@@ -164,6 +164,10 @@ same, with a note naming the flags that read them back). A summary (puzzles, ave
 stderr unless --quiet. The same --seed gives the same puzzles on any machine and with any
 --jobs.
 
+From 25x25 on, each removal is checked within --check-nodes (1000 by default): the puzzle is
+proved unique, but not necessarily minimal. --minimal checks to the end and may take minutes
+on large grids: bound it with --timeout. On a terminal a progress line shows the givens left.
+
 Examples:
   sudokux generate --count 10 --seed 42
   sudokux generate --count 5 --symmetry rot180 --minimal
@@ -177,6 +181,8 @@ Exit codes:
   0  every puzzle was made
   1  a puzzle could not be made: no filled grid was found for the rules (they may have none)
   2  bad usage: rules that do not make sense, a symmetry the layout does not have
+  3  --timeout stopped a puzzle: the puzzle reached is written (unique, maybe not minimal),
+     or none when no filled grid was found in time
   130  interrupted by Ctrl-C: the puzzles made before it are written
 ")]
     #[command(mut_arg("size", |arg| arg.help(

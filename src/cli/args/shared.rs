@@ -88,7 +88,7 @@ pub(super) fn parse_jobs(text: &str) -> Result<usize, String> {
     }
 }
 
-fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
+pub(super) fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
     let seconds: f64 = text
         .trim()
         .parse()

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
@@ -10,12 +11,13 @@ use crate::sudoku::engine::Engine;
 use crate::sudoku::grid::Grid;
 use crate::sudoku::rules::{Rules, RulesError, Spec};
 use crate::sudoku::solver::Solver;
+use crate::xc::Budget;
 
 use super::cages::random_cages;
 use super::regions::{random_regions, REGION_LABELS};
-use super::removal::{is_minimal, remove_givens};
+use super::removal::{is_minimal, remove_givens, Check};
 use super::rng::{mix, puzzle_seed, Rng};
-use super::solution::random_solution;
+use super::solution::random_solution_by;
 use super::symmetry::{Symmetry, SymmetryError};
 
 /// What to generate, besides the rules.
@@ -38,6 +40,25 @@ pub struct Settings {
     /// Tries per puzzle before giving up: filled grids abandoned, puzzles the filter or the
     /// minimality proof rejected.
     pub attempts: usize,
+    /// Nodes a check of one removal may search before it is left undecided (the given then
+    /// stays: the puzzle is still proved unique, but not proved minimal); `None` for
+    /// [`default_check_nodes`]. The proof of [`Settings::minimal`] always searches to the end.
+    pub check_nodes: Option<u64>,
+    /// Time one puzzle may take: past it, the removals stop and the puzzle so far (proved
+    /// unique) is kept, marked [`Generated::out_of_time`]; `None` for no limit. The only
+    /// setting that makes the result depend on the machine, and only when it is reached.
+    pub timeout: Option<Duration>,
+}
+
+/// The default node budget of a check of one removal, for grids of `cells` cells: far above
+/// what any check of a 9x9 or 16x16 takes (their puzzles stay minimal), and what keeps a
+/// 25x25 or 36x36 from stalling on one hard check (figures in BENCHMARKS.md).
+pub fn default_check_nodes(cells: usize) -> u64 {
+    if cells < 625 {
+        1 << 40
+    } else {
+        1000
+    }
 }
 
 impl Default for Settings {
@@ -49,6 +70,8 @@ impl Default for Settings {
             jigsaw: false,
             killer: false,
             attempts: 1000,
+            check_nodes: None,
+            timeout: None,
         }
     }
 }
@@ -72,8 +95,15 @@ pub struct Generated {
     pub target_reached: bool,
     /// Tries it took (1 when the first filled grid gave an acceptable puzzle).
     pub attempts: usize,
-    /// Uniqueness proofs made (searches counting to 2).
+    /// Uniqueness checks made (searches counting to 2, or for a solution other than the
+    /// known one).
     pub proofs: u64,
+    /// Checks left undecided by [`Settings::check_nodes`] (their givens stayed): when above
+    /// 0 the puzzle is unique but may not be minimal.
+    pub undecided: u64,
+    /// [`Settings::timeout`] stopped the removals (or the minimality proof): the puzzle is
+    /// unique, but more givens might go.
+    pub out_of_time: bool,
 }
 
 /// Why no puzzle could be made.
@@ -89,6 +119,9 @@ pub enum GenerateError {
     /// Settings that do not go together.
     #[error("{0}")]
     Settings(String),
+    /// [`Settings::timeout`] came before a filled grid was found.
+    #[error("the timeout came before a filled grid was found")]
+    OutOfTime,
     /// Every try failed.
     #[error("no puzzle found in {attempts} tries ({why})")]
     Exhausted {
@@ -103,6 +136,10 @@ pub enum GenerateError {
 /// [`Generator::with_filter`].
 pub type Filter = Arc<dyn Fn(&Rules, &Grid) -> bool + Send + Sync>;
 
+/// Hears how a puzzle is coming along: called with the puzzle's index and its givens left
+/// after every check of a removal; see [`Generator::with_progress`].
+pub type Listener = Arc<dyn Fn(u64, usize) + Send + Sync>;
+
 /// Makes puzzles with exactly one solution for a rule set.
 ///
 /// A generator is shared by reference between threads: [`Generator::generate`] takes `&self`
@@ -115,6 +152,7 @@ pub struct Generator {
     /// Orbits of the symmetry over the active cells.
     orbits: Vec<Vec<usize>>,
     filter: Option<Filter>,
+    progress: Option<Listener>,
 }
 
 impl fmt::Debug for Generator {
@@ -135,6 +173,8 @@ enum Dead {
     NotMinimal,
     /// The caller's filter said no.
     Filtered,
+    /// The timeout came first.
+    OutOfTime,
 }
 
 impl Dead {
@@ -143,6 +183,7 @@ impl Dead {
             Dead::Grid => "no filled grid found for these rules; they may have none",
             Dead::NotMinimal => "no puzzle was minimal",
             Dead::Filtered => "the filter rejected every puzzle",
+            Dead::OutOfTime => "the timeout came first",
         }
     }
 }
@@ -192,6 +233,7 @@ impl Generator {
             },
             orbits,
             filter: None,
+            progress: None,
         })
     }
 
@@ -203,6 +245,16 @@ impl Generator {
         filter: impl Fn(&Rules, &Grid) -> bool + Send + Sync + 'static,
     ) -> Generator {
         self.filter = Some(Arc::new(filter));
+        self
+    }
+
+    /// Calls `listener` with the puzzle's index and its givens left after every check of a
+    /// removal (from whatever thread makes the puzzle): for progress on a terminal.
+    pub fn with_progress(
+        mut self,
+        listener: impl Fn(u64, usize) + Send + Sync + 'static,
+    ) -> Generator {
+        self.progress = Some(Arc::new(listener));
         self
     }
 
@@ -225,13 +277,18 @@ impl Generator {
     /// (they may have none), or a filter that rejected
     /// everything.
     pub fn generate(&self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
+        let deadline = self.settings.timeout.map(|t| Instant::now() + t);
         let seed = puzzle_seed(seed, index);
         let mut best: Option<Generated> = None;
         let mut misses = 0;
         let mut last = Dead::Grid;
         for attempt in 0..self.settings.attempts {
             let mut rng = Rng::new(mix(seed, attempt as u64));
-            let mut made = match self.attempt(&mut rng) {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                last = Dead::OutOfTime;
+                break;
+            }
+            let mut made = match self.attempt(&mut rng, index, deadline) {
                 Ok(made) => made,
                 Err(dead) => {
                     last = dead;
@@ -245,7 +302,7 @@ impl Generator {
                     continue;
                 }
             }
-            if made.target_reached {
+            if made.target_reached || made.out_of_time {
                 return Ok(made);
             }
             if best.as_ref().is_none_or(|b| made.givens < b.givens) {
@@ -256,14 +313,22 @@ impl Generator {
                 break;
             }
         }
-        best.ok_or(GenerateError::Exhausted {
-            attempts: self.settings.attempts,
-            why: last.why(),
+        best.ok_or(match last {
+            Dead::OutOfTime => GenerateError::OutOfTime,
+            last => GenerateError::Exhausted {
+                attempts: self.settings.attempts,
+                why: last.why(),
+            },
         })
     }
 
-    /// One try: rules, filled grid, removals, proofs.
-    fn attempt(&self, rng: &mut Rng) -> Result<Generated, Dead> {
+    /// One try: rules, filled grid, removals, proofs; puzzle `index`, until `deadline`.
+    fn attempt(
+        &self,
+        rng: &mut Rng,
+        index: u64,
+        deadline: Option<Instant>,
+    ) -> Result<Generated, Dead> {
         let rules = if self.settings.jigsaw {
             let mut spec = self.rules.spec().clone();
             spec.regions = Some(random_regions(self.rules.size(), rng));
@@ -272,7 +337,17 @@ impl Generator {
         } else {
             self.rules.clone()
         };
-        let solution = random_solution(&rules, rng).ok_or(Dead::Grid)?;
+        let timed = Budget {
+            deadline,
+            ..Budget::UNLIMITED
+        };
+        let solution = random_solution_by(&rules, rng, timed).ok_or_else(|| {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                Dead::OutOfTime
+            } else {
+                Dead::Grid
+            }
+        })?;
         let rules = if self.settings.killer {
             let mut spec = rules.spec().clone();
             spec.constraints.killer.cages = random_cages(&rules, &solution, rng);
@@ -282,30 +357,50 @@ impl Generator {
         };
         let mut solver = Solver::new(rules.clone());
         let mut proofs = 0u64;
-        let mut unique = |puzzle: &Grid| {
+        let nodes = self
+            .settings
+            .check_nodes
+            .unwrap_or_else(|| default_check_nodes(rules.cell_count()));
+        let progress = self.progress.clone();
+        // Checks of removals within the node budget (`None`: to the end), and the deadline.
+        // A minimal puzzle is proved exactly: no check stops early (only the deadline).
+        let limit = (!self.settings.minimal).then_some(nodes);
+        let mut checker = |puzzle: &Grid, orbit: &[usize]| {
             proofs += 1;
-            let answer = solver
-                .enumerate(puzzle, Some(2), 0)
-                .expect("a subset of a solution breaks no rule");
-            answer.count == 1
+            let budget = Budget {
+                max_nodes: limit,
+                deadline,
+                stop: None,
+            };
+            let verdict = check(&mut solver, puzzle, &solution, orbit, budget, deadline);
+            if let Some(progress) = &progress {
+                progress(index, puzzle.filled());
+            }
+            verdict
         };
 
         let cols = rules.cols();
         let target = self.settings.givens;
         let mut orbits = self.orbits.clone();
         rng.shuffle(&mut orbits);
-        let (mut puzzle, givens) = remove_givens(
+        let pass = remove_givens(
             &solution,
             cols,
             &orbits,
             rules.cell_count(),
             target,
-            &mut unique,
+            &mut checker,
         );
-        if self.settings.minimal
-            && !is_minimal(&mut puzzle, &solution, cols, &self.orbits, &mut unique)
-        {
-            return Err(Dead::NotMinimal);
+        let (mut puzzle, givens, undecided) = (pass.puzzle, pass.givens, pass.undecided);
+        let mut out_of_time = pass.out_of_time;
+        if self.settings.minimal && !out_of_time {
+            let proof = is_minimal(&mut puzzle, &solution, cols, &self.orbits, &mut checker);
+            match proof {
+                Some(true) => {}
+                Some(false) => return Err(Dead::NotMinimal),
+                // Exact checks are undecided only when the time runs out.
+                None => out_of_time = true,
+            }
         }
         Ok(Generated {
             rules,
@@ -315,7 +410,40 @@ impl Generator {
             target_reached: target.is_none_or(|t| givens <= t),
             attempts: 1,
             proofs,
+            undecided,
+            out_of_time,
         })
+    }
+}
+
+/// Whether `puzzle` (the puzzle of `solution` without `orbit`, which had one solution with
+/// it) still has one, within `budget`. A single cell is checked by looking for a solution
+/// with another digit there (any second solution must differ there); a larger orbit by
+/// counting to 2.
+fn check(
+    solver: &mut Solver,
+    puzzle: &Grid,
+    solution: &Grid,
+    orbit: &[usize],
+    budget: Budget,
+    deadline: Option<Instant>,
+) -> Check {
+    let decided = if let [p] = orbit {
+        solver
+            .has_other(puzzle, *p, solution.cells()[*p], budget)
+            .expect("a subset of a solution breaks no rule")
+            .map(|other| !other)
+    } else {
+        let answer = solver
+            .enumerate_bounded(puzzle, Some(2), 0, budget)
+            .expect("a subset of a solution breaks no rule");
+        (!answer.cut_short(Some(2))).then_some(answer.count == 1)
+    };
+    match decided {
+        Some(true) => Check::Unique,
+        Some(false) => Check::Several,
+        None if deadline.is_some_and(|d| Instant::now() >= d) => Check::OutOfTime,
+        None => Check::Undecided,
     }
 }
 

@@ -48,7 +48,9 @@ mod solution;
 mod symmetry;
 
 pub use cages::random_cages;
-pub use generator::{Filter, GenerateError, Generated, Generator, Settings};
+pub use generator::{
+    default_check_nodes, Filter, GenerateError, Generated, Generator, Listener, Settings,
+};
 pub use regions::random_regions;
 pub use rng::{puzzle_seed, Rng};
 pub use solution::random_solution;

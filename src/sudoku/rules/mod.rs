@@ -13,8 +13,8 @@
 //! [`Rules::new`] checks a [`Spec`] and works out its units (one per cell set) and pairs,
 //! which the encoding, the check of the givens and the human-style logic share.
 
-mod cage_logic;
 pub mod automaton;
+mod cage_logic;
 pub mod constraint;
 pub mod cover;
 pub mod draw;
