@@ -16,6 +16,10 @@ use super::rules::{PuzzleError, Rules};
 /// doubles it.
 const FIRST_CAP: u64 = 1 << 11;
 
+/// Most placements of a view that a restarting search cycles through; past it, the first
+/// view is searched alone.
+const MAX_RESTART_PLACEMENTS: u128 = 8;
+
 /// Most views a restarting search cycles through (rows first: enough to avoid a bad cell).
 const MAX_VIEWS: usize = 9;
 
@@ -243,10 +247,18 @@ impl Solver {
         keep: usize,
         budget: Budget,
     ) -> Answer {
+        // Restarts pay where a view is a few searches; a view of many placements is searched
+        // alone, without a cap.
+        let few = views
+            .iter()
+            .take(MAX_VIEWS)
+            .take_while(|view| view.placements() <= MAX_RESTART_PLACEMENTS)
+            .count();
+        let views = if few >= 2 { &views[..few] } else { &views[..1] };
         let mut stats = Stats::default();
         let mut cap = FIRST_CAP;
         loop {
-            for view in &views[..views.len().min(MAX_VIEWS)] {
+            for view in views {
                 let mut bound = budget.after(stats.nodes);
                 if views.len() > 1 {
                     bound.max_nodes = Some(bound.max_nodes.map_or(cap, |max| max.min(cap)));
