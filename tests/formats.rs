@@ -317,3 +317,108 @@ fn csv_for_rule_files_and_pencilmarks() {
     let (_, out, _) = run(&["check", "--format", "csv"], &format!("{line}\n"));
     assert!(out.ends_with(&format!("{line},794518236615372894283964715357691482946823157821457963468239571139745628572186349,unique,1\n")), "{out}");
 }
+
+#[test]
+fn project_euler_titles_name_the_grids_below_them() {
+    // Project Euler's p096 layout: `Grid NN` directly above each 9-line grid, 0 for blanks.
+    let input = path("p096_sample.txt");
+    let expected = text("p096_sample.solution");
+    let (code, out, err) = run(&["solve", &input], "");
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (0, expected.as_str(), "")
+    );
+    let rules = Rules::classic();
+    let sample = text("p096_sample.txt");
+    let puzzles = sudokux::sudoku::parse::Reader::new(sample.as_bytes(), 9);
+    for (puzzle, line) in puzzles.zip(out.lines()) {
+        let solution = Grid::from_line(line).unwrap();
+        validate(&rules, &puzzle.unwrap().grid, &solution).unwrap();
+    }
+    let (_, json, _) = run(&["check", "--json", &input], "");
+    let titles: Vec<(String, u64)> = json
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .map(|v| {
+            (
+                v["title"].as_str().unwrap().to_string(),
+                v["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            ("Grid 01".into(), 2),
+            ("Grid 02".into(), 12),
+            ("Grid 03".into(), 22)
+        ]
+    );
+    let (_, pretty, _) = run(&["solve", "--pretty", &input], "");
+    assert!(pretty.starts_with(&format!(
+        "# Grid 01\n# {input}, puzzle 1 (line 2): unique\n+-------+"
+    )));
+    // A bad grid under its title is one error, and the grid after it is still read.
+    let text = text("p096_sample.txt").replacen("003020600", "0030x0600", 1);
+    let (code, out, err) = run(&["solve"], &text);
+    let mut lines = expected.lines().skip(1);
+    assert_eq!(
+        (code, out.lines().collect::<Vec<_>>()),
+        (
+            2,
+            vec!["error", lines.next().unwrap(), lines.next().unwrap()]
+        )
+    );
+    assert_eq!(
+        err,
+        "sudokux: -: line 2, column 5 (r1c5): unexpected character 'x'\n"
+    );
+}
+
+#[test]
+fn pencil_marks_combine_with_cages_regions_and_any_size() {
+    // A 4x4 jigsaw with a cage: pencil marks in the puzzle file restrict it further, and the
+    // exact cover and the reference backtracker agree with and without them.
+    let base = "size = 4\nregions = \"\"\"\nAABB\nACBB\nACDD\nCCDD\n\"\"\"\n\
+                [[cage]]\nsum = 3\ncells = \"r1c1 r1c2\"\n";
+    let marked = format!(
+        "{base}[[pencilmarks]]\ncell = \"r1c1\"\ndigits = [2]\n\
+         [[pencilmarks]]\ncell = \"r4c4\"\ndigits = [1, 3]\n"
+    );
+    let count = |text: &str, engine: &str| {
+        let (code, out, err) = run(&["count", "--format", "toml", "--engine", engine], text);
+        assert_eq!((code, err.as_str()), (0, ""));
+        out.trim().parse::<u64>().unwrap()
+    };
+    let (all, some) = (count(base, "dlx"), count(&marked, "dlx"));
+    assert_eq!(
+        (all, some),
+        (count(base, "backtrack"), count(&marked, "backtrack"))
+    );
+    assert!(0 < some && some < all, "{some} of {all}");
+    // A 16x16 with pencil marks: the marked cells hold one of their digits.
+    let mut text = String::from("size = 16\n");
+    for (cell, digits) in [
+        ("r1c1", "[16]"),
+        ("r16c16", "[2, 3]"),
+        ("r8c9", "[9, 10, 11]"),
+    ] {
+        text.push_str(&format!(
+            "[[pencilmarks]]\ncell = \"{cell}\"\ndigits = {digits}\n"
+        ));
+    }
+    let (code, out, _) = run(&["solve", "--first", "--format", "toml"], &text);
+    assert_eq!(code, 0);
+    let file = sudokux::sudoku::file::from_toml(&text).unwrap();
+    let grid = sudokux::sudoku::Reader::inferring(out.as_bytes())
+        .next()
+        .unwrap()
+        .unwrap()
+        .grid;
+    validate(&file.rules, &file.givens, &grid).unwrap();
+    let solution: Vec<char> = out.trim().chars().collect();
+    assert_eq!(solution.len(), 256);
+    assert_eq!(solution[0], 'G');
+    assert!(['2', '3'].contains(&solution[255]));
+    assert!(['9', 'A', 'B'].contains(&solution[7 * 16 + 8]));
+}

@@ -33,6 +33,8 @@ enum Work {
         line: usize,
         grid: Grid,
         candidates: Option<Candidates>,
+        /// The title line above it, if any.
+        title: Option<String>,
     },
     Failed(Box<Report>),
 }
@@ -171,6 +173,7 @@ fn read_batch(
                     line: entry.line,
                     grid: entry.grid,
                     candidates: entry.candidates,
+                    title: entry.title,
                 });
             }
             Some(Err(ReadError::Parse(error))) => {
@@ -210,12 +213,15 @@ fn answer_all<R>(
             line,
             grid,
             candidates: None,
+            title,
         }],
     ) = (task, work)
     {
         if pool.len() > 1 {
             // One puzzle to count: split its search tree across the workers instead.
-            let (report, size) = count_split(*index, *line, grid, (limit, limits), pool, progress);
+            let (mut report, size) =
+                count_split(*index, *line, grid, (limit, limits), pool, progress);
+            report.meta.title.clone_from(title);
             return (vec![Some((report, size, None))], during());
         }
     }
@@ -330,6 +336,7 @@ fn answer_work(
             line,
             grid,
             candidates,
+            title,
         } => {
             let size = grid.rows();
             let mut report = match engines.get(size) {
@@ -340,6 +347,7 @@ fn answer_work(
             report.line = Some(*line);
             report.puzzle = Some(grid.clone());
             report.candidates = candidates.clone();
+            report.meta.title.clone_from(title);
             if let Some(message) = &mut report.error {
                 *message = format!("line {line}: {message}");
             }

@@ -253,7 +253,8 @@ pub struct OnePuzzle {
     pub givens: Grid,
     /// The line it starts at, for puzzle lines.
     pub line: Option<usize>,
-    /// Its title, author and rules in words, when a puzzle file gives them.
+    /// Its title, author and rules in words, when a puzzle file gives them (a title line
+    /// above a puzzle line or grid gives the title).
     pub meta: Meta,
 }
 
@@ -347,7 +348,11 @@ fn read_puzzle(
             let rules = flags
                 .rules(entry.grid.rows())
                 .map_err(|e| input_error(format!("line {}: {e}", entry.line)))?;
-            Ok((rules, entry.grid, Some(entry.line), Meta::default()))
+            let meta = Meta {
+                title: entry.title,
+                ..Meta::default()
+            };
+            Ok((rules, entry.grid, Some(entry.line), meta))
         }
         format => {
             if flags.given {

@@ -9,7 +9,7 @@ use sudokux::sudoku::parse::Dialect;
 use sudokux::sudoku::symbols::SymbolsError;
 use sudokux::sudoku::{Alphabet, Constraints, Reader, Rules, Spec};
 
-use crate::args::RuleArgs;
+use crate::args::{RuleArgs, NO_BOXES};
 use crate::error::CliError;
 
 /// The rules the flags describe, for puzzles of any size: the size is fixed per puzzle (by
@@ -38,7 +38,10 @@ impl RuleFlags {
         };
         let sizes = [
             flags.size,
-            flags.box_shape.map(|(r, c)| r * c),
+            flags
+                .box_shape
+                .filter(|&shape| shape != NO_BOXES)
+                .map(|(r, c)| r * c),
             alphabet.fixed_size(),
         ];
         let mut fixed = sizes.into_iter().flatten();
@@ -51,6 +54,8 @@ impl RuleFlags {
         }
         let given = size.is_some()
             || flags.diagonals
+            || flags.diagonal_positive
+            || flags.diagonal_negative
             || flags.windoku
             || flags.anti_knight
             || flags.anti_king
@@ -84,11 +89,16 @@ impl RuleFlags {
             Alphabet::Default => None,
             alphabet => Some(alphabet.symbols_for(size)?),
         };
-        Ok(Spec {
+        let mut spec = Spec {
             size,
             symbols,
             ..self.template.clone()
-        })
+        };
+        if spec.box_shape == Some(NO_BOXES) {
+            // Boxes of one row are the rows: no boxes of their own.
+            spec.box_shape = Some((1, size));
+        }
+        Ok(spec)
     }
 
     /// The checked rules of a grid of `size` digits, or what is wrong with them (as a puzzle
@@ -113,6 +123,8 @@ fn constraints(flags: &RuleArgs) -> Constraints {
     Spec::default()
         .with(|c| {
             c.units.diagonals = flags.diagonals;
+            c.units.diagonal_positive = flags.diagonal_positive;
+            c.units.diagonal_negative = flags.diagonal_negative;
             c.units.windoku = flags.windoku;
             c.chess.anti_knight = flags.anti_knight;
             c.chess.anti_king = flags.anti_king;
@@ -162,6 +174,21 @@ mod tests {
             "--size, --box and --symbols disagree on the size (9 and 4)"
         );
         assert!(!RuleFlags::new(&flags(&[])).unwrap().given);
+    }
+
+    #[test]
+    fn single_diagonals_and_no_boxes() {
+        let rule_flags = RuleFlags::new(&flags(&["--diagonal+", "--box", "none"])).unwrap();
+        assert_eq!((rule_flags.size, rule_flags.given), (None, true));
+        let spec = rule_flags.spec(5).unwrap();
+        assert_eq!(spec.box_shape, Some((1, 5)));
+        assert!(spec.constraints.units.diagonal_positive);
+        assert!(!spec.constraints.units.diagonal_negative);
+        let spec = RuleFlags::new(&flags(&["--diagonal-negative"]))
+            .unwrap()
+            .spec(4)
+            .unwrap();
+        assert!(spec.constraints.units.diagonal_negative);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //!
 //! ```toml
 //! size = 6              # digits; may be left out when the givens make it clear
-//! box = "2x3"           # rows x columns of a box (default: the most square shape)
+//! box = "2x3"           # rows x columns of a box (default: the most square shape; "none": no boxes)
 //! givens = """
 //! 1..4..
 //! ......
@@ -276,9 +276,15 @@ fn build(raw: RawFile) -> Result<PuzzleFile, FileError> {
         (None, Some(grids)) => grids.iter().map(|&[r, c]| (r, c)).collect(),
         (None, None) => Vec::new(),
     };
+    // `box = "none"`: no boxes (a Latin square); boxes of one row, once the size is known.
+    let no_boxes = raw
+        .box_shape
+        .as_deref()
+        .is_some_and(|text| text.trim().eq_ignore_ascii_case("none"));
     let box_shape = raw
         .box_shape
         .as_deref()
+        .filter(|_| !no_boxes)
         .map(|text| {
             let (r, c) = text.split_once(['x', 'X', '*']).ok_or_else(|| {
                 value(
@@ -345,6 +351,7 @@ fn build(raw: RawFile) -> Result<PuzzleFile, FileError> {
             format!("the named layouts are made of 9x9 grids, not {size}x{size}; give `grids` for other sizes"),
         ));
     }
+    let box_shape = if no_boxes { Some((1, size)) } else { box_shape };
     let rules = Rules::new(Spec {
         size,
         box_shape,
@@ -470,7 +477,11 @@ pub fn to_toml(rules: &Rules, givens: &Grid) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "size = {n}");
     if let (Some((r, c)), None) = (spec.box_shape, &spec.regions) {
-        let _ = writeln!(out, "box = \"{r}x{c}\"");
+        if r == 1 && c == spec.size && spec.size > 1 {
+            let _ = writeln!(out, "box = \"none\"");
+        } else {
+            let _ = writeln!(out, "box = \"{r}x{c}\"");
+        }
     }
     if let Some(symbols) = &spec.symbols {
         let names: Vec<&str> = (1..=n as u8).map(|d| symbols.name(d)).collect();
@@ -615,6 +626,18 @@ mod tests {
                 }
             );
         }
+    }
+
+    #[test]
+    fn box_none_is_a_latin_square() {
+        let file =
+            from_toml("box = \"none\"\ngivens = \"\"\"\n1...\n....\n....\n...1\n\"\"\"\n").unwrap();
+        assert_eq!(file.rules.spec().box_shape, Some((1, 4)));
+        // 1 in r1c1 and r4c4 would share a 2x2 box; with no boxes it is fine.
+        file.rules.check_givens(&file.givens).unwrap();
+        let text = to_toml(&file.rules, &file.givens);
+        assert!(text.contains("box = \"none\""));
+        assert_eq!(from_toml(&text).unwrap(), file);
     }
 
     #[test]

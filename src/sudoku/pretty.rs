@@ -28,10 +28,11 @@ use super::rules::Rules;
 /// ```
 pub fn pretty(grid: &Grid, rules: &Rules) -> String {
     let (rows, cols) = (rules.rows(), rules.cols());
-    let (box_rows, box_cols) = if rules.spec().regions.is_some() {
-        (rules.size(), rules.size())
-    } else {
-        rules.box_shape()
+    let (box_rows, box_cols) = match rules.box_shape() {
+        // Jigsaw regions, or boxes of one row or column (no boxes): the frame alone.
+        _ if rules.spec().regions.is_some() => (rules.size(), rules.size()),
+        (1, _) | (_, 1) => (rules.size(), rules.size()),
+        shape => shape,
     };
     let symbols = rules.symbols();
     let width = (0..=rules.size() as u8)

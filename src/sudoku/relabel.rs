@@ -16,6 +16,14 @@
 //!
 //! Counting all the filled 6x6 grids this way counts one puzzle (the first row 1 to 6) with
 //! 39,168 solutions instead of 28,200,960.
+//!
+//! Searches for a few solutions (`solve`, `check`) use the same classes: a solution found
+//! among the placements stands for `u!` solutions, which [`Relabelling::for_each_relabelling`]
+//! writes out. An empty jigsaw then searches with one unit's digits fixed, which finds a
+//! first solution (or proves there is none) far sooner than the free search, and a second
+//! solution is the first with two unused digits swapped.
+
+use std::ops::ControlFlow;
 
 use super::grid::Grid;
 use super::rules::Rules;
@@ -71,6 +79,38 @@ impl Relabelling {
         (relabelling.placements() <= MAX_PLACEMENTS).then_some(relabelling)
     }
 
+    /// Every way to split the puzzle's solutions into classes: one per unit of `n` cells
+    /// (rows first, in the order of [`Rules::units`]), fewest placements first, those over
+    /// [`MAX_PLACEMENTS`] left out; empty where [`Relabelling::of`] is `None`. Each one's
+    /// canonical solutions stand for all the solutions, so a search may use any of them: a
+    /// search that a first choice sends into a barren subtree often has none with another
+    /// unit fixed (see [`Solver`](super::Solver)).
+    pub fn views(rules: &Rules, puzzle: &Grid) -> Vec<Relabelling> {
+        let Some(first) = Relabelling::of(rules, puzzle) else {
+            return Vec::new();
+        };
+        let cells = puzzle.cells();
+        let n = rules.size();
+        let mut views: Vec<Relabelling> = rules
+            .units()
+            .iter()
+            .filter(|unit| unit.cells.len() == n)
+            .map(|unit| Relabelling {
+                factor: first.factor,
+                unused: first.unused.clone(),
+                empty: unit
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|&p| cells[p] == 0)
+                    .collect(),
+            })
+            .filter(|view| view.placements() <= MAX_PLACEMENTS)
+            .collect();
+        views.sort_by_key(Relabelling::placements);
+        views
+    }
+
     /// The number of puzzles to count: the ways to choose the unused digits' cells in the unit.
     pub fn placements(&self) -> u128 {
         let (e, u) = (self.empty.len() as u128, self.unused.len() as u128);
@@ -108,6 +148,40 @@ impl Relabelling {
             for j in i + 1..u {
                 chosen[j] = chosen[j - 1] + 1;
             }
+        }
+    }
+}
+
+impl Relabelling {
+    /// Calls `f` with `solution` and then its relabellings by every other permutation of the
+    /// unused digits (in lexicographic order of the permutations: `u!` grids in all), until
+    /// `f` breaks. The grids differ pairwise, and each is a solution of the puzzle whenever
+    /// `solution` is (the givens do not use the digits moved).
+    pub fn for_each_relabelling(
+        &self,
+        solution: &Grid,
+        mut f: impl FnMut(Grid) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let u = self.unused.len();
+        let mut to = self.unused.clone();
+        // Where each digit goes: itself, except for the unused ones.
+        let mut map: Vec<u8> = (0..=u8::MAX).collect();
+        loop {
+            for (&from, &digit) in self.unused.iter().zip(&to) {
+                map[from as usize] = digit;
+            }
+            let cells = solution.cells().iter().map(|&d| map[d as usize]).collect();
+            f(Grid::from_area(solution.rows(), solution.cols(), cells).expect("same shape"))?;
+            // The next permutation of `to` in lexicographic order.
+            let Some(i) = (0..u.saturating_sub(1)).rev().find(|&i| to[i] < to[i + 1]) else {
+                return ControlFlow::Continue(());
+            };
+            let j = (i + 1..u)
+                .rev()
+                .find(|&j| to[j] > to[i])
+                .expect("to[i + 1] is");
+            to.swap(i, j);
+            to[i + 1..].reverse();
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::xc::{Budget, CommitError, CountOptions, Dlx, OptionId, Restarts, Shards, Watch};
+use crate::xc::{Budget, CommitError, CountOptions, Dlx, OptionId, Restarts, Shards, Stats, Watch};
 
 use super::candidates::Candidates;
 use super::encode::{encode, Numbering};
@@ -12,6 +12,17 @@ use super::grid::Grid;
 use super::pattern::pattern_grid;
 use super::relabel::Relabelling;
 use super::rules::{PuzzleError, Rules};
+
+/// Nodes a view may take in the first round of [`Solver::search_restarting`]; each round
+/// doubles it.
+const FIRST_CAP: u64 = 1 << 11;
+
+/// Most placements of a view that a restarting search cycles through; past it, the first
+/// view is searched alone.
+const MAX_RESTART_PLACEMENTS: u128 = 8;
+
+/// Most views a restarting search cycles through (rows first: enough to avoid a bad cell).
+const MAX_VIEWS: usize = 9;
 
 /// Solves puzzles of one rule set with dancing links.
 ///
@@ -44,7 +55,7 @@ pub struct Solver {
     dlx: Dlx,
     /// The options of a puzzle's givens; kept to allocate nothing per puzzle.
     givens: Vec<OptionId>,
-    /// Whether counts take digits that no given uses as interchangeable (see
+    /// Whether counts and searches take digits that no given uses as interchangeable (see
     /// [`super::relabel`]).
     digit_symmetry: bool,
 }
@@ -63,10 +74,12 @@ impl Solver {
         }
     }
 
-    /// Whether counts ([`Engine::count_bounded`] and the methods built on it) use the digits
-    /// that no given uses: under rules that only ask whether digits are equal, a count with
-    /// `u` such digits searches one solution in `u!` and multiplies (see [`super::relabel`]).
-    /// On by default; off, every solution is searched, as enumerations always do.
+    /// Whether counts and searches use the digits that no given uses: under rules that only
+    /// ask whether digits are equal, a count with `u` such digits searches one solution in
+    /// `u!` and multiplies, and a search for a few solutions ([`Engine::enumerate_bounded`],
+    /// behind `solve_first` and `check`) looks for one solution of each class and writes out
+    /// its relabellings (see [`super::relabel`]). On by default; off, every solution is
+    /// searched. Puzzles given as candidates are always searched whole.
     pub fn with_digit_symmetry(mut self, on: bool) -> Solver {
         self.digit_symmetry = on;
         self
@@ -196,6 +209,111 @@ impl Solver {
         answer
     }
 
+    /// Searches for up to `limit` solutions one class of relabellings at a time (see
+    /// [`super::relabel`]): one search per placement of the unused digits, each solution found
+    /// standing for `relabelling.factor` solutions, the first `keep` written out. `limit` is
+    /// not 0.
+    fn search_classes(
+        &mut self,
+        puzzle: &Grid,
+        relabelling: &Relabelling,
+        limit: Option<u128>,
+        keep: usize,
+        budget: Budget,
+    ) -> Answer {
+        let mut placements: Vec<Vec<(usize, u8)>> = Vec::new();
+        relabelling.for_each_placement(|extra| placements.push(extra.to_vec()));
+        let mut answer = Answer::empty();
+        for extra in &placements {
+            let Solver {
+                rules,
+                numbering,
+                dlx,
+                givens,
+                ..
+            } = self;
+            if !commit_givens(dlx, rules, numbering, givens, puzzle, extra) {
+                continue;
+            }
+            let mut search = dlx.search();
+            search.bound(budget.after(answer.stats.nodes));
+            let outcome = search.visit(&mut |chosen: &[OptionId]| {
+                // The class's solutions, as many as the limit leaves room for.
+                let room = limit.map_or(relabelling.factor, |l| {
+                    (l - answer.count).min(relabelling.factor)
+                });
+                answer.count += room;
+                if answer.solutions.len() < keep {
+                    let mut left = room;
+                    let _ = relabelling.for_each_relabelling(&numbering.decode(chosen), |grid| {
+                        answer.solutions.push(grid);
+                        left -= 1;
+                        if left == 0 || answer.solutions.len() == keep {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    });
+                }
+                if Some(answer.count) == limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            self.dlx.reset();
+            answer.stats += outcome.stats;
+            if !outcome.complete {
+                answer.complete = false;
+                break;
+            }
+        }
+        answer
+    }
+
+    /// [`Solver::search_classes`] with restarts: each view (a unit whose digits are fixed;
+    /// see [`Relabelling::views`]) is searched in turn up to a node cap, which doubles after
+    /// every round, until one answers or `budget` runs out. Every view's canonical solutions
+    /// stand for all the solutions, so any one view that answers answers the puzzle; the
+    /// restarts cut off the heavy tail of a first choice that sends the search into a huge
+    /// barren subtree (an empty jigsaw whose row 1 fixed takes minutes, row 2 fixed a few
+    /// hundred nodes). `limit` is not 0.
+    fn search_restarting(
+        &mut self,
+        puzzle: &Grid,
+        views: &[Relabelling],
+        limit: Option<u128>,
+        keep: usize,
+        budget: Budget,
+    ) -> Answer {
+        // Restarts pay where a view is a few searches; a view of many placements is searched
+        // alone, without a cap.
+        let few = views
+            .iter()
+            .take(MAX_VIEWS)
+            .take_while(|view| view.placements() <= MAX_RESTART_PLACEMENTS)
+            .count();
+        let views = if few >= 2 { &views[..few] } else { &views[..1] };
+        let mut stats = Stats::default();
+        let mut cap = FIRST_CAP;
+        loop {
+            for view in views {
+                let mut bound = budget.after(stats.nodes);
+                if views.len() > 1 {
+                    bound.max_nodes = Some(bound.max_nodes.map_or(cap, |max| max.min(cap)));
+                }
+                let mut answer = self.search_classes(puzzle, view, limit, keep, bound);
+                stats += answer.stats;
+                // Stopped by the cap alone: the next view; else this is the answer.
+                if !answer.cut_short(limit) || budget.exhausted(stats.nodes) || views.len() == 1 {
+                    answer.stats = stats;
+                    return answer;
+                }
+            }
+            cap = cap.saturating_mul(2);
+        }
+    }
+
     fn search(
         &mut self,
         puzzle: &Grid,
@@ -209,6 +327,12 @@ impl Solver {
         if limit == Some(0) {
             answer.complete = false;
             return Ok(answer);
+        }
+        if self.digit_symmetry && candidates.is_none() {
+            let views = Relabelling::views(&self.rules, puzzle);
+            if !views.is_empty() {
+                return Ok(self.search_restarting(puzzle, &views, limit, keep, budget));
+            }
         }
         if !self.commit_givens(puzzle) {
             // Givens that contradict each other through the rules: no solution.
@@ -416,8 +540,17 @@ impl Engine for Solver {
             .watch(watch)
             .budget(budget);
         if self.digit_symmetry {
-            if let Some(relabelling) = Relabelling::of(&self.rules, puzzle) {
-                return Ok(self.count_classes(puzzle, &relabelling, options));
+            let views = Relabelling::views(&self.rules, puzzle);
+            if let Some(relabelling) = views.first() {
+                if limit.is_some_and(|l| l <= relabelling.factor) {
+                    // One solution of one class reaches the limit: a count is then the search
+                    // for a first solution, with its restarts (so that `check` and
+                    // `count --limit 2` do the same work). The watch sees its work at the end.
+                    let answer = self.search_restarting(puzzle, &views, limit, 0, budget);
+                    watch.add(answer.stats.nodes, answer.count);
+                    return Ok(answer);
+                }
+                return Ok(self.count_classes(puzzle, relabelling, options));
             }
         }
         let mut answer = Answer::empty();

@@ -20,7 +20,7 @@ pub use generate::{GenerateArgs, GenerateFormat, SymmetryArg};
 pub use picture::{ExplainArgs, RenderArgs};
 pub use puzzles::{EngineKind, FormatFlag, InputArgs};
 pub use shard::ShardArgs;
-pub use shared::{LimitArgs, RuleArgs};
+pub use shared::{LimitArgs, RuleArgs, NO_BOXES};
 pub use xc::XcArgs;
 
 use shared::parse_limit;

@@ -24,7 +24,8 @@ pub struct RuleArgs {
     /// Digits, the side of the grid (1 to 64); when left out, read off each puzzle (4 to 35).
     #[arg(long, value_name = "N")]
     pub size: Option<usize>,
-    /// Box shape, rows x columns, e.g. 2x3; default the most square one.
+    /// Box shape, rows x columns, e.g. 2x3; default the most square one. `none`: no boxes,
+    /// only rows and columns (Latin squares).
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub box_shape: Option<(usize, usize)>,
     /// The alphabet: `1-9A-Z`, `0-9A-F` (or `hex`), `A-Z` (or `letters`), whose first N
@@ -34,6 +35,14 @@ pub struct RuleArgs {
     /// Both main diagonals hold every digit once (X-sudoku).
     #[arg(long)]
     pub diagonals: bool,
+    /// The positive diagonal alone (bottom left to top right) holds every digit once
+    /// (f-puzzles' `diagonal+`).
+    #[arg(long, visible_alias = "diagonal+")]
+    pub diagonal_positive: bool,
+    /// The negative diagonal alone (top left to bottom right) holds every digit once
+    /// (f-puzzles' `diagonal-`).
+    #[arg(long, visible_alias = "diagonal-")]
+    pub diagonal_negative: bool,
     /// The windows between the boxes hold every digit once (windoku).
     #[arg(long)]
     pub windoku: bool,
@@ -115,7 +124,13 @@ pub(super) fn parse_index(text: &str) -> Result<usize, String> {
     }
 }
 
+/// What `--box none` reads as: no shape of its own, one row per box once the size is known.
+pub const NO_BOXES: (usize, usize) = (0, 0);
+
 fn parse_box(text: &str) -> Result<(usize, usize), String> {
+    if text.trim().eq_ignore_ascii_case("none") {
+        return Ok(NO_BOXES);
+    }
     let bad = || format!("expected rows x columns like 2x3, found {text:?}");
     let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     Ok((

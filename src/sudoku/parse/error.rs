@@ -98,6 +98,9 @@ pub enum ParseErrorKind {
     },
     /// A pencilmark cell with no candidate at all.
     NoCandidate,
+    /// A title line (a line of words, see [`Entry::title`](super::Entry::title)) with no
+    /// puzzle after it before the input ends.
+    TitleWithoutPuzzle(String),
     /// A line longer than the reader takes (`max` bytes).
     LineTooLong {
         /// The longest line supported, in bytes.
@@ -217,6 +220,10 @@ impl fmt::Display for ParseError {
                  `0` may stand"
             ),
             ParseErrorKind::NoCandidate => f.write_str("the cell has no candidate"),
+            ParseErrorKind::TitleWithoutPuzzle(title) => write!(
+                f,
+                "{title:?} is neither a puzzle nor the title of one (no puzzle follows it)"
+            ),
             ParseErrorKind::LineTooLong { max } => write!(
                 f,
                 "the line is longer than {} bytes, the most supported",

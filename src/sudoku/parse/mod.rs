@@ -14,6 +14,9 @@
 //!   with one candidate is a given; the [`Entry`] carries the
 //!   [`Candidates`](crate::sudoku::candidates::Candidates) of the others.
 //!
+//! A *title line* directly above a puzzle (Project Euler's `Grid 01`: a line starting with a
+//! word, that cannot be read as cells) names it: [`Entry::title`].
+//!
 //! [`Dialect::Sdk`] also reads SadMan's `.sdk` files: `#` header lines (skipped as every `#`
 //! line is), and sections, of which only `[Puzzle]` is read. [`Dialect::Pencilmark`] takes
 //! pencilmark lines only.
@@ -35,6 +38,7 @@
 //! block.rs        grid blocks: rows gathered into a grid (Simple Sudoku's .ss among them)
 //! numbers.rs      whitespace-separated numbers, for any side
 //! pencilmark.rs   pencilmark lines
+//! title.rs        title lines above a puzzle
 //! error.rs        ParseError (where and what), ReadError
 //! ```
 
@@ -44,6 +48,7 @@ mod error;
 mod numbers;
 mod pencilmark;
 mod reader;
+mod title;
 
 pub use error::{ParseError, ParseErrorKind, ReadError};
 pub use reader::{parse_one, Dialect, Entry, Reader, MAX_LINE};

@@ -14,6 +14,7 @@ use super::cells::{is_separator, puzzle_line_size, split, ReadCell, INFERRED};
 use super::error::{Fault, ParseError, ParseErrorKind, ReadError};
 use super::numbers::{number_cells, numbers, whole_puzzle_side};
 use super::pencilmark::{is_pencilmark, read_pencilmark};
+use super::title::{starts_as_title, title};
 
 /// Longest line read, in bytes (a 64x64 puzzle written as numbers on one line takes about
 /// 12 KiB); a longer line is an error, and the reader goes on after it.
@@ -28,6 +29,8 @@ pub struct Entry {
     pub grid: Grid,
     /// For a pencilmark puzzle, the candidates of every cell (the givens are those with one).
     pub candidates: Option<Candidates>,
+    /// The title line written directly above the puzzle (`Grid 01`), if any.
+    pub title: Option<String>,
 }
 
 /// Which dialect of puzzle text a [`Reader`] takes.
@@ -78,6 +81,8 @@ pub struct Reader<R> {
     block: Option<Block>,
     run: Option<Run>,
     pending: VecDeque<Result<Entry, ReadError>>,
+    /// The title line read last and its line number, for the next puzzle (or error) read.
+    title: Option<(usize, String)>,
     done: bool,
 }
 
@@ -124,6 +129,7 @@ impl<R: BufRead> Reader<R> {
             block: None,
             run: None,
             pending: VecDeque::new(),
+            title: None,
             done: false,
         }
     }
@@ -157,6 +163,8 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn push_error(&mut self, column: Option<usize>, cell: Option<Cell>, kind: ParseErrorKind) {
+        // A title names the puzzle after it, even when that puzzle cannot be read.
+        self.title = None;
         let error = ParseError {
             line: self.line,
             column,
@@ -184,6 +192,7 @@ impl<R: BufRead> Reader<R> {
                         size: block.size,
                     },
                 };
+                self.title = None;
                 self.pending.push_back(Err(error.into()));
             }
         }
@@ -221,6 +230,14 @@ impl<R: BufRead> Reader<R> {
             return;
         }
         if self.skipping {
+            return;
+        }
+        if self.block.is_none()
+            && self.dialect != Dialect::Pencilmark
+            && starts_as_title(text)
+            && !self.reads_as_cells(text)
+        {
+            self.title = Some((self.line, title(text)));
             return;
         }
         let first = &text[..text
@@ -273,6 +290,36 @@ impl<R: BufRead> Reader<R> {
         self.read_row(text, offset);
     }
 
+    /// Whether `text`, outside a block, reads as a puzzle line or as the first row of a
+    /// block, every cell a symbol or a blank.
+    fn reads_as_cells(&mut self, text: &[u8]) -> bool {
+        let all_read = |cells: &[ReadCell], count: usize| {
+            cells.len() == count && cells.iter().all(|(_, cell)| cell.is_ok())
+        };
+        if let Some(n) = puzzle_line_size(&self.alphabet, self.size, text) {
+            return self
+                .split(text, n, true)
+                .is_ok_and(|cells| all_read(&cells, n * n));
+        }
+        let n = match self.size.map_or_else(|| first_row_side(text), Ok) {
+            Ok(n) => n,
+            Err(_) => return false,
+        };
+        self.split(text, n, false)
+            .is_ok_and(|cells| all_read(&cells, n))
+    }
+
+    /// A puzzle read: with the title above it, if any.
+    fn push_entry(&mut self, line: usize, grid: Grid, candidates: Option<Candidates>) {
+        let title = self.title.take().map(|(_, title)| title);
+        self.pending.push_back(Ok(Entry {
+            line,
+            grid,
+            candidates,
+            title,
+        }));
+    }
+
     fn finish_line(&mut self, cells: &[ReadCell], n: usize, offset: usize) {
         let mut digits = Vec::with_capacity(n * n);
         for (k, (column, cell)) in cells.iter().enumerate() {
@@ -285,21 +332,13 @@ impl<R: BufRead> Reader<R> {
             }
         }
         let grid = Grid::from_cells(n, digits).expect("cells checked");
-        self.pending.push_back(Ok(Entry {
-            line: self.line,
-            grid,
-            candidates: None,
-        }));
+        self.push_entry(self.line, grid, None);
     }
 
     /// A pencilmark line (its first token): nine characters per cell.
     fn read_pencilmark(&mut self, token: &[u8], offset: usize) {
         match read_pencilmark(token, offset) {
-            Ok(candidates) => self.pending.push_back(Ok(Entry {
-                line: self.line,
-                grid: candidates.givens(),
-                candidates: Some(candidates),
-            })),
+            Ok(candidates) => self.push_entry(self.line, candidates.givens(), Some(candidates)),
             Err(fault) => self.push_fault(fault),
         }
     }
@@ -406,11 +445,7 @@ impl<R: BufRead> Reader<R> {
                 };
                 self.pending.push_back(Err(error.into()));
             }
-            Some(Ok((line, grid))) => self.pending.push_back(Ok(Entry {
-                line,
-                grid,
-                candidates: None,
-            })),
+            Some(Ok((line, grid))) => self.push_entry(line, grid, None),
             Some(Err(fault)) => self.push_fault(fault),
             None => {}
         }
@@ -436,6 +471,15 @@ impl<R: BufRead> Iterator for Reader<R> {
                     self.done = true;
                     self.end_run();
                     self.end_block();
+                    if let Some((line, title)) = self.title.take() {
+                        let error = ParseError {
+                            line,
+                            column: None,
+                            cell: None,
+                            kind: ParseErrorKind::TitleWithoutPuzzle(title),
+                        };
+                        self.pending.push_back(Err(error.into()));
+                    }
                 }
                 Ok(_) => {
                     self.line += 1;
@@ -931,6 +975,73 @@ mod tests {
         assert_eq!(
             got[0].as_ref().unwrap_err(),
             "line 1: the alphabet 0-9A-F has 16 symbols, too few for a 25x25 grid"
+        );
+    }
+
+    #[test]
+    fn a_title_line_names_the_puzzle_below_it_and_swallows_nothing() {
+        let compact: String = LINE
+            .as_bytes()
+            .chunks(9)
+            .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+            .collect();
+        // Project Euler: a title directly above each grid, no blank line.
+        let text = format!("Grid 01\n{compact}Grid 02\n{compact}Puzzle 3: hard\n\n{LINE}\n");
+        let got = read(&text);
+        let named: Vec<(usize, Option<&str>)> = got
+            .iter()
+            .map(|e| e.as_ref().unwrap())
+            .map(|e| (e.line, e.title.as_deref()))
+            .collect();
+        assert_eq!(
+            named,
+            [
+                (2, Some("Grid 01")),
+                (12, Some("Grid 02")),
+                (23, Some("Puzzle 3: hard"))
+            ]
+        );
+        assert!(got
+            .iter()
+            .all(|e| e.as_ref().unwrap().grid.to_line() == LINE));
+        // A bad grid under a title is one error; the title does not pass to the next puzzle.
+        let mut bad = compact.clone();
+        bad.replace_range(0..1, "x");
+        let got = read(&format!("Grid 01\n{bad}{LINE}\n"));
+        assert_eq!(got.len(), 2);
+        assert!(got[0].is_err());
+        assert_eq!(got[1].as_ref().unwrap().title, None);
+        // Words with no puzzle after them are an error, not a silent title.
+        let got = read(&format!("{LINE}\nThe end\n"));
+        assert_eq!(
+            got[1].as_ref().unwrap_err(),
+            "line 2: \"The end\" is neither a puzzle nor the title of one (no puzzle follows it)"
+        );
+    }
+
+    #[test]
+    fn rows_of_letters_are_rows_not_titles() {
+        // A solved grid, whose every row starts with two letters or more.
+        let solution =
+            "294518736615372894783964215357691482946823157821457963468239571139745628572186349";
+        let letters: String = solution
+            .chars()
+            .map(|c| match c.to_digit(10) {
+                Some(d) => char::from(b'A' + d as u8 - 1),
+                None => '.',
+            })
+            .collect();
+        let rows: String = letters
+            .as_bytes()
+            .chunks(9)
+            .map(|row| format!("{} \n", std::str::from_utf8(row).unwrap()))
+            .collect();
+        let alphabet = Alphabet::parse("letters").unwrap();
+        let got: Vec<_> = Reader::with_alphabet(rows.as_bytes(), alphabet, Some(9)).collect();
+        let entry = got[0].as_ref().unwrap();
+        assert_eq!(
+            (got.len(), entry.grid.to_line(), &entry.title),
+            (1, solution.into(), &None)
         );
     }
 }
