@@ -8,7 +8,7 @@ its negative rule, cage partitions, little-killer diagonals, ...), and then remo
 random order while `sudokux check` still proves the puzzle unique. A check stopped by the node
 budget keeps its given: the puzzle stays proved unique, only not proved minimal.
 
-    python3 bench/variants/make.py target/release/sudokux   # rewrites bench/variants/*.toml
+    python3 bench/variants/make.py target/release/sudokux [PER_KIND] [KINDS...]
 
 Standard library only. The puzzles are committed; this script documents how they were made.
 """
@@ -133,6 +133,30 @@ def double_arrow(d, final):
     return not final or sum(d[1:-1]) == d[0] + d[-1]
 
 
+def zipper(d, final):
+    if not final:
+        return True
+    half = len(d) // 2
+    sums = {d[i] + d[-1 - i] for i in range(half)}
+    if len(d) % 2:
+        sums.add(d[half])
+    return len(sums) == 1
+
+
+def region_sum(cells, g):
+    """Segments: runs of consecutive cells in one box; all add up to the same sum."""
+    sums, box, run = [], None, 0
+    for r, c in cells:
+        b = (r // 3, c // 3)
+        if b != box and box is not None:
+            sums.append(run)
+            run = 0
+        box = b
+        run += g[r][c]
+    sums.append(run)
+    return len(sums) >= 2 and len(set(sums)) == 1
+
+
 LINE_TESTS = {
     "thermometer": thermo,
     "whispers": whispers,
@@ -144,6 +168,7 @@ LINE_TESTS = {
     "modularline": modular,
     "palindrome": palindrome,
     "doublearrow": double_arrow,
+    "zipperline": zipper,
 }
 
 
@@ -256,6 +281,46 @@ def little_killers(g, rng, count):
     return out
 
 
+def region_sum_lines(g, rng, count, used):
+    out = []
+    for _ in range(3000):
+        if len(out) == count:
+            break
+        found = walks(g, rng, lambda d, final: True, set(used), 1, 3, 7, tries=1)
+        if found and region_sum(found[0], g):
+            used.update(found[0])
+            out.append(f'[[regionsumline]]\ncells = "{names(found[0])}"\n')
+    return out
+
+
+def seen(line, key):
+    """The rows and columns read from a clue: the digits in order from the clue inward."""
+    if key == "sandwichsum":
+        ones = [i for i, d in enumerate(line) if d in (1, N)]
+        return sum(line[ones[0] + 1:ones[1]])
+    if key == "xsum":
+        return sum(line[:line[0]])
+    top, count = 0, 0
+    for d in line:
+        if d > top:
+            top, count = d, count + 1
+    return count
+
+
+def outside(g, rng, key, count, sides):
+    clues = []
+    for k in range(N):
+        row, col = g[k], [g[r][k] for r in range(N)]
+        places = {"left": (f"r{k + 1}c0", row), "top": (f"r0c{k + 1}", col),
+                  "right": (f"r{k + 1}c{N + 1}", row[::-1]),
+                  "bottom": (f"r{N + 1}c{k + 1}", col[::-1])}
+        for side in sides:
+            clues.append(places[side])
+    rng.shuffle(clues)
+    return [f'[[{key}]]\ncell = "{cell}"\nvalue = {seen(line, key)}\n'
+            for cell, line in clues[:count]]
+
+
 def parity(g, rng, count):
     cells = rng.sample([(r, c) for r in range(N) for c in range(N)], count)
     odd = [x for x in cells if g[x[0]][x[1]] % 2]
@@ -285,6 +350,17 @@ def theme(kind, g, rng):
         body = cages(g, rng)
     elif kind == "littlekiller":
         body = little_killers(g, rng, rng.randint(8, 14))
+    elif kind == "zipperline":
+        body = lines(g, rng, "zipperline", rng.randint(5, 9), used, 3, 7)
+    elif kind == "regionsumline":
+        body = region_sum_lines(g, rng, rng.randint(4, 7), used)
+    elif kind == "sandwich":
+        body = outside(g, rng, "sandwichsum", rng.randint(10, 18), ["left", "top"])
+    elif kind == "xsum":
+        body = outside(g, rng, "xsum", rng.randint(10, 18), ["left", "top", "right", "bottom"])
+    elif kind == "skyscraper":
+        body = outside(g, rng, "skyscraper", rng.randint(14, 24),
+                       ["left", "top", "right", "bottom"])
     elif kind == "thermo-arrow":
         body = lines(g, rng, "thermometer", 4, used, 3, 5) + arrows(g, rng, 4, used)
     elif kind == "whispers-parity":
@@ -339,13 +415,14 @@ def make(binary, kind, seed):
 
 KINDS = ["thermometer", "arrow", "kropki", "kropki-partial", "xv", "killer", "littlekiller",
          "whispers", "renban", "nabner", "betweenline", "lockout", "entropicline", "modularline",
-         "palindrome", "doublearrow", "thermo-arrow", "whispers-parity", "renban-kropki", "mixed"]
+         "palindrome", "doublearrow", "thermo-arrow", "whispers-parity", "renban-kropki", "mixed",
+         "zipperline", "regionsumline", "sandwich", "xsum", "skyscraper"]
 
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else "target/release/sudokux"
     per_kind = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    for kind in KINDS:
+    for kind in sys.argv[3:] or KINDS:
         for seed in range(1, per_kind + 1):
             text, g = make(binary, kind, seed)
             path = os.path.join(HERE, f"{kind}-{seed}.toml")
