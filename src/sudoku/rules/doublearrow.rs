@@ -92,11 +92,12 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::sudoku::rules::testing::assert_example_unique;
     use crate::sudoku::file::{from_toml, to_toml};
     use crate::sudoku::grid::Cell;
     use crate::sudoku::rules::line::Line;
     use crate::sudoku::rules::Constraint;
-    use crate::sudoku::{validate, Engine, Grid, Solver, Verdict};
+    use crate::sudoku::{validate, Engine, Grid, Solver};
 
     fn four(tables: &str) -> String {
         format!("size = 4\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n{tables}")
@@ -188,10 +189,9 @@ mod tests {
 
     #[test]
     fn the_example_is_unique() {
-        let text = include_str!("../../../examples/doublearrow.toml");
-        let file = from_toml(text).unwrap();
-        let mut solver = Solver::new(file.rules);
-        let (verdict, _) = solver.check(&file.givens).unwrap();
-        assert!(matches!(verdict, Verdict::Unique(_)));
+        assert_example_unique(
+            include_str!("../../../examples/doublearrow.toml"),
+            include_str!("../../../examples/doublearrow.solution"),
+        );
     }
 }

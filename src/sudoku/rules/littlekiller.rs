@@ -468,8 +468,9 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::sudoku::rules::testing::assert_example_unique;
     use crate::sudoku::file::{from_toml, to_toml};
-    use crate::sudoku::{validate, Engine, Grid, Solver, Verdict};
+    use crate::sudoku::{validate, Engine, Grid, Solver};
 
     /// A 4x4 puzzle file with `tables` after an empty grid.
     fn four(tables: &str) -> String {
@@ -591,10 +592,9 @@ mod tests {
 
     #[test]
     fn the_example_is_unique() {
-        let text = include_str!("../../../examples/littlekiller.toml");
-        let file = from_toml(text).unwrap();
-        let mut solver = Solver::new(file.rules);
-        let (verdict, _) = solver.check(&file.givens).unwrap();
-        assert!(matches!(verdict, Verdict::Unique(_)));
+        assert_example_unique(
+            include_str!("../../../examples/littlekiller.toml"),
+            include_str!("../../../examples/littlekiller.solution"),
+        );
     }
 }

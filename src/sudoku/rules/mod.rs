@@ -31,6 +31,8 @@ pub mod plaincage;
 mod registry;
 pub mod setsum;
 pub mod sum;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod unit;
 
 registry::families! {

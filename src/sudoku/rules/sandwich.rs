@@ -141,11 +141,11 @@ impl OutsideKind for Sandwich {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::rules::testing::{assert_example_unique, outside_clue};
     use crate::sudoku::file::{from_toml, to_toml};
     use crate::sudoku::rules::automaton::Chain;
     use crate::sudoku::rules::fpuzzles::{round_trip, Place};
-    use crate::sudoku::rules::outside::OutsideClue;
-    use crate::sudoku::{validate, Engine, Grid, Solver, Verdict};
+    use crate::sudoku::{validate, Engine, Grid, Solver};
     use proptest::prelude::*;
 
     /// A 4x4 puzzle file with `tables` after an empty grid.
@@ -229,21 +229,9 @@ mod tests {
         );
     }
 
-    fn clue() -> impl Strategy<Value = OutsideClue> {
-        (0usize..4, 1usize..=9, 0i64..=35).prop_map(|(side, k, value)| {
-            let clue = match side {
-                0 => Place { row: 0, col: k },
-                1 => Place { row: 10, col: k },
-                2 => Place { row: k, col: 0 },
-                _ => Place { row: k, col: 10 },
-            };
-            OutsideClue { clue, value }
-        })
-    }
-
     proptest! {
         #[test]
-        fn fpuzzles_round_trip(clues in proptest::collection::vec(clue(), 0..4)) {
+        fn fpuzzles_round_trip(clues in proptest::collection::vec(outside_clue(0..=35), 0..4)) {
             let clues = Sandwiches::from_clues(clues);
             prop_assert_eq!(round_trip(&clues, 9), clues);
         }
@@ -251,15 +239,9 @@ mod tests {
 
     #[test]
     fn the_example_is_unique() {
-        let file = from_toml(include_str!("../../../examples/sandwich.toml")).unwrap();
-        let expected = include_str!("../../../examples/sandwich.solution").trim();
-        let mut solver = Solver::new(file.rules.clone());
-        let (verdict, _) = solver.check(&file.givens).unwrap();
-        let Verdict::Unique(solution) = verdict else {
-            panic!("not unique: {verdict:?}");
-        };
-        validate(&file.rules, &file.givens, &solution).unwrap();
-        let digits: String = solution.cells().iter().map(|d| d.to_string()).collect();
-        assert_eq!(digits, expected);
+        assert_example_unique(
+            include_str!("../../../examples/sandwich.toml"),
+            include_str!("../../../examples/sandwich.solution"),
+        );
     }
 }
