@@ -5,8 +5,8 @@ the median and maximum nodes and times.
     python3 bench/variants/run.py target/release/sudokux [RUNS] [FILES...]
 
 With no files it takes bench/variants/*.toml and the variant puzzles of examples/. Each puzzle
-is checked RUNS times (default 5); a puzzle's time is the median of its runs: the search time
-`--stats` reports (encoding included) and the whole process's wall time. The solution is
+is checked RUNS times (default 5); a puzzle's time is the median of its runs: the time
+`--stats` reports for the puzzle and the whole process's wall time. The solution is
 checked against the `.solution` file beside the puzzle. Standard library only.
 """
 
