@@ -25,7 +25,7 @@ use super::plaincage::{Both, PlainCages};
 use super::unit::{Unit, UnitIndex, UnitKind};
 use super::cage_logic::{CageLogic, LogicSum};
 use super::innies::derive;
-use super::setsum::SetSum;
+use super::setsum::{encode_all, SetSum};
 pub use super::setsum::{count_digit_sets, digit_sets};
 use super::units::repeats;
 
@@ -153,19 +153,21 @@ impl Constraint for Killer {
 
     fn encode(&self, encoder: &mut Encoder<'_>) {
         let cages = self.sums(encoder.geometry());
-        for (sum, cells) in &cages {
-            SetSum {
+        let mut sets: Vec<SetSum> = cages
+            .iter()
+            .map(|(sum, cells)| SetSum {
                 cells: cells.clone(),
                 sum: *sum,
-            }
-            .encode(encoder);
-        }
+            })
+            .collect();
         for derived in derive(encoder.geometry(), &cages) {
             match derived.set_sum() {
-                Some(set) => set.encode(encoder),
+                Some(set) => sets.push(set),
                 None => derived.linear().encode(encoder),
             }
         }
+        // Cages first: where a derived sum overlaps a cage, the cage splits the unit.
+        encode_all(&sets, encoder);
     }
 
     fn logic(&self, geometry: &Geometry, units: &UnitIndex) -> Option<Box<dyn Logic>> {

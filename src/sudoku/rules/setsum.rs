@@ -9,8 +9,16 @@
 //! (the cells hold `k` different digits, so they use exactly the chosen set). The search can so
 //! branch on "where does digit d of this cage go, or is it left out", and a cell placement
 //! removes every set without its digit.
+//!
+//! Set sums are encoded together ([`encode_all`]) so that the units they lie in can split
+//! their digits between them: a unit of `n` cells gets one primary item per digit, covered by
+//! the set option of the sum inside it whose set holds the digit, or by the cell option putting
+//! the digit in one of its cells outside those sums. Two cages in one box so never choose sets
+//! that share a digit, and a cage's set choice takes its digits out of the rest of the box.
 
-use super::cover::{full_mask, Encoder};
+use crate::xc::ItemId;
+
+use super::cover::Encoder;
 
 /// Number of sets of `k` different digits from `1..=n` that add up to `sum`.
 pub fn count_digit_sets(n: usize, k: usize, sum: u32) -> u64 {
@@ -52,6 +60,10 @@ pub fn digit_sets(n: usize, k: usize, sum: u32) -> Vec<u64> {
     out
 }
 
+/// Most units whose digits one sum's set options split (a cage may lie in a row, a column and
+/// a box at once): this bounds the entries of the encoding.
+pub const MAX_CLAIMS: usize = 3;
+
 /// Cells of different digits adding up to a sum (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SetSum {
@@ -62,17 +74,20 @@ pub struct SetSum {
 }
 
 impl SetSum {
-    /// Entries the encoding adds, at most, for digits `1..=n`.
+    /// Entries the encoding adds, at most, for digits `1..=n`, with the items of at most
+    /// [`MAX_CLAIMS`] units in its set options and those units' items in their other cells.
     pub fn entries(&self, n: usize) -> u64 {
-        let k = self.cells.len();
+        let k = self.cells.len().min(n);
         let sets = count_digit_sets(n, k, self.sum);
-        sets.saturating_mul((1 + n - k.min(n)) as u64)
-            .saturating_add((k * n) as u64)
+        sets.saturating_mul((1 + n - k + MAX_CLAIMS * k) as u64)
+            .saturating_add((k * n + MAX_CLAIMS * n * n) as u64)
     }
 
     /// Encodes the sum into the exact cover: the digit items, the set options, and the digit
-    /// items in the cell options. A sum no set reaches forbids every digit of the first cell.
-    pub fn encode(&self, encoder: &mut Encoder<'_>) {
+    /// items in the cell options. Each set option also covers, for every base in `claims`,
+    /// the item `base[d - 1]` of each digit `d` in the set (see [`encode_all`]). A sum no set
+    /// reaches forbids every digit of the first cell.
+    fn encode(&self, encoder: &mut Encoder<'_>, claims: &[Vec<ItemId>]) {
         let n = encoder.geometry().size();
         let sets = digit_sets(n, self.cells.len(), self.sum);
         if sets.is_empty() {
@@ -85,14 +100,21 @@ impl SetSum {
         }
         let anywhere = sets.iter().fold(0u64, |acc, &s| acc | s);
         let accounted: Vec<_> = (0..n).map(|_| encoder.primary()).collect();
-        // With as many cells as digits, the one set is every digit: the cells cover every
-        // digit item, and an empty option would have nothing to cover.
-        for &set in sets.iter().filter(|&&set| set != full_mask(n)) {
-            encoder.option(
+        for &set in &sets {
+            let outside = (0..n)
+                .filter(|&d| set >> d & 1 == 0)
+                .map(|d| (accounted[d], None));
+            let claimed = claims.iter().flat_map(|base| {
                 (0..n)
-                    .filter(|&d| set >> d & 1 == 0)
-                    .map(|d| (accounted[d], None)),
-            );
+                    .filter(move |&d| set >> d & 1 == 1)
+                    .map(|d| (base[d], None))
+            });
+            let items: Vec<_> = outside.chain(claimed).collect();
+            // With as many cells as digits and no claims, the one set is every digit: the
+            // cells cover every digit item, and an empty option would have nothing to cover.
+            if !items.is_empty() {
+                encoder.option(items);
+            }
         }
         for &p in &self.cells {
             for d in 1..=n as u8 {
@@ -103,5 +125,54 @@ impl SetSum {
                 }
             }
         }
+    }
+}
+
+/// Encodes set sums together (see [`SetSum::encode`]), with what the units they lie in say of
+/// them: for every unit of `n` cells, the sums lying wholly inside it that share no cell (taken
+/// in order, a sum over a cell of an earlier one left out) split the unit's digits between
+/// them and the unit's other cells. The unit gets one primary item `U_d` per digit ("digit d of
+/// the unit is placed"), covered by the set option of the one sum whose set holds `d`, or by
+/// the option putting `d` in one of the other cells. Two sums in one box so never choose sets
+/// that share a digit, and a set choice takes its digits out of the unit's other cells at once.
+pub fn encode_all(sums: &[SetSum], encoder: &mut Encoder<'_>) {
+    let n = encoder.geometry().size();
+    let area = encoder.geometry().rows() * encoder.geometry().cols();
+    let units = encoder.units();
+    let mut claims: Vec<Vec<Vec<ItemId>>> = vec![Vec::new(); sums.len()];
+    let mut taken = vec![false; area];
+    for unit in units.all().iter().filter(|u| u.cells.len() == n) {
+        let inside = |sum: &SetSum| {
+            sum.cells
+                .iter()
+                .all(|p| unit.cells.binary_search(p).is_ok())
+        };
+        let mut chosen = Vec::new();
+        for (k, sum) in sums.iter().enumerate() {
+            // A sum over every cell of the unit splits nothing.
+            if sum.cells.len() < n
+                && claims[k].len() < MAX_CLAIMS
+                && inside(sum)
+                && sum.cells.iter().all(|&p| !taken[p])
+            {
+                sum.cells.iter().for_each(|&p| taken[p] = true);
+                chosen.push(k);
+            }
+        }
+        if !chosen.is_empty() {
+            let placed: Vec<ItemId> = (0..n).map(|_| encoder.primary()).collect();
+            for &p in unit.cells.iter().filter(|&&p| !taken[p]) {
+                for d in 1..=n as u8 {
+                    encoder.on(p, d, placed[usize::from(d) - 1], None);
+                }
+            }
+            for &k in &chosen {
+                claims[k].push(placed.clone());
+            }
+        }
+        unit.cells.iter().for_each(|&p| taken[p] = false);
+    }
+    for (sum, claims) in sums.iter().zip(&claims) {
+        sum.encode(encoder, claims);
     }
 }
