@@ -2,7 +2,9 @@
 //!
 //! A cage is a unit, and in the exact cover it is also a [`SetSum`]: one option per set of
 //! different digits that reaches its sum, and one primary item per digit that the set option
-//! or the cell holding the digit covers (see `setsum.rs`).
+//! or the cell holding the digit covers (see `setsum.rs`). The cages, and the sums the 45 rule
+//! derives from them (`innies.rs`), are encoded together, so that those lying in one row,
+//! column or box split its digits between them.
 //!
 //! Key: `[[cage]]` tables with `sum` and `cells` (`"r1c1 r1c2"` or a list); without `sum`, a
 //! cage whose digits only differ ([`PlainCages`]).
