@@ -128,13 +128,20 @@ impl SetSum {
     }
 }
 
-/// Encodes set sums together (see [`SetSum::encode`]), with what the units they lie in say of
-/// them: for every unit of `n` cells, the sums lying wholly inside it that share no cell (taken
-/// in order, a sum over a cell of an earlier one left out) split the unit's digits between
-/// them and the unit's other cells. The unit gets one primary item `U_d` per digit ("digit d of
-/// the unit is placed"), covered by the set option of the one sum whose set holds `d`, or by
-/// the option putting `d` in one of the other cells. Two sums in one box so never choose sets
-/// that share a digit, and a set choice takes its digits out of the unit's other cells at once.
+/// Encodes set sums together, each as the module documentation says, with what the units
+/// they lie in say of them: for every unit of `n` cells, the sums lying wholly inside it that
+/// share no cell (taken in order, a sum over a cell of an earlier one left out) split the
+/// unit's digits between them and the unit's other cells. The unit gets one primary item `U_d`
+/// per digit ("digit d of the unit is placed"), covered by the set option of the one sum whose
+/// set holds `d`, or by the option putting `d` in one of the other cells. Two sums in one box
+/// so never choose sets that share a digit, and a set choice takes its digits out of the
+/// unit's other cells at once.
+///
+/// # Complexity
+///
+/// Each set option grows by its set's digits for each unit it lies in (at most
+/// [`MAX_CLAIMS`]); each unit with a sum inside adds `n` items and one entry per digit to each
+/// of its cells outside those sums.
 pub fn encode_all(sums: &[SetSum], encoder: &mut Encoder<'_>) {
     let n = encoder.geometry().size();
     let area = encoder.geometry().rows() * encoder.geometry().cols();
