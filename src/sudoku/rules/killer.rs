@@ -27,7 +27,7 @@ use super::plaincage::{Both, PlainCages};
 use super::unit::{Unit, UnitIndex, UnitKind};
 use super::cage_logic::{CageLogic, LogicSum};
 use super::innies::derive;
-use super::setsum::{encode_all, SetSum};
+use super::setsum::{encode_all, split_entries, SetSum};
 pub use super::setsum::{count_digit_sets, digit_sets};
 use super::units::repeats;
 
@@ -128,9 +128,16 @@ impl Constraint for Killer {
             let cells = cells.clone();
             total.saturating_add(SetSum { cells, sum: *sum }.entries(n))
         });
+        let split = if cages.is_empty() {
+            0
+        } else {
+            split_entries(geometry)
+        };
         derive(geometry, &cages)
             .iter()
-            .fold(own, |total, d| total.saturating_add(d.entries(n)))
+            .fold(own.saturating_add(split), |total, d| {
+                total.saturating_add(d.entries(n))
+            })
     }
 
     fn digit_blind(&self) -> bool {

@@ -10,15 +10,17 @@
 //! branch on "where does digit d of this cage go, or is it left out", and a cell placement
 //! removes every set without its digit.
 //!
-//! Set sums are encoded together ([`encode_all`]) so that the units they lie in can split
-//! their digits between them: a unit of `n` cells gets one primary item per digit, covered by
-//! the set option of the sum inside it whose set holds the digit, or by the cell option putting
-//! the digit in one of its cells outside those sums. Two cages in one box so never choose sets
+//! Set sums are encoded together ([`encode_all`]) so that the rows, columns and boxes they lie
+//! in can split their digits between them: such a unit gets one primary item per digit, covered
+//! by the set option of the sum inside it whose set holds the digit, or by the cell option
+//! putting the digit in one of its cells outside those sums. Two cages in one box so never choose sets
 //! that share a digit, and a cage's set choice takes its digits out of the rest of the box.
 
 use crate::xc::ItemId;
 
 use super::cover::Encoder;
+use super::geometry::Geometry;
+use super::unit::{Unit, UnitKind};
 
 /// Number of sets of `k` different digits from `1..=n` that add up to `sum`.
 pub fn count_digit_sets(n: usize, k: usize, sum: u32) -> u64 {
@@ -61,8 +63,27 @@ pub fn digit_sets(n: usize, k: usize, sum: u32) -> Vec<u64> {
 }
 
 /// Most units whose digits one sum's set options split (a cage may lie in a row, a column and
-/// a box at once): this bounds the entries of the encoding.
+/// a box at once; a few more where grids overlap): this bounds the entries of the encoding.
 pub const MAX_CLAIMS: usize = 3;
+
+/// Whether [`encode_all`] splits a unit's digits between the sums inside it: rows, columns,
+/// boxes and jigsaw regions of `n` cells (which [`split_entries`] counts from the geometry).
+fn splits(unit: &Unit, n: usize) -> bool {
+    unit.cells.len() == n
+        && matches!(
+            unit.kind,
+            UnitKind::Row(_) | UnitKind::Column(_) | UnitKind::Box(_) | UnitKind::Region(_)
+        )
+}
+
+/// Entries, at most, that [`encode_all`] puts into cell options on `geometry`: one per digit
+/// in each cell of each row, column and box (or region) of each grid.
+pub fn split_entries(geometry: &Geometry) -> u64 {
+    let n = geometry.size() as u64;
+    (geometry.grids().len() as u64)
+        .saturating_mul(3 * n)
+        .saturating_mul(n * n)
+}
 
 /// Cells of different digits adding up to a sum (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,12 +96,13 @@ pub struct SetSum {
 
 impl SetSum {
     /// Entries the encoding adds, at most, for digits `1..=n`, with the items of at most
-    /// [`MAX_CLAIMS`] units in its set options and those units' items in their other cells.
+    /// [`MAX_CLAIMS`] units in its set options. The units' items in their other cells are
+    /// counted apart: [`split_entries`].
     pub fn entries(&self, n: usize) -> u64 {
         let k = self.cells.len().min(n);
         let sets = count_digit_sets(n, k, self.sum);
         sets.saturating_mul((1 + n - k + MAX_CLAIMS * k) as u64)
-            .saturating_add((k * n + MAX_CLAIMS * n * n) as u64)
+            .saturating_add((k * n) as u64)
     }
 
     /// Encodes the sum into the exact cover: the digit items, the set options, and the digit
@@ -129,7 +151,7 @@ impl SetSum {
 }
 
 /// Encodes set sums together, each as the module documentation says, with what the units
-/// they lie in say of them: for every unit of `n` cells, the sums lying wholly inside it that
+/// they lie in say of them: for every row, column and box (or region), the sums lying wholly inside it that
 /// share no cell (taken in order, a sum over a cell of an earlier one left out) split the
 /// unit's digits between them and the unit's other cells. The unit gets one primary item `U_d`
 /// per digit ("digit d of the unit is placed"), covered by the set option of the one sum whose
@@ -148,7 +170,7 @@ pub fn encode_all(sums: &[SetSum], encoder: &mut Encoder<'_>) {
     let units = encoder.units();
     let mut claims: Vec<Vec<Vec<ItemId>>> = vec![Vec::new(); sums.len()];
     let mut taken = vec![false; area];
-    for unit in units.all().iter().filter(|u| u.cells.len() == n) {
+    for unit in units.all().iter().filter(|u| splits(u, n)) {
         let inside = |sum: &SetSum| {
             sum.cells
                 .iter()
