@@ -1,6 +1,6 @@
 //! The real binary: outputs, JSON lines, exit codes, bad input in the middle of a batch.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::process::{Command, Output, Stdio};

@@ -1,7 +1,7 @@
 //! `sudokux render`, through the real binary: the SVG read back as XML and checked against the
 //! puzzle files, the PNG decoded and looked at pixel by pixel.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::Output;

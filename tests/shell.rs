@@ -1,7 +1,7 @@
 //! The long-job side of the command line, on the real binary: the output file written
 //! atomically, progress bars only where they belong, Ctrl-C, completions and the man page.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::process::{Command, Output, Stdio};

@@ -1,7 +1,7 @@
 //! The exact-cover engine as a tool: Knuth's format, the example problems and their known
 //! counts, colors, the `sudokux xc` command.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 
