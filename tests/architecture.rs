@@ -574,3 +574,22 @@ fn every_test_file_is_in_a_test_target() {
         "not compiled by any test target (declare them in tests/suites/): {missing:?}"
     );
 }
+
+/// `eprintln!` panics when stderr cannot be written (`2>/dev/full`): the command line says
+/// everything through `say!` and `error::to_stderr`, which drop what cannot be written.
+#[test]
+fn the_command_line_never_writes_stderr_with_a_macro_that_panics() {
+    let (files, _) = load();
+    for (path, module) in &files {
+        if module.krate != "bin" {
+            continue;
+        }
+        for banned in ["eprintln!", "eprint!"] {
+            assert!(
+                !module.code.contains(banned),
+                "{} calls {banned}: use say! or error::to_stderr",
+                path.display()
+            );
+        }
+    }
+}

@@ -397,3 +397,55 @@ fn every_subcommand_has_examples_in_its_help() {
         assert!(help.contains(&format!("sudokux {sub}")), "{sub}: {help}");
     }
 }
+
+/// Messages go to stderr; when stderr cannot be written (`2>/dev/full`, so every message of
+/// the run fails) the command still writes its answers and ends with the exit code it has
+/// otherwise: no panic, and a failed message is not taken for a failed answer.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stderr_changes_neither_the_answers_nor_the_exit_code() {
+    let example = |name: &str| {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples")
+            .join(name)
+            .display()
+            .to_string()
+    };
+    let (puzzles, killer, four) = (
+        example("puzzles.txt"),
+        example("killer.toml"),
+        example("4x4.toml"),
+    );
+    let xc = example("xc/langford-7.xc");
+    let broken = data("invalid/conflict-row.txt").display().to_string();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["solve", "--stats", &puzzles],
+        vec!["solve", &broken],
+        vec!["solve", "no-such-file.txt"],
+        vec!["count", "--stats", &puzzles],
+        vec!["check", "--stats", &puzzles],
+        vec!["candidates", "--stats", &four],
+        vec!["explain", "--max-nodes", "1", &killer],
+        vec!["hint", &broken],
+        vec!["generate", "--seed", "1"],
+        vec!["xc", "--count", "--stats", &xc],
+        vec!["solve", "--no-such-flag"],
+    ];
+    for args in commands {
+        let piped = sudokux(&args, "");
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_sudokux"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(full)
+            .output()
+            .unwrap();
+        assert!(!piped.stderr.is_empty(), "{args:?} says nothing on stderr");
+        assert_eq!(output.status.code(), piped.status.code(), "{args:?}");
+        assert_eq!(text(&output.stdout), text(&piped.stdout), "{args:?}");
+    }
+}

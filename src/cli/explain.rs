@@ -30,7 +30,7 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
         .enumerate_bounded(givens, Some(2), 2, args.limits.budget())
         .map_err(|e| at(e.to_string()))?;
     if answer.cut_short(Some(2)) {
-        eprintln!(
+        say!(
             "sudokux: {name}: {where_}{} stopped the search before it proved the puzzle has \
              one solution; logic needs a unique one",
             args.limits.describe()
@@ -42,11 +42,11 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
         (Some(solution), None) => solution,
         (None, _) => {
             let why = why_no_solution(rules, givens);
-            eprintln!("sudokux: {name}: {where_}the puzzle has no solution{why}");
+            say!("sudokux: {name}: {where_}the puzzle has no solution{why}");
             return Ok(Exit::NotUnique);
         }
         (Some(_), Some(_)) => {
-            eprintln!(
+            say!(
                 "sudokux: {name}: {where_}the puzzle has several solutions; logic needs a unique one"
             );
             return Ok(Exit::NotUnique);

@@ -11,7 +11,7 @@ use sudokux::sudoku::{pretty, Candidates, Grid, Rules};
 use sudokux::xc::Stats;
 
 use crate::args::LimitArgs;
-use crate::error::{CliError, Exit};
+use crate::error::{CliError, Exit, Stderr};
 use crate::interrupt;
 use crate::report::{Report, Status, Task};
 
@@ -388,7 +388,7 @@ pub struct Sink<W: Write> {
     pub tally: Tally,
     /// Messages and statistics; buffered, since `--stats` writes a line per puzzle.
     /// (Not holding stderr's lock: a progress bar draws from another thread.)
-    pub err: io::BufWriter<io::Stderr>,
+    pub err: io::BufWriter<Stderr>,
     /// How each answer is written.
     pub printer: Printer,
     /// What is asked of each puzzle.
@@ -422,7 +422,7 @@ impl<W: Write> Sink<W> {
         Sink {
             out,
             tally: Tally::default(),
-            err: io::BufWriter::new(io::stderr()),
+            err: io::BufWriter::new(Stderr),
             stats: printer.stats,
             printer,
             task,

@@ -43,11 +43,11 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
         match input::open(Path::new(&name)) {
             Ok(file) => read(BufReader::new(file)),
             Err(OpenError::Directory) => {
-                eprintln!("sudokux: {name}: is a directory");
+                say!("sudokux: {name}: is a directory");
                 return Ok(Exit::BadInput);
             }
             Err(OpenError::Io(error)) => {
-                eprintln!("sudokux: {name}: {error}");
+                say!("sudokux: {name}: {error}");
                 return Ok(Exit::BadInput);
             }
         }
@@ -55,7 +55,7 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
     let mut problem = match parsed {
         Ok(problem) => problem,
         Err(error) => {
-            eprintln!("sudokux: {name}: {error}");
+            say!("sudokux: {name}: {error}");
             return Ok(Exit::BadInput);
         }
     };
@@ -75,20 +75,20 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
             if last.is_none_or(|t| t.elapsed() >= PROGRESS_EVERY) {
                 last = Some(Instant::now());
                 let seconds = started.elapsed().as_secs_f64().max(1e-9);
-                eprint!(
+                crate::error::to_stderr(format_args!(
                     "\r\x1b[K{:6.2}% explored, {} solutions, {:.1}M nodes, {:.1}M nodes/s",
                     progress.explored * 100.0,
                     progress.stats.solutions,
                     progress.stats.nodes as f64 / 1e6,
                     progress.stats.nodes as f64 / 1e6 / seconds
-                );
+                ));
             }
             ControlFlow::Continue(())
         });
     }
     let clear = |shown: bool| {
         if shown {
-            eprint!("\r\x1b[K");
+            crate::error::to_stderr(format_args!("\r\x1b[K"));
         }
     };
     let mut count: u128 = 0;
@@ -166,19 +166,19 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
     reader_gone(finish)?;
     let interrupted = unknown && interrupt::interrupted();
     if interrupted {
-        eprintln!(
+        say!(
             "sudokux: {name}: interrupted after {} nodes and {count} solutions",
             stats.nodes
         );
     } else if unknown {
-        eprintln!(
+        say!(
             "sudokux: {name}: unknown: {} stopped the search after {} nodes and {count} solutions",
             args.limits.describe(),
             stats.nodes
         );
     }
     if args.stats {
-        eprintln!(
+        say!(
             "stats: {} items ({} primary), {} options; {count}{} solutions, {} nodes, {} updates, {:.3} s",
             problem.primary + problem.secondary,
             problem.primary,

@@ -10,6 +10,10 @@
 //!
 //! Run one file's tests with `cargo test --test library engine::`.
 
+// `engine.rs` and `examples.rs` each load `examples/queens.rs` as a module of their own, as
+// they did as crates of their own.
+#![allow(clippy::duplicate_mod)]
+
 #[path = "../common/mod.rs"]
 mod common;
 
