@@ -448,3 +448,38 @@ fn a_full_stderr_changes_neither_the_answers_nor_the_exit_code() {
         assert_eq!(text(&output.stdout), text(&piped.stdout), "{args:?}");
     }
 }
+
+/// `candidates`, `explain` and `hint` show a progress line too (a spinner saying what they
+/// are doing, and for how long) once they have run half a second: on a terminal, or when
+/// `--progress` asks. An empty 64x64 grid keeps them busy until their timeout.
+#[test]
+fn candidates_explain_and_hint_show_progress_when_asked() {
+    let mut empty = String::from("size = 64\ngivens = \"\"\"\n");
+    for _ in 0..64 {
+        empty.push_str(&".".repeat(64));
+        empty.push('\n');
+    }
+    empty.push_str("\"\"\"\n");
+    let dir = scratch("busy-progress");
+    let path = dir.join("empty64.toml");
+    fs::write(&path, empty).unwrap();
+    let path = path.to_str().unwrap();
+    for (command, what) in [
+        ("candidates", "deciding every candidate"),
+        ("explain", "proving the puzzle has one solution"),
+        ("hint", "proving the puzzle has one solution"),
+    ] {
+        let quiet = sudokux(&[command, "--timeout", "1", path], "");
+        assert_eq!(quiet.status.code(), Some(3), "{command}");
+        let err = text(&quiet.stderr);
+        assert!(!err.contains(what), "{command}: {err:?}");
+        let shown = sudokux(&[command, "--progress", "--timeout", "1", path], "");
+        assert_eq!(shown.status.code(), Some(3), "{command}");
+        let err = text(&shown.stderr);
+        assert!(
+            err.contains(what) && err.contains(" s"),
+            "{command}: {err:?}"
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -15,6 +15,7 @@ use crate::args::CandidatesArgs;
 use crate::error::{reader_gone, CliError, Exit};
 use crate::input::{each_input, read_puzzle_file, InputFormat, Meter, RULE_FLAGS_IGNORED};
 use crate::interrupt;
+use crate::progress;
 use crate::spec::RuleFlags;
 
 /// One puzzle to answer: where it comes from, its rules, givens and candidates.
@@ -145,12 +146,16 @@ fn answer(
         false => Tally::Digits,
     };
     let started = Instant::now();
-    let found = match solver.true_candidates(
-        puzzle.givens,
-        puzzle.candidates,
-        tally,
-        args.limits.budget(),
-    ) {
+    let what = format!("{at}: deciding every candidate");
+    let found = progress::busy(progress::wanted(args.progress), &what, || {
+        solver.true_candidates(
+            puzzle.givens,
+            puzzle.candidates,
+            tally,
+            args.limits.budget(),
+        )
+    });
+    let found = match found {
         Ok(found) => found,
         Err(error) => {
             say!("sudokux: {at}: {error}");

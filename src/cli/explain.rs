@@ -11,6 +11,7 @@ use sudokux::sudoku::{Cell, Engine, Grid, Rules, Solver};
 use crate::args::ExplainArgs;
 use crate::error::{written, CliError, Exit};
 use crate::input::load_puzzle;
+use crate::progress;
 
 /// What the command prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,9 +27,11 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
     let (name, rules, givens) = (&puzzle.name, &puzzle.rules, &puzzle.givens);
     let where_ = puzzle.at();
     let at = |message: String| puzzle.error(format!("{where_}{message}"));
-    let answer = Solver::new(rules.clone())
-        .enumerate_bounded(givens, Some(2), 2, args.limits.budget())
-        .map_err(|e| at(e.to_string()))?;
+    let shown = progress::wanted(args.progress);
+    let answer = progress::busy(shown, "proving the puzzle has one solution", || {
+        Solver::new(rules.clone()).enumerate_bounded(givens, Some(2), 2, args.limits.budget())
+    })
+    .map_err(|e| at(e.to_string()))?;
     if answer.cut_short(Some(2)) {
         say!(
             "sudokux: {name}: {where_}{} stopped the search before it proved the puzzle has \
@@ -41,7 +44,9 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
     let solution = match (solutions.next(), solutions.next()) {
         (Some(solution), None) => solution,
         (None, _) => {
-            let why = why_no_solution(rules, givens);
+            let why = progress::busy(shown, "looking for what goes wrong", || {
+                why_no_solution(rules, givens)
+            });
             say!("sudokux: {name}: {where_}the puzzle has no solution{why}");
             return Ok(Exit::NotUnique);
         }
@@ -52,10 +57,10 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
             return Ok(Exit::NotUnique);
         }
     };
-    let text = match mode {
+    let text = progress::busy(shown, "solving step by step", || match mode {
         Mode::Explain => explain(&args, rules, givens, &solution),
         Mode::Hint => hint(&args, rules, givens, &solution),
-    }
+    })
     .map_err(|e| at(e.to_string()))?;
     let mut out = io::stdout().lock();
     written(
