@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use sudokux::sudoku::logic::{solve_logically, solve_with_guesses, unexplained, State, Step};
 use sudokux::sudoku::{Cell, Engine, Grid, Rules, Solver};
 
+use crate::answer::impossible_cell;
 use crate::args::ExplainArgs;
 use crate::error::{written, CliError, Exit};
 use crate::input::load_puzzle;
@@ -75,17 +76,8 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
 fn why_no_solution(rules: &Rules, givens: &Grid) -> String {
     let cols = rules.cols();
     let cell = |p: usize| Cell::from_index(p, cols);
-    if let Ok(state) = State::new(rules, givens) {
-        let cells = rules.cells();
-        let stuck = cells
-            .iter()
-            .find(|&&p| state.value(p) == 0 && state.candidates(p) == 0);
-        if let Some(&p) = stuck {
-            return format!(
-                ": no digit fits {}, the givens it sees rule out each one",
-                cell(p)
-            );
-        }
+    if let Some(why) = impossible_cell(rules, givens) {
+        return format!(": {why}");
     }
     // Search without each given in turn; a puzzle of many givens only up to a few hundred.
     let mut solver = Solver::new(rules.clone());

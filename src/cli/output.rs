@@ -124,6 +124,9 @@ struct JsonRecord<'a> {
     complete: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
+    /// Why there is no solution, when it is cheap to know (status `none`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<&'a str>,
     nodes: u64,
     updates: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -280,6 +283,7 @@ impl Printer {
             count: report.count.map(|(count, _)| count),
             complete: report.count.map(|(_, complete)| complete),
             error: report.error.as_deref(),
+            why: report.why.as_deref(),
             nodes: report.stats.nodes,
             updates: report.stats.updates,
             // Microseconds are as precise as a clock reading on a busy machine gets.
@@ -449,6 +453,13 @@ impl<W: Write> Sink<W> {
     ) -> io::Result<()> {
         if let Some(message) = &report.error {
             writeln!(self.err, "sudokux: {name}: {message}")?;
+        }
+        if let Some(why) = &report.why {
+            let at = report
+                .line
+                .map(|l| format!("line {l}: "))
+                .unwrap_or_default();
+            writeln!(self.err, "sudokux: {name}: {at}no solution: {why}")?;
         }
         if report.status == Status::Unknown && !report.interrupted {
             let at = report
