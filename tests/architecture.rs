@@ -5,7 +5,9 @@
 //! - the layers depend one way: `xc` never names `sudoku`, the library never names the CLI or
 //!   clap;
 //! - no file of `src/` over 600 lines before its unit tests, or 800 for one algorithm that
-//!   reads best whole and says so at its top.
+//!   reads best whole and says so at its top;
+//! - every file of `tests/` is compiled: declared by a suite of `tests/suites/` or a test
+//!   target of its own (Cargo.toml has `autotests = false`).
 //!
 //! The reading of Rust is deliberately simple (comments, strings and `#[cfg(test)]` modules
 //! are cut; paths are read token by token), which is enough for this code base's style: one
@@ -528,6 +530,66 @@ fn the_library_builds_without_the_command_lines_crates() {
                 .match_indices(&format!("{krate}::"))
                 .any(|(at, _)| at == 0 || !is_ident_byte(module.code.as_bytes()[at - 1]));
             assert!(!named, "{} names {krate}", path.display());
+        }
+    }
+}
+
+/// With `autotests = false`, a file of `tests/` that no test target reaches would silently
+/// never run: every one must be a `[[test]]` target or declared by one (`#[path = "../x.rs"]`).
+#[test]
+fn every_test_file_is_in_a_test_target() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest: toml::Table = fs::read_to_string(root.join("Cargo.toml"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(
+        manifest["package"].get("autotests"),
+        Some(&toml::Value::Boolean(false))
+    );
+    let mut reached = BTreeSet::new();
+    for target in manifest["test"].as_array().expect("[[test]]") {
+        let path = root.join(target["path"].as_str().expect("a test target's path"));
+        let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let dir = path.parent().unwrap();
+        for line in text.lines() {
+            if let Some(rest) = line.trim().strip_prefix("#[path = \"") {
+                let name = rest.split('"').next().unwrap();
+                reached.insert(fs::canonicalize(dir.join(name)).unwrap());
+            }
+        }
+        reached.insert(fs::canonicalize(&path).unwrap());
+    }
+    let mut missing = Vec::new();
+    for entry in fs::read_dir(root.join("tests")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rs")
+            && !reached.contains(&fs::canonicalize(&path).unwrap())
+        {
+            missing.push(path.display().to_string());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "not compiled by any test target (declare them in tests/suites/): {missing:?}"
+    );
+}
+
+/// `eprintln!` panics when stderr cannot be written (`2>/dev/full`): the command line says
+/// everything through `say!` and `error::to_stderr`, which drop what cannot be written.
+#[test]
+fn the_command_line_never_writes_stderr_with_a_macro_that_panics() {
+    let (files, _) = load();
+    for (path, module) in &files {
+        if module.krate != "bin" {
+            continue;
+        }
+        for banned in ["eprintln!", "eprint!"] {
+            assert!(
+                !module.code.contains(banned),
+                "{} calls {banned}: use say! or error::to_stderr",
+                path.display()
+            );
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Puzzles given as candidates (pencilmarks): both engines honour every candidate, checked
 //! against a reference that filters the plain puzzle's solutions by the candidates.
 
-mod common;
+use crate::common;
 
 use common::{puzzle_from, random_solution, Rng};
 use proptest::prelude::*;

@@ -1,6 +1,6 @@
 //! The real binary: outputs, JSON lines, exit codes, bad input in the middle of a batch.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::process::{Command, Output, Stdio};
@@ -675,4 +675,35 @@ fn typing_at_a_terminal_is_prompted() {
     // Not on a pipe: stderr stays for answers and errors.
     let output = sudokux(&["solve"], &format!("{PUZZLE}\n"));
     assert_eq!(stderr(&output), "");
+}
+
+/// A puzzle without solution: `solve` and `check` say why when propagation from the givens
+/// shows it (an empty cell no digit fits), on stderr beside `none` and as `why` in JSON, as
+/// `hint` and `explain` do; a puzzle with a solution has no `why`.
+#[test]
+fn no_solution_names_the_cell_no_digit_fits() {
+    // r1c9 sees 1-8 in its row and the 9 of r2c9.
+    let stuck = format!("12345678.{}9{}\n", ".".repeat(8), ".".repeat(63));
+    let reason = "no digit fits r1c9, the givens it sees rule out each one";
+    for command in ["solve", "check"] {
+        let output = sudokux(&[command], &stuck);
+        assert_eq!(code(&output), 1, "{command}");
+        assert_eq!(stdout(&output), "none\n", "{command}");
+        assert_eq!(
+            stderr(&output),
+            format!("sudokux: -: line 1: no solution: {reason}\n"),
+            "{command}"
+        );
+        let json = sudokux(&[command, "--json"], &stuck);
+        let record: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+        assert_eq!(record["status"], "none", "{command}");
+        assert_eq!(record["why"], reason, "{command}");
+    }
+    let hint = sudokux(&["hint"], &stuck);
+    assert!(stderr(&hint).contains(reason), "{}", stderr(&hint));
+    let solvable = format!("12345678.{}", ".".repeat(72));
+    let json = sudokux(&["check", "--json"], &format!("{solvable}\n"));
+    let record: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(record["status"], "multiple");
+    assert!(record.get("why").is_none(), "{record}");
 }

@@ -1,6 +1,6 @@
 //! `sudokux explain` and `sudokux hint`, run as the real binary.
 
-mod common;
+use crate::common;
 
 use common::sudokux;
 

@@ -1,7 +1,7 @@
 //! Input formats and CSV output, through the real binary: SadMan `.sdk`, Simple Sudoku `.ss`,
 //! pencilmark lines, named alphabets, whitespace-separated numbers, `--format`.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::Output;

@@ -2,7 +2,7 @@
 //! what is refused and how it is said, and the round trip import(export(p)) == p over random
 //! puzzles with every family that has f-puzzles keys.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! minimal when asked, symmetric, reproducible from a seed whatever the thread count, and
 //! readable by `sudokux check`.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

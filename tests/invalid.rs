@@ -5,7 +5,7 @@
 //! `NAME.expected` holds two lines: `args: COMMAND [FLAGS]` (the input's path is appended)
 //! and `error: TEXT`, a piece of what stderr must say.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

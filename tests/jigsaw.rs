@@ -2,7 +2,7 @@
 //! unit's digits fixed) and answer within a small node budget, valid layout or not, agreeing
 //! with the count and with the validator.
 //!
-//! CI runs a handful of random layouts; `SUDOKUX_LAYOUTS=120 cargo test --test jigsaw --
+//! CI runs a handful of random layouts; `SUDOKUX_LAYOUTS=120 cargo test --test library jigsaw --
 //! --nocapture` runs more and prints the work and time of each. (Seed 136, one of the
 //! generator's layouts, is beyond this search and the count alike: neither answers in 20 s.)
 

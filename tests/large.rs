@@ -3,7 +3,7 @@
 //! cheaper uniqueness check (a solution other than the known one) agreeing with a count by the
 //! reference backtracker. Every solution is checked by the independent validator.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use sudokux::sudoku::generate::{random_solution, Generator, Rng, Settings};

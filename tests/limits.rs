@@ -1,7 +1,7 @@
 //! `--timeout` and `--max-nodes`: a search cut short says `unknown`, with a lower bound for
 //! counts and exit code 3; never a silent partial answer. And the library's `Budget` itself.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! Line constraints (thermometers, whispers, renban, between lines, ...): puzzle files and
 //! f-puzzles JSON read back what was written, on random instances.
 
-mod common;
+use crate::common;
 
 use common::lines::{lines, with_lines, FAMILIES};
 use common::{checked_count, engine_solution, puzzle_from, Rng};

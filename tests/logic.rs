@@ -3,7 +3,7 @@
 //! independent validator. A placement must agree with it; an elimination must never remove its
 //! digit. Each technique has a puzzle on which it fires.
 
-mod common;
+use crate::common;
 
 use common::{engine_solution, instance, puzzle_from, KINDS};
 

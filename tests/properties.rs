@@ -2,7 +2,7 @@
 //! every solution through the independent validator, and counts that must not change under
 //! the symmetries of sudoku.
 
-mod common;
+use crate::common;
 
 use common::{checked_count, puzzle_from, random_solution, Rng};
 use proptest::prelude::*;

@@ -1,7 +1,7 @@
 //! Real puzzles with known answers: samples of the public benchmark sets, the puzzles of the
 //! articles this project grew from, and puzzles with known numbers of solutions.
 
-mod common;
+use crate::common;
 
 use common::{checked_count, lines};
 use sudokux::sudoku::{validate, Backtracker, Engine, Grid, Rules, Solver, Verdict};

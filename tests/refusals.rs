@@ -63,3 +63,36 @@ fn an_xc_file_with_too_many_items_costs_only_its_line() {
         text.len()
     );
 }
+
+/// Sudoku inputs too large are refused as cheaply: a puzzle file or f-puzzles JSON saying
+/// `size = 100000` (a grid of 10^10 cells), and a puzzle line of 10 million characters, cost
+/// about their text, never a grid of the size they claim.
+#[test]
+fn sudoku_inputs_too_large_cost_only_their_text() {
+    use sudokux::sudoku::file::{from_json, from_toml};
+    use sudokux::sudoku::{fpuzzles, Grid};
+
+    let toml = "size = 100000\ngivens = \"\"\n";
+    let (result, peak) = peak_of(|| from_toml(toml));
+    let error = result.expect_err("a 100000x100000 grid was taken");
+    assert!(peak <= 1 << 20, "{peak} bytes at the peak for: {error}");
+
+    let json = r#"{"size": 100000, "givens": ""}"#;
+    let (result, peak) = peak_of(|| from_json(json));
+    let error = result.expect_err("a 100000x100000 grid was taken");
+    assert!(peak <= 1 << 20, "{peak} bytes at the peak for: {error}");
+
+    let fpuzzles_json = r#"{"size": 100000, "grid": []}"#;
+    let (result, peak) = peak_of(|| fpuzzles::read(fpuzzles_json));
+    let error = result.expect_err("a 100000x100000 f-puzzles grid was taken");
+    assert!(peak <= 1 << 20, "{peak} bytes at the peak for: {error}");
+
+    let line = ".".repeat(10_000_000);
+    let (grid, peak) = peak_of(|| Grid::from_line(&line));
+    assert!(grid.is_none(), "a line of 10^7 cells was taken as a grid");
+    assert!(
+        peak <= 2 * line.len() + (1 << 20),
+        "{peak} bytes at the peak for a {}-byte line",
+        line.len()
+    );
+}

@@ -1,7 +1,7 @@
 //! `sudokux render`, through the real binary: the SVG read back as XML and checked against the
 //! puzzle files, the PNG decoded and looked at pixel by pixel.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::Output;
@@ -387,4 +387,65 @@ fn the_readme_picture_is_what_render_draws() {
         committed == drawn,
         "docs/samurai.svg is out of date: run `sudokux render examples/samurai.toml -o docs/samurai.svg`"
     );
+}
+
+/// Lines and arrows carry their numbers, 1 to n in the file's order, as `explain` and the
+/// error messages name them (`thermometer 3`, `arrow 2`): a line's in its first cell, an
+/// arrow's in its tip's cell.
+#[test]
+fn lines_and_arrows_are_numbered_as_explain_names_them() {
+    for (file, key, field, class, at_end) in [
+        (
+            "thermometer.toml",
+            "thermometer",
+            "cells",
+            "line-number",
+            false,
+        ),
+        ("whispers.toml", "whispers", "cells", "line-number", false),
+        ("arrow.toml", "arrow", "shaft", "arrow-number", true),
+    ] {
+        let text = std::fs::read_to_string(example(file)).unwrap();
+        let table: toml::Table = text.parse().unwrap();
+        let cells: Vec<(usize, usize)> = table[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|instance| {
+                let list: Vec<&str> = instance[field].as_str().unwrap().split(' ').collect();
+                let cell = if at_end {
+                    list[list.len() - 1]
+                } else {
+                    list[0]
+                };
+                let (r, c) = cell[1..].split_once('c').unwrap();
+                (
+                    r.parse::<usize>().unwrap() - 1,
+                    c.parse::<usize>().unwrap() - 1,
+                )
+            })
+            .collect();
+        let svg = render_svg(&[&example(file)], "");
+        let doc = Document::parse(&svg).expect("well-formed XML");
+        let numbers = elements(&doc, "text", class);
+        let listed: Vec<String> = numbers.iter().map(|t| t.text().unwrap().into()).collect();
+        let wanted: Vec<String> = (1..=cells.len()).map(|k| k.to_string()).collect();
+        assert_eq!(listed, wanted, "{file}");
+        // The cells' backgrounds, in reading order, say where each cell is.
+        let rects = in_group(&doc, "cells", "rect");
+        assert_eq!(rects.len(), 81, "{file}");
+        for (number, &(r, c)) in numbers.iter().zip(&cells) {
+            let rect = &rects[r * 9 + c];
+            let (x, y) = (coordinate(number, "x"), coordinate(number, "y"));
+            let (left, top) = (coordinate(rect, "x"), coordinate(rect, "y"));
+            let side = coordinate(rect, "width");
+            assert!(
+                (left..=left + side).contains(&x) && (top..=top + side).contains(&y),
+                "{file}: number {} at ({x}, {y}) is not in r{}c{}",
+                number.text().unwrap(),
+                r + 1,
+                c + 1
+            );
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! A count split into shards and counted shard by shard through the command line
 //! (`--split K`, `--count-shard`): the shard counts add up to the one-process count.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

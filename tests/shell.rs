@@ -1,7 +1,7 @@
 //! The long-job side of the command line, on the real binary: the output file written
 //! atomically, progress bars only where they belong, Ctrl-C, completions and the man page.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::process::{Command, Output, Stdio};
@@ -136,15 +136,14 @@ fn ctrl_c_stops_a_long_solve_and_an_xc_search_too() {
     assert!(started.elapsed() < Duration::from_secs(30));
     fs::remove_dir_all(&dir).unwrap();
 
-    // 40 independent items with two options each: 2^40 solutions to visit.
-    let mut problem: String = (1..=40).map(|i| format!("i{i} ")).collect();
-    problem.push('\n');
-    for i in 1..=40 {
-        problem.push_str(&format!("i{i}\ni{i}\n"));
-    }
+    // The pentominoes in a 6x10 box: seconds of counting, even remembering subproblems.
+    let pentominoes = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/xc/pentominoes-6x10.xc"
+    );
     let output = interrupted(
-        &["xc", "--count", "-"],
-        &problem,
+        &["xc", "--count", "--jobs", "1", pentominoes],
+        "",
         Duration::from_millis(1500),
     );
     let (out, err) = (text(&output.stdout), text(&output.stderr));
@@ -396,4 +395,91 @@ fn every_subcommand_has_examples_in_its_help() {
         assert!(help.contains("Examples:"), "{sub}: {help}");
         assert!(help.contains(&format!("sudokux {sub}")), "{sub}: {help}");
     }
+}
+
+/// Messages go to stderr; when stderr cannot be written (`2>/dev/full`, so every message of
+/// the run fails) the command still writes its answers and ends with the exit code it has
+/// otherwise: no panic, and a failed message is not taken for a failed answer.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stderr_changes_neither_the_answers_nor_the_exit_code() {
+    let example = |name: &str| {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples")
+            .join(name)
+            .display()
+            .to_string()
+    };
+    let (puzzles, killer, four) = (
+        example("puzzles.txt"),
+        example("killer.toml"),
+        example("4x4.toml"),
+    );
+    let xc = example("xc/langford-7.xc");
+    let broken = data("invalid/conflict-row.txt").display().to_string();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["solve", "--stats", &puzzles],
+        vec!["solve", &broken],
+        vec!["solve", "no-such-file.txt"],
+        vec!["count", "--stats", &puzzles],
+        vec!["check", "--stats", &puzzles],
+        vec!["candidates", "--stats", &four],
+        vec!["explain", "--max-nodes", "1", &killer],
+        vec!["hint", &broken],
+        vec!["generate", "--seed", "1"],
+        vec!["xc", "--count", "--stats", &xc],
+        vec!["solve", "--no-such-flag"],
+    ];
+    for args in commands {
+        let piped = sudokux(&args, "");
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_sudokux"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(full)
+            .output()
+            .unwrap();
+        assert!(!piped.stderr.is_empty(), "{args:?} says nothing on stderr");
+        assert_eq!(output.status.code(), piped.status.code(), "{args:?}");
+        assert_eq!(text(&output.stdout), text(&piped.stdout), "{args:?}");
+    }
+}
+
+/// `candidates`, `explain` and `hint` show a progress line too (a spinner saying what they
+/// are doing, and for how long) once they have run half a second: on a terminal, or when
+/// `--progress` asks. An empty 64x64 grid keeps them busy until their timeout.
+#[test]
+fn candidates_explain_and_hint_show_progress_when_asked() {
+    let mut empty = String::from("size = 64\ngivens = \"\"\"\n");
+    for _ in 0..64 {
+        empty.push_str(&".".repeat(64));
+        empty.push('\n');
+    }
+    empty.push_str("\"\"\"\n");
+    let dir = scratch("busy-progress");
+    let path = dir.join("empty64.toml");
+    fs::write(&path, empty).unwrap();
+    let path = path.to_str().unwrap();
+    for (command, what) in [
+        ("candidates", "deciding every candidate"),
+        ("explain", "proving the puzzle has one solution"),
+        ("hint", "proving the puzzle has one solution"),
+    ] {
+        let quiet = sudokux(&[command, "--timeout", "1", path], "");
+        assert_eq!(quiet.status.code(), Some(3), "{command}");
+        let err = text(&quiet.stderr);
+        assert!(!err.contains(what), "{command}: {err:?}");
+        let shown = sudokux(&[command, "--progress", "--timeout", "1", path], "");
+        assert_eq!(shown.status.code(), Some(3), "{command}");
+        let err = text(&shown.stderr);
+        assert!(
+            err.contains(what) && err.contains(" s"),
+            "{command}: {err:?}"
+        );
+    }
+    fs::remove_dir_all(&dir).unwrap();
 }

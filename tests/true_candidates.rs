@@ -2,7 +2,7 @@
 //! reference backtracker enumerating every solution, on random small puzzles of every kind of
 //! rule with many solutions; and the command line's outputs and exit codes.
 
-mod common;
+use crate::common;
 
 use common::{instance, puzzle_from, sudokux, KINDS};
 use proptest::prelude::*;

@@ -3,7 +3,7 @@
 //! extra units, small samurai), with every solution checked by the independent validator;
 //! and real puzzles of each kind from `examples/`.
 
-mod common;
+use crate::common;
 
 use common::{checked_count, instance, puzzle_from, KINDS};
 use proptest::prelude::*;

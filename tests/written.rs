@@ -1,7 +1,7 @@
 //! Rules as people write them, through the real binary: one diagonal alone, no boxes (Latin
 //! squares), a 16x16 written with `A`-`P`, and sums over alphabets that start at `0`.
 
-mod common;
+use crate::common;
 
 use common::sudokux;
 use sudokux::sudoku::file::from_toml;

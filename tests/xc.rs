@@ -1,7 +1,7 @@
 //! The exact-cover engine as a tool: Knuth's format, the example problems and their known
 //! counts, colors, the `sudokux xc` command.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 
@@ -165,20 +165,103 @@ fn xc_errors_name_the_line_and_the_item() {
 #[test]
 fn progress_and_stats_when_asked() {
     let output = sudokux(
-        &[
-            "xc",
-            "--count",
-            "--progress",
-            "--stats",
-            &example("pentominoes-3x20.xc"),
-        ],
+        &["xc", "--count", "--stats", &example("pentominoes-3x20.xc")],
         "",
     );
     assert_eq!(text(&output.stdout), "8\n");
     let err = text(&output.stderr);
-    assert!(err.contains("% explored"), "{err}");
     assert!(
         err.contains("stats: 72 items (72 primary), 1236 options; 8 solutions"),
         "{err}"
     );
+    // The progress line of a count shows once it has run half a second (quick ones stay
+    // quiet), and of a search from its first check.
+    let counted = sudokux(
+        &[
+            "xc",
+            "--count",
+            "--progress",
+            "--timeout",
+            "1.5",
+            &example("pentominoes-6x10.xc"),
+        ],
+        "",
+    );
+    let err = text(&counted.stderr);
+    assert!(err.contains("% explored"), "{err}");
+    let searched = sudokux(&["xc", "--progress", &example("pentominoes-3x20.xc")], "");
+    let err = text(&searched.stderr);
+    assert!(err.contains("% explored"), "{err}");
+}
+
+/// `--count` counts with the engine's counting path (subproblems remembered, the tree split
+/// across `--jobs` threads): the same count as the solutions the search prints, on one thread
+/// or several, with `--limit` and in JSON.
+#[test]
+fn counting_agrees_with_the_solutions_printed() {
+    for (file, expected) in [
+        ("langford-7.xc", 52),
+        ("pentominoes-3x20.xc", 8),
+        ("knuth.xc", 1),
+    ] {
+        let printed = sudokux(&["xc", "--json", &example(file)], "");
+        let records = text(&printed.stdout).lines().count() - 1;
+        assert_eq!(records, expected, "{file}");
+        for jobs in ["1", "2", "3"] {
+            let output = sudokux(&["xc", "--count", "--jobs", jobs, &example(file)], "");
+            assert_eq!(output.status.code(), Some(0), "{file}");
+            assert_eq!(text(&output.stdout), format!("{expected}\n"), "{file}");
+        }
+    }
+    let limited = sudokux(
+        &[
+            "xc",
+            "--count",
+            "--jobs",
+            "2",
+            "--limit",
+            "10",
+            &example("langford-7.xc"),
+        ],
+        "",
+    );
+    assert_eq!(
+        (limited.status.code(), text(&limited.stdout).as_str()),
+        (Some(0), ">=10\n")
+    );
+    let json = sudokux(
+        &[
+            "xc",
+            "--count",
+            "--json",
+            "--jobs",
+            "1",
+            &example("langford-7.xc"),
+        ],
+        "",
+    );
+    let summary: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(summary["status"], "solved");
+    assert_eq!(summary["count"], 52);
+    assert_eq!(summary["complete"], true);
+    let none = sudokux(&["xc", "--count"], "a b\na\n");
+    assert_eq!(
+        (none.status.code(), text(&none.stdout).as_str()),
+        (Some(1), "0\n")
+    );
+    // 40 independent items with two options each: 2^40 solutions, which the search would
+    // visit one by one for hours; counting remembers that the subproblems repeat.
+    let mut problem: String = (1..=40).map(|i| format!("i{i} ")).collect();
+    problem.push('\n');
+    for i in 1..=40 {
+        problem.push_str(&format!("i{i}\ni{i}\n"));
+    }
+    let output = sudokux(
+        &["xc", "--count", "--jobs", "1", "--timeout", "60", "-"],
+        &problem,
+    );
+    assert_eq!(text(&output.stdout), format!("{}\n", 1u64 << 40));
+    // --jobs is for counting only.
+    let refused = sudokux(&["xc", "--jobs", "2", &example("knuth.xc")], "");
+    assert_eq!(refused.status.code(), Some(2));
 }

@@ -4,7 +4,8 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use sudokux::sudoku::{Answer, Backtracker, Candidates, Engine, Grid, Meta, Rules, Solver};
+use sudokux::sudoku::logic::State;
+use sudokux::sudoku::{Answer, Backtracker, Candidates, Cell, Engine, Grid, Meta, Rules, Solver};
 
 use crate::args::{EngineKind, LimitArgs};
 use crate::error::CliError;
@@ -87,6 +88,10 @@ pub fn answer(
     let status = status_of(&answer, limit);
     let mut solutions = answer.solutions.into_iter();
     let (first, second) = (solutions.next(), solutions.next());
+    let why = match (status, candidates) {
+        (Status::None, None) => impossible_cell(engine.rules(), puzzle),
+        _ => None,
+    };
     let witnesses = match (task, &first, second) {
         (Task::Check { witness: true }, Some(a), Some(b)) => Some((a.clone(), b)),
         _ => None,
@@ -105,6 +110,7 @@ pub fn answer(
         puzzle: None,
         candidates: None,
         error: None,
+        why,
         interrupted: status == Status::Unknown && interrupt::interrupted(),
         stats: answer.stats,
         time: started.elapsed(),
@@ -125,6 +131,7 @@ pub fn count_report(answer: &Answer, limit: Option<u128>) -> Report {
         puzzle: None,
         candidates: None,
         error: None,
+        why: None,
         interrupted: answer.cut_short(limit) && interrupt::interrupted(),
         stats: answer.stats,
         time: Duration::ZERO,
@@ -143,4 +150,28 @@ pub fn status_of(answer: &Answer, limit: Option<u128>) -> Status {
         (1, false) => Status::Solved,
         _ => Status::Multiple,
     }
+}
+
+/// Why `givens` have no solution under `rules`, when it shows without a search: the first
+/// empty cell (in reading order) that no digit fits, the givens it sees (its units, pairs and
+/// each family's own eliminations) ruling out each one. `None` when every empty cell has a
+/// candidate left: the contradiction lies deeper, and only a search finds it.
+///
+/// # Complexity
+///
+/// One pass of eliminations from the givens: linear in the size of the rules, far below a
+/// search; run only on puzzles already known to have no solution.
+pub fn impossible_cell(rules: &Rules, givens: &Grid) -> Option<String> {
+    let state = State::new(rules, givens).ok()?;
+    let cols = rules.cols();
+    rules
+        .cells()
+        .iter()
+        .find(|&&p| state.value(p) == 0 && state.candidates(p) == 0)
+        .map(|&p| {
+            format!(
+                "no digit fits {}, the givens it sees rule out each one",
+                Cell::from_index(p, cols)
+            )
+        })
 }

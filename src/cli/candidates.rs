@@ -15,6 +15,7 @@ use crate::args::CandidatesArgs;
 use crate::error::{reader_gone, CliError, Exit};
 use crate::input::{each_input, read_puzzle_file, InputFormat, Meter, RULE_FLAGS_IGNORED};
 use crate::interrupt;
+use crate::progress;
 use crate::spec::RuleFlags;
 
 /// One puzzle to answer: where it comes from, its rules, givens and candidates.
@@ -46,7 +47,7 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, CliError> {
         let reader: &mut dyn BufRead = match opened {
             Ok(reader) => reader,
             Err(message) => {
-                eprintln!("sudokux: {name}: {message}");
+                say!("sudokux: {name}: {message}");
                 exit = exit.worse(Exit::BadInput);
                 return Ok(());
             }
@@ -61,7 +62,7 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, CliError> {
                     let entry = match entry {
                         Ok(entry) => entry,
                         Err(error) => {
-                            eprintln!("sudokux: {name}: {error}");
+                            say!("sudokux: {name}: {error}");
                             exit = exit.worse(Exit::BadInput);
                             continue;
                         }
@@ -75,7 +76,7 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, CliError> {
                                 slot.insert((rules, solver))
                             }
                             Err(message) => {
-                                eprintln!("sudokux: {name}: line {}: {message}", entry.line);
+                                say!("sudokux: {name}: line {}: {message}", entry.line);
                                 exit = exit.worse(Exit::BadInput);
                                 continue;
                             }
@@ -95,7 +96,7 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, CliError> {
             format => {
                 index += 1;
                 if flags.given {
-                    eprintln!("sudokux: {name}: {RULE_FLAGS_IGNORED}");
+                    say!("sudokux: {name}: {RULE_FLAGS_IGNORED}");
                 }
                 match read_puzzle_file(reader, format) {
                     Ok(file) => {
@@ -111,7 +112,7 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, CliError> {
                         exit = exit.worse(answer(&args, &mut solver, &puzzle, &mut out)?);
                     }
                     Err(message) => {
-                        eprintln!("sudokux: {name}: {message}");
+                        say!("sudokux: {name}: {message}");
                         exit = exit.worse(Exit::BadInput);
                     }
                 }
@@ -145,15 +146,19 @@ fn answer(
         false => Tally::Digits,
     };
     let started = Instant::now();
-    let found = match solver.true_candidates(
-        puzzle.givens,
-        puzzle.candidates,
-        tally,
-        args.limits.budget(),
-    ) {
+    let what = format!("{at}: deciding every candidate");
+    let found = progress::busy(progress::wanted(args.progress), &what, || {
+        solver.true_candidates(
+            puzzle.givens,
+            puzzle.candidates,
+            tally,
+            args.limits.budget(),
+        )
+    });
+    let found = match found {
         Ok(found) => found,
         Err(error) => {
-            eprintln!("sudokux: {at}: {error}");
+            say!("sudokux: {at}: {error}");
             if args.json {
                 let record = json!({
                     "index": puzzle.index, "input": puzzle.name, "line": puzzle.line,
@@ -165,7 +170,7 @@ fn answer(
         }
     };
     if args.stats {
-        eprintln!(
+        say!(
             "sudokux: {at}: {} nodes, {} updates, {:.3} s",
             found.stats.nodes,
             found.stats.updates,
@@ -173,7 +178,7 @@ fn answer(
         );
     }
     let (status, exit) = if !found.complete {
-        eprintln!(
+        say!(
             "sudokux: {at}: {} stopped the search before every candidate was decided",
             args.limits.describe()
         );

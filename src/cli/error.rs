@@ -1,6 +1,7 @@
 //! Exit codes and the errors that end a run.
 
-use std::io;
+use std::fmt;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -105,6 +106,33 @@ pub fn reader_gone(result: io::Result<()>) -> io::Result<bool> {
         Ok(()) => Ok(false),
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(true),
         Err(error) => Err(error),
+    }
+}
+
+/// Writes a message to stderr, as `eprint!` does, but never panics: when stderr itself cannot
+/// be written (`2>/dev/full`, a closed pipe) there is nowhere left to say so, and the message
+/// is dropped; the exit code still tells what happened. (`eprintln!` panics instead, which
+/// would turn a full disk into exit code 101 and a panic message nobody sees.)
+pub fn to_stderr(message: fmt::Arguments<'_>) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_fmt(message).and_then(|()| err.flush());
+}
+
+/// Stderr as a writer that never fails, for messages written with `write!` (see
+/// [`to_stderr`]): what cannot be written is dropped, so that a full or closed stderr neither
+/// stops the answers on stdout nor passes for their reader going away.
+#[derive(Debug, Default)]
+pub struct Stderr;
+
+impl Write for Stderr {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let _ = io::stderr().write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let _ = io::stderr().flush();
+        Ok(())
     }
 }
 

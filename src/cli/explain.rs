@@ -8,9 +8,11 @@ use serde_json::{json, Value};
 use sudokux::sudoku::logic::{solve_logically, solve_with_guesses, unexplained, State, Step};
 use sudokux::sudoku::{Cell, Engine, Grid, Rules, Solver};
 
+use crate::answer::impossible_cell;
 use crate::args::ExplainArgs;
 use crate::error::{written, CliError, Exit};
 use crate::input::load_puzzle;
+use crate::progress;
 
 /// What the command prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,11 +28,13 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
     let (name, rules, givens) = (&puzzle.name, &puzzle.rules, &puzzle.givens);
     let where_ = puzzle.at();
     let at = |message: String| puzzle.error(format!("{where_}{message}"));
-    let answer = Solver::new(rules.clone())
-        .enumerate_bounded(givens, Some(2), 2, args.limits.budget())
-        .map_err(|e| at(e.to_string()))?;
+    let shown = progress::wanted(args.progress);
+    let answer = progress::busy(shown, "proving the puzzle has one solution", || {
+        Solver::new(rules.clone()).enumerate_bounded(givens, Some(2), 2, args.limits.budget())
+    })
+    .map_err(|e| at(e.to_string()))?;
     if answer.cut_short(Some(2)) {
-        eprintln!(
+        say!(
             "sudokux: {name}: {where_}{} stopped the search before it proved the puzzle has \
              one solution; logic needs a unique one",
             args.limits.describe()
@@ -41,21 +45,23 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
     let solution = match (solutions.next(), solutions.next()) {
         (Some(solution), None) => solution,
         (None, _) => {
-            let why = why_no_solution(rules, givens);
-            eprintln!("sudokux: {name}: {where_}the puzzle has no solution{why}");
+            let why = progress::busy(shown, "looking for what goes wrong", || {
+                why_no_solution(rules, givens)
+            });
+            say!("sudokux: {name}: {where_}the puzzle has no solution{why}");
             return Ok(Exit::NotUnique);
         }
         (Some(_), Some(_)) => {
-            eprintln!(
+            say!(
                 "sudokux: {name}: {where_}the puzzle has several solutions; logic needs a unique one"
             );
             return Ok(Exit::NotUnique);
         }
     };
-    let text = match mode {
+    let text = progress::busy(shown, "solving step by step", || match mode {
         Mode::Explain => explain(&args, rules, givens, &solution),
         Mode::Hint => hint(&args, rules, givens, &solution),
-    }
+    })
     .map_err(|e| at(e.to_string()))?;
     let mut out = io::stdout().lock();
     written(
@@ -70,17 +76,8 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
 fn why_no_solution(rules: &Rules, givens: &Grid) -> String {
     let cols = rules.cols();
     let cell = |p: usize| Cell::from_index(p, cols);
-    if let Ok(state) = State::new(rules, givens) {
-        let cells = rules.cells();
-        let stuck = cells
-            .iter()
-            .find(|&&p| state.value(p) == 0 && state.candidates(p) == 0);
-        if let Some(&p) = stuck {
-            return format!(
-                ": no digit fits {}, the givens it sees rule out each one",
-                cell(p)
-            );
-        }
+    if let Some(why) = impossible_cell(rules, givens) {
+        return format!(": {why}");
     }
     // Search without each given in turn; a puzzle of many givens only up to a few hundred.
     let mut solver = Solver::new(rules.clone());

@@ -168,7 +168,7 @@ pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
         ));
     }
     if lines_lose_rules && !(args.jigsaw || args.killer || args.layout.is_some() || args.toml) {
-        eprintln!(
+        say!(
             "sudokux: note: puzzle lines do not carry the rules: read them back with the same \
              flags (sudokux check {})",
             rule_flags(&args.rules)
@@ -218,7 +218,7 @@ pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
         let seconds = started.elapsed().as_secs_f64();
         let rate = written.puzzles as f64 / seconds.max(1e-9);
         let average = written.givens as f64 / (written.puzzles.max(1)) as f64;
-        eprintln!(
+        say!(
             "sudokux: {} puzzle{}, {average:.1} givens on average, in {seconds:.2} s ({rate:.1} puzzles/s), seed {seed}",
             written.puzzles,
             if written.puzzles == 1 { "" } else { "s" },
@@ -266,7 +266,7 @@ fn write(
     let made = match made {
         Ok(made) => made,
         Err(error) => {
-            eprintln!("sudokux: puzzle {k}: {error}");
+            say!("sudokux: puzzle {k}: {error}");
             if matches!(error, GenerateError::OutOfTime) {
                 written.out_of_time += 1;
             }
@@ -276,7 +276,7 @@ fn write(
     };
     if made.out_of_time {
         written.out_of_time += 1;
-        eprintln!(
+        say!(
             "sudokux: puzzle {k}: --timeout reached at {} givens; the puzzle is unique{}",
             made.givens,
             if args.minimal {
@@ -288,7 +288,7 @@ fn write(
     }
     if !made.target_reached {
         if let Some(target) = args.givens {
-            eprintln!(
+            say!(
                 "sudokux: puzzle {k}: the target of {target} givens was not reached; the best found has {}",
                 made.givens
             );
@@ -305,7 +305,7 @@ fn write(
         return match fpuzzles::links(&file) {
             Ok((_, sudokupad)) => writeln!(out, "{sudokupad}"),
             Err(error) => {
-                eprintln!("sudokux: puzzle {k}: {error}");
+                say!("sudokux: puzzle {k}: {error}");
                 written.failed += 1;
                 Ok(())
             }

@@ -121,7 +121,7 @@ pub fn read_puzzle_file(
         {
             let imported = fpuzzles::read(&text).map_err(|e| e.to_string())?;
             for notice in &imported.notices {
-                eprintln!("sudokux: note: {notice}");
+                say!("sudokux: note: {notice}");
             }
             Ok(imported.file)
         }
@@ -196,9 +196,7 @@ pub fn typing(inputs: &[PathBuf]) -> bool {
 /// not seem to hang: what to type, and how to end.
 pub fn prompt(what: &str) {
     if io::stdin().is_terminal() && io::stderr().is_terminal() {
-        eprintln!(
-            "sudokux: reading {what} from the terminal; end with Ctrl-D (or give a file name)"
-        );
+        say!("sudokux: reading {what} from the terminal; end with Ctrl-D (or give a file name)");
     }
 }
 
@@ -356,7 +354,7 @@ fn read_puzzle(
         }
         format => {
             if flags.given {
-                eprintln!("sudokux: {name}: {RULE_FLAGS_IGNORED}");
+                say!("sudokux: {name}: {RULE_FLAGS_IGNORED}");
             }
             if index != 1 {
                 return Err(input_error(format!(

@@ -29,7 +29,7 @@ pub fn install() {
         } else {
             ""
         };
-        eprintln!(
+        say!(
             "{newline}sudokux: interrupted: stopping the searches in progress (Ctrl-C again to \
              quit now)"
         );

@@ -18,6 +18,15 @@
 //! - at the bottom: `args/` (the clap definition), `interrupt.rs` (Ctrl-C) and `error.rs`
 //!   (exit codes and errors).
 
+/// `eprintln!` that cannot panic: every message of the command line goes through here (see
+/// [`error::to_stderr`]); `tests/architecture.rs` checks that no file of `src/cli/` calls
+/// `eprintln!` or `eprint!` itself.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::error::to_stderr(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod answer;
 mod args;
 mod batch;
@@ -56,7 +65,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(exit) => exit.into(),
         Err(error) => {
-            eprintln!("sudokux: {error}");
+            say!("sudokux: {error}");
             Exit::BadInput.into()
         }
     }
@@ -74,7 +83,7 @@ fn usage(error: &clap::Error) -> Exit {
     match written(result, Exit::Ok) {
         Ok(exit) => exit,
         Err(error) => {
-            eprintln!("sudokux: {error}");
+            say!("sudokux: {error}");
             Exit::BadInput
         }
     }

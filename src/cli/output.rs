@@ -11,7 +11,7 @@ use sudokux::sudoku::{pretty, Candidates, Grid, Rules};
 use sudokux::xc::Stats;
 
 use crate::args::LimitArgs;
-use crate::error::{CliError, Exit};
+use crate::error::{CliError, Exit, Stderr};
 use crate::interrupt;
 use crate::report::{Report, Status, Task};
 
@@ -124,6 +124,9 @@ struct JsonRecord<'a> {
     complete: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
+    /// Why there is no solution, when it is cheap to know (status `none`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<&'a str>,
     nodes: u64,
     updates: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -280,6 +283,7 @@ impl Printer {
             count: report.count.map(|(count, _)| count),
             complete: report.count.map(|(_, complete)| complete),
             error: report.error.as_deref(),
+            why: report.why.as_deref(),
             nodes: report.stats.nodes,
             updates: report.stats.updates,
             // Microseconds are as precise as a clock reading on a busy machine gets.
@@ -388,7 +392,7 @@ pub struct Sink<W: Write> {
     pub tally: Tally,
     /// Messages and statistics; buffered, since `--stats` writes a line per puzzle.
     /// (Not holding stderr's lock: a progress bar draws from another thread.)
-    pub err: io::BufWriter<io::Stderr>,
+    pub err: io::BufWriter<Stderr>,
     /// How each answer is written.
     pub printer: Printer,
     /// What is asked of each puzzle.
@@ -422,7 +426,7 @@ impl<W: Write> Sink<W> {
         Sink {
             out,
             tally: Tally::default(),
-            err: io::BufWriter::new(io::stderr()),
+            err: io::BufWriter::new(Stderr),
             stats: printer.stats,
             printer,
             task,
@@ -449,6 +453,13 @@ impl<W: Write> Sink<W> {
     ) -> io::Result<()> {
         if let Some(message) = &report.error {
             writeln!(self.err, "sudokux: {name}: {message}")?;
+        }
+        if let Some(why) = &report.why {
+            let at = report
+                .line
+                .map(|l| format!("line {l}: "))
+                .unwrap_or_default();
+            writeln!(self.err, "sudokux: {name}: {at}no solution: {why}")?;
         }
         if report.status == Status::Unknown && !report.interrupted {
             let at = report

@@ -225,6 +225,36 @@ fn watch_count(enabled: bool, watch: &Watch, finished: &AtomicBool) {
     }
 }
 
+/// Runs `work` (a search that publishes nothing as it goes: true candidates, a proof of
+/// uniqueness before logic) while another thread shows, when `enabled` and the work lasts, a
+/// spinner saying `what` is being done and for how long, so that a long job is never silent.
+pub fn busy<R>(enabled: bool, what: &str, work: impl FnOnce() -> R) -> R {
+    let finished = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let display = scope.spawn(|| {
+            let started = Instant::now();
+            let mut bar: Option<ProgressBar> = None;
+            while !finished.load(Ordering::Acquire) {
+                std::thread::park_timeout(TICK);
+                if !enabled || started.elapsed() < SHOW_AFTER || finished.load(Ordering::Acquire) {
+                    continue;
+                }
+                let bar = bar.get_or_insert_with(|| self::bar(0, "{spinner} {msg}"));
+                bar.set_message(format!("{what}, {:.0} s", started.elapsed().as_secs_f64()));
+                bar.tick();
+            }
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+        });
+        let result = work();
+        finished.store(true, Ordering::Release);
+        display.thread().unpark();
+        let _ = display.join();
+        result
+    })
+}
+
 /// What `generate` reports to its progress line: puzzles written, and the givens left in the
 /// puzzle made last (updated by the workers after every check of a removal).
 #[derive(Debug, Default)]

@@ -91,25 +91,25 @@ pub fn run(args: RenderArgs) -> Result<Exit, CliError> {
         let limit = args.limits.describe();
         match answer.count {
             0 if stopped => {
-                eprintln!(
+                say!(
                     "sudokux: {name}: {where_}{limit} stopped the search before it found a \
                      solution; drawing the givens alone"
                 );
                 exit = Exit::Unknown;
             }
             0 => {
-                eprintln!("sudokux: {name}: {where_}no solution; drawing the givens alone");
+                say!("sudokux: {name}: {where_}no solution; drawing the givens alone");
                 exit = Exit::NotUnique;
             }
             1 if stopped => {
-                eprintln!(
+                say!(
                     "sudokux: {name}: {where_}{limit} stopped the search before it proved \
                      the solution unique; drawing the one found"
                 );
                 exit = Exit::Unknown;
             }
             1 => {}
-            _ => eprintln!("sudokux: {name}: {where_}several solutions; drawing one of them"),
+            _ => say!("sudokux: {name}: {where_}several solutions; drawing one of them"),
         }
         answer.solutions.into_iter().next()
     } else {

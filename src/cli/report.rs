@@ -78,6 +78,9 @@ pub struct Report {
     /// `check`), and whether that is exact.
     pub found: Option<(u128, bool)>,
     pub error: Option<String>,
+    /// Why a puzzle has no solution, when it is cheap to know (status `none`): an empty cell
+    /// that no digit fits, the givens it sees ruling out each one.
+    pub why: Option<String>,
     /// The search was cut short after Ctrl-C (which may have stopped it), not by a limit
     /// alone: no message naming a limit.
     pub interrupted: bool,
@@ -102,6 +105,7 @@ impl Report {
             count: None,
             found: None,
             error: Some(message),
+            why: None,
             interrupted: false,
             stats: Stats::default(),
             time: Duration::ZERO,

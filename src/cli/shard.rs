@@ -218,7 +218,7 @@ pub fn count_shards() -> Result<Exit, CliError> {
             return Ok(Exit::Ok);
         }
         if !count.complete {
-            eprintln!(
+            say!(
                 "sudokux: -: line {}: interrupted after {} nodes: the shard's count is a lower bound",
                 n + 1,
                 count.stats.nodes

@@ -94,7 +94,7 @@ pub fn run(input: InputArgs, task: Task, pretty: bool) -> Result<Exit, CliError>
         return Ok(sink.exit);
     }
     if input.stats {
-        eprintln!("{}", sink.totals.summary(started.elapsed()));
+        say!("{}", sink.totals.summary(started.elapsed()));
     }
     let interrupted = interrupt::interrupted();
     if let Out::File(file) = sink.out {
@@ -112,11 +112,11 @@ pub fn run(input: InputArgs, task: Task, pretty: bool) -> Result<Exit, CliError>
         file.commit(partial.as_deref())
             .map_err(|e| CliError::Usage(format!("--output: cannot write {path}: {e}")))?;
         if interrupted {
-            eprintln!("sudokux: the answers found before the interruption are in {path}");
+            say!("sudokux: the answers found before the interruption are in {path}");
         }
     }
     if !input.quiet && (sink.tally.read + sink.tally.unreadable > 1 || interrupted) {
-        eprintln!("sudokux: {}", sink.tally.summary(started.elapsed()));
+        say!("sudokux: {}", sink.tally.summary(started.elapsed()));
     }
     if interrupted {
         return Ok(Exit::Interrupted);

@@ -6,13 +6,14 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use sudokux::xc::knuth::read;
-use sudokux::xc::Progress;
+use sudokux::xc::knuth::{read, KnuthProblem};
+use sudokux::xc::{CountOptions, Progress, Stats, Watch};
 
 use crate::args::XcArgs;
 use crate::error::{reader_gone, CliError, Exit};
 use crate::input::{self, OpenError};
 use crate::interrupt;
+use crate::progress;
 
 #[derive(Serialize)]
 struct SolutionRecord<'a> {
@@ -43,11 +44,11 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
         match input::open(Path::new(&name)) {
             Ok(file) => read(BufReader::new(file)),
             Err(OpenError::Directory) => {
-                eprintln!("sudokux: {name}: is a directory");
+                say!("sudokux: {name}: is a directory");
                 return Ok(Exit::BadInput);
             }
             Err(OpenError::Io(error)) => {
-                eprintln!("sudokux: {name}: {error}");
+                say!("sudokux: {name}: {error}");
                 return Ok(Exit::BadInput);
             }
         }
@@ -55,7 +56,7 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
     let mut problem = match parsed {
         Ok(problem) => problem,
         Err(error) => {
-            eprintln!("sudokux: {name}: {error}");
+            say!("sudokux: {name}: {error}");
             return Ok(Exit::BadInput);
         }
     };
@@ -65,6 +66,9 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
     let show_progress = args.progress || (io::stderr().is_terminal() && stdout.is_terminal());
     let mut out = io::BufWriter::new(stdout.lock());
     let started = Instant::now();
+    if args.count {
+        return count(&args, &name, &mut problem, &mut out, show_progress);
+    }
     let (dlx, labels) = problem.solver.parts();
     let mut search = dlx.search();
     search.bound(args.limits.budget());
@@ -75,20 +79,20 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
             if last.is_none_or(|t| t.elapsed() >= PROGRESS_EVERY) {
                 last = Some(Instant::now());
                 let seconds = started.elapsed().as_secs_f64().max(1e-9);
-                eprint!(
+                crate::error::to_stderr(format_args!(
                     "\r\x1b[K{:6.2}% explored, {} solutions, {:.1}M nodes, {:.1}M nodes/s",
                     progress.explored * 100.0,
                     progress.stats.solutions,
                     progress.stats.nodes as f64 / 1e6,
                     progress.stats.nodes as f64 / 1e6 / seconds
-                );
+                ));
             }
             ControlFlow::Continue(())
         });
     }
     let clear = |shown: bool| {
         if shown {
-            eprint!("\r\x1b[K");
+            crate::error::to_stderr(format_args!("\r\x1b[K"));
         }
     };
     let mut count: u128 = 0;
@@ -164,42 +168,132 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
         out.flush()
     });
     reader_gone(finish)?;
-    let interrupted = unknown && interrupt::interrupted();
-    if interrupted {
-        eprintln!(
-            "sudokux: {name}: interrupted after {} nodes and {count} solutions",
-            stats.nodes
-        );
-    } else if unknown {
-        eprintln!(
-            "sudokux: {name}: unknown: {} stopped the search after {} nodes and {count} solutions",
-            args.limits.describe(),
-            stats.nodes
-        );
+    let outcome = Outcome {
+        count,
+        complete,
+        unknown,
+        stats,
+        elapsed,
+    };
+    Ok(outcome.report(&args, &name, &problem))
+}
+
+/// How a search or a count ended, for the messages, `--stats` and the exit code.
+struct Outcome {
+    /// Solutions found (a lower bound unless `complete`).
+    count: u128,
+    /// Every solution counted: neither `--limit` nor a budget stopped it.
+    complete: bool,
+    /// Stopped by `--timeout`, `--max-nodes` or Ctrl-C.
+    unknown: bool,
+    stats: Stats,
+    elapsed: Duration,
+}
+
+impl Outcome {
+    /// Says on stderr what stopped the search and, with `--stats`, its work; the exit code.
+    fn report(&self, args: &XcArgs, name: &str, problem: &KnuthProblem) -> Exit {
+        let Outcome {
+            count,
+            complete,
+            unknown,
+            stats,
+            elapsed,
+        } = *self;
+        let interrupted = unknown && interrupt::interrupted();
+        if interrupted {
+            say!(
+                "sudokux: {name}: interrupted after {} nodes and {count} solutions",
+                stats.nodes
+            );
+        } else if unknown {
+            say!(
+                "sudokux: {name}: unknown: {} stopped the search after {} nodes and {count} solutions",
+                args.limits.describe(),
+                stats.nodes
+            );
+        }
+        if args.stats {
+            say!(
+                "stats: {} items ({} primary), {} options; {count}{} solutions, {} nodes, {} updates, {:.3} s",
+                problem.primary + problem.secondary,
+                problem.primary,
+                problem.options,
+                match (unknown, complete) {
+                    (true, _) => " (stopped: a lower bound)",
+                    (false, true) => "",
+                    (false, false) => " (limit reached)",
+                },
+                stats.nodes,
+                stats.updates,
+                elapsed.as_secs_f64()
+            );
+        }
+        if interrupted {
+            Exit::Interrupted
+        } else if unknown {
+            Exit::Unknown
+        } else if count == 0 {
+            Exit::NotUnique
+        } else {
+            Exit::Ok
+        }
     }
-    if args.stats {
-        eprintln!(
-            "stats: {} items ({} primary), {} options; {count}{} solutions, {} nodes, {} updates, {:.3} s",
-            problem.primary + problem.secondary,
-            problem.primary,
-            problem.options,
-            match (unknown, complete) {
-                (true, _) => " (stopped: a lower bound)",
-                (false, true) => "",
-                (false, false) => " (limit reached)",
+}
+
+/// `--count`: no solution is printed, so the engine's counting path counts
+/// them ([`Dlx::count`](sudokux::xc::Dlx::count): subproblems remembered, the tree split
+/// across `--jobs` threads) rather than visiting them one by one. `--limit`, `--timeout`,
+/// `--max-nodes` and Ctrl-C stop it as they stop the search; the progress line is the count's.
+fn count(
+    args: &XcArgs,
+    name: &str,
+    problem: &mut KnuthProblem,
+    out: &mut impl Write,
+    show_progress: bool,
+) -> Result<Exit, CliError> {
+    let started = Instant::now();
+    let threads = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let watch = Watch::new();
+    let counted = progress::count(show_progress, &watch, || {
+        let options = CountOptions::new()
+            .limit(args.limit)
+            .threads(threads)
+            .watch(&watch)
+            .budget(args.limits.budget());
+        problem.solver.count(options)
+    });
+    let limit_reached = args.limit.is_some_and(|limit| counted.count >= limit);
+    let outcome = Outcome {
+        count: counted.count,
+        complete: counted.complete,
+        unknown: !counted.complete && !limit_reached,
+        stats: counted.stats,
+        elapsed: started.elapsed(),
+    };
+    let written = if args.json {
+        let summary = Summary {
+            status: match (outcome.unknown, outcome.count) {
+                (true, _) => "unknown",
+                (false, 0) => "none",
+                (false, _) => "solved",
             },
-            stats.nodes,
-            stats.updates,
-            elapsed.as_secs_f64()
-        );
-    }
-    Ok(if interrupted {
-        Exit::Interrupted
-    } else if unknown {
-        Exit::Unknown
-    } else if count == 0 {
-        Exit::NotUnique
+            count: outcome.count,
+            complete: outcome.complete,
+            nodes: outcome.stats.nodes,
+            updates: outcome.stats.updates,
+            time_ms: args.stats.then_some(outcome.elapsed.as_secs_f64() * 1e3),
+        };
+        serde_json::to_writer(&mut *out, &summary)
+            .map_err(io::Error::from)
+            .and_then(|()| writeln!(out))
+    } else if outcome.complete {
+        writeln!(out, "{}", outcome.count)
     } else {
-        Exit::Ok
-    })
+        writeln!(out, ">={}", outcome.count)
+    };
+    reader_gone(written.and_then(|()| out.flush()))?;
+    Ok(outcome.report(args, name, problem))
 }

@@ -38,6 +38,9 @@ pub struct CandidatesArgs {
     /// Nodes and time per puzzle, on stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Show a progress line on stderr even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]

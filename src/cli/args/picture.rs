@@ -27,6 +27,9 @@ pub struct ExplainArgs {
     /// Which puzzle of a file of puzzle lines, from 1.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_index)]
     pub index: usize,
+    /// Show a progress line on stderr even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
     #[command(flatten)]

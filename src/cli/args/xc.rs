@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::shard::ShardArgs;
-use super::shared::{parse_limit, LimitArgs};
+use super::shared::{parse_jobs, parse_limit, LimitArgs};
 
 /// Options of the `xc` command.
 #[derive(Debug, Args)]
@@ -28,6 +28,9 @@ pub struct XcArgs {
     /// Show a live progress line on stderr even when it is not a terminal.
     #[arg(long)]
     pub progress: bool,
+    /// Threads for --count (default: one per core): the search tree is split among them.
+    #[arg(long, value_name = "N", value_parser = parse_jobs, requires = "count")]
+    pub jobs: Option<usize>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]

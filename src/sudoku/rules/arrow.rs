@@ -257,6 +257,12 @@ impl Constraint for Arrows {
         }
         out.push_str("</g>\n");
         canvas.marks().push_str(&out);
+        // Each arrow's number, as messages and `explain` name it, in its tip's cell (arrows
+        // often share a circle, seldom a tip).
+        for (k, arrow) in self.arrows.iter().enumerate() {
+            let tip = arrow.shaft[arrow.shaft.len() - 1];
+            canvas.number("arrow-number", (tip.row, tip.col), k + 1);
+        }
     }
 
     fn caption(&self, _: &Geometry, caption: &mut Caption) {

@@ -80,6 +80,22 @@ impl Canvas {
         self.shading.push_str("</g>\n");
     }
 
+    /// Writes the number `k` of an instance (a line, an arrow), as messages and `explain` name
+    /// it (`thermometer 2`, `arrow 3`), small and grey in the top-right corner of the cell at
+    /// (`row`, `col`), with class `class`. (Cage numbers go in the bottom-right corner, cage
+    /// sums in the top-left one.)
+    pub fn number(&mut self, class: &str, (row, col): (usize, usize), k: usize) {
+        let s = self.cell;
+        let _ = writeln!(
+            self.marks,
+            "<text class=\"{class}\" x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"#888888\" \
+             text-anchor=\"end\">{k}</text>",
+            num(self.x(col + 1) - s * 0.08),
+            num(self.y(row) + s * 0.24),
+            num(s * 0.2)
+        );
+    }
+
     /// Asks the digits to make room for labels in the cells' top-left corners.
     pub fn reserve_corners(&mut self) {
         self.corner_labels = true;

@@ -326,6 +326,12 @@ impl<K: LineKind> Constraint for Lines<K> {
             draw_line(canvas, K::STYLE, &line.cells, &mut out);
         }
         canvas.marks().push_str(&out);
+        // Each line's number, as messages and `explain` name it, at its first cell.
+        for (k, line) in self.lines.iter().enumerate() {
+            if let Some(first) = line.cells.first() {
+                canvas.number("line-number", (first.row, first.col), k + 1);
+            }
+        }
     }
 
     fn caption(&self, _: &Geometry, caption: &mut Caption) {
