@@ -132,6 +132,10 @@ const REFERENCE_EMPTY: usize = 4;
 /// one clue's line.
 const PAIR_WORK: usize = 4_000_000;
 
+/// The most states of (digits read, automaton state) a clue's line is unrolled with before it
+/// is unrolled without the digits read (so for grids of up to about 12 digits).
+const DISTINCT_BUDGET: usize = 300_000;
+
 impl<K: OutsideKind> OutsideClues<K> {
     /// The family of these clues.
     pub fn from_clues(clues: Vec<OutsideClue>) -> OutsideClues<K> {
@@ -165,6 +169,15 @@ impl<K: OutsideKind> OutsideClues<K> {
     fn chain(geometry: &Geometry, clue: &OutsideClue) -> Chain {
         let n = geometry.size();
         Chain::new(&K::automaton(n, clue.value), n, n)
+    }
+
+    /// The automaton of clue `k` unrolled over its line knowing that the line's digits all
+    /// differ (it is a row or a column), within [`DISTINCT_BUDGET`]; else [`Self::chain`].
+    fn distinct_chain(geometry: &Geometry, clue: &OutsideClue) -> Chain {
+        let n = geometry.size();
+        let automaton = K::automaton(n, clue.value);
+        Chain::distinct(&automaton, n, n, DISTINCT_BUDGET)
+            .unwrap_or_else(|| Chain::new(&automaton, n, n))
     }
 }
 
@@ -253,8 +266,8 @@ impl<K: OutsideKind> Constraint for OutsideClues<K> {
         // where working them out would cost more than it is worth.
         let n = geometry.size();
         for (k, (clue, line)) in self.clues.iter().zip(self.lines(geometry)).enumerate() {
-            let chain = Self::chain(geometry, clue);
-            if chain.transitions() * n * n > PAIR_WORK {
+            let chain = Self::distinct_chain(geometry, clue);
+            if !chain.is_distinct() && chain.transitions() * n * n > PAIR_WORK {
                 continue;
             }
             for i in 0..line.len() {
@@ -306,7 +319,7 @@ impl<K: OutsideKind> Constraint for OutsideClues<K> {
     fn encode(&self, encoder: &mut Encoder<'_>) {
         let geometry = encoder.geometry();
         for (clue, positions) in self.clues.iter().zip(self.lines(geometry)) {
-            Self::chain(geometry, clue).encode(encoder, &positions);
+            Self::distinct_chain(geometry, clue).encode(encoder, &positions);
         }
     }
 
