@@ -45,14 +45,19 @@ struct States {
 
 impl States {
     fn new(sum: &LinearSum, n: usize) -> States {
+        States::within(sum, &vec![full_mask(n); sum.terms.len()])
+    }
+
+    /// The states when term `i` holds a digit of `digits[i]` (bit `d - 1` for digit `d`).
+    fn within(sum: &LinearSum, digits: &[u64]) -> States {
         let k = sum.terms.len();
-        let digits = 1..=n as i64;
+        let of = |i: usize| (1..=64i64).filter(move |d| digits[i] >> (d - 1) & 1 == 1);
         let mut forward = vec![BTreeSet::from([0i64])];
-        for &(_, w) in &sum.terms {
+        for (i, &(_, w)) in sum.terms.iter().enumerate() {
             let last = forward.last().expect("starts with one set");
             let next: BTreeSet<i64> = last
                 .iter()
-                .flat_map(|&s| digits.clone().map(move |d| s + w * d))
+                .flat_map(|&s| of(i).map(move |d| s + w * d))
                 .collect();
             forward.push(next);
         }
@@ -68,7 +73,7 @@ impl States {
             let kept: BTreeSet<i64> = forward[i]
                 .iter()
                 .copied()
-                .filter(|&s| digits.clone().any(|d| after.contains(&(s + w * d))))
+                .filter(|&s| of(i).any(|d| after.contains(&(s + w * d))))
                 .collect();
             states[i] = kept;
         }
@@ -110,12 +115,17 @@ impl LinearSum {
         total
     }
 
-    /// Encodes the sum into the exact cover (see the module documentation). An infeasible
-    /// sum forbids every digit of its first cell.
+    /// Encodes the sum into the exact cover (see the module documentation), each cell kept
+    /// to the digits [`LinearSum::tables`] leaves it. An infeasible sum forbids every digit
+    /// of its first cell.
     pub fn encode(&self, encoder: &mut Encoder<'_>) {
         let n = encoder.geometry().size();
         let k = self.terms.len();
-        let states = States::new(self, n);
+        let units = encoder.units();
+        let states = match self.tables(n, &|p, q| units.share(p, q)) {
+            Some((domains, _)) => States::within(self, &domains),
+            None => States::new(self, n),
+        };
         let digits = 1..=n as u8;
         let has = |i: usize, s: i64| states.states[i].contains(&s);
         if k == 0 {
@@ -286,7 +296,11 @@ const PAIR_WORK: usize = 2_000_000;
 impl LinearSum {
     /// The digits each cell may hold on some way to the target (bit `d - 1` for digit `d`).
     pub fn domains(&self, n: usize) -> Vec<u64> {
-        let states = States::new(self, n);
+        self.domains_within(&States::new(self, n), n)
+    }
+
+    /// The digits each cell may hold on some way through `states`.
+    fn domains_within(&self, states: &States, n: usize) -> Vec<u64> {
         self.terms
             .iter()
             .enumerate()
@@ -305,39 +319,20 @@ impl LinearSum {
             .collect()
     }
 
-    /// What the sum says about two of its cells, as rules between them: for each pair of
-    /// terms `i < j`, the digits `(d, e)` for which the other cells can still make up the rest
-    /// of the target, each holding a digit of its [`LinearSum::domains`] and cells that
-    /// `share` a unit holding different digits (worked out on groups of cells that all share a
-    /// unit and have the same weight). Yields `(position i, position j, allowed)` where
-    /// `allowed[d - 1]` has bit `e - 1` when `(d, e)` is allowed (always when `d` or `e` is
-    /// outside its cell's domain: the chain rules those out), and only pairs that forbid more
-    /// than `share` says; nothing for two cells (the chain's one item says it all) or when the
-    /// work would exceed [`PAIR_WORK`].
-    ///
-    /// # Complexity
-    ///
-    /// For each pair of terms and each pair of digits, a sum of sets of partial sums: about
-    /// `k^2 n^2 R` for `k` terms whose sums span `R` values.
+    /// What the sum says about two of its cells, as rules between them: the tables of
+    /// [`LinearSum::tables`] that forbid more than `share` says, as `(position i, position j,
+    /// allowed)`.
     pub fn pairs(
         &self,
         n: usize,
         share: &dyn Fn(usize, usize) -> bool,
     ) -> Vec<(usize, usize, Vec<u64>)> {
-        let k = self.terms.len();
-        let span: i64 = self.terms.iter().map(|&(_, w)| w.abs() * n as i64).sum();
-        // Two cells: the chain is one colored item both options hold, which says it all.
-        if k < 3 || k * k * n * n * span as usize > PAIR_WORK {
+        let Some((_, tables)) = self.tables(n, share) else {
             return Vec::new();
-        }
-        let domains = self.domains(n);
-        if domains.contains(&0) {
-            return Vec::new();
-        }
-        let mut out = Vec::new();
-        for i in 0..k {
-            for j in i + 1..k {
-                let allowed = self.pair(n, &domains, share, i, j);
+        };
+        tables
+            .into_iter()
+            .filter_map(|(i, j, allowed)| {
                 let (pi, pj) = (self.terms[i].0, self.terms[j].0);
                 let shared = share(pi, pj);
                 let more = (1..=n as u8).any(|d| {
@@ -346,12 +341,77 @@ impl LinearSum {
                         !known && allowed[usize::from(d) - 1] >> (e - 1) & 1 == 0
                     })
                 });
-                if more {
-                    out.push((pi, pj, allowed));
+                more.then_some((pi, pj, allowed))
+            })
+            .collect()
+    }
+
+    /// The digits each term may hold and the rules between two terms: for each pair of terms
+    /// `i < j`, `(i, j, allowed)` where `allowed[d - 1]` has bit `e - 1` when the other cells
+    /// can still make up the rest of the target with `d` at `i` and `e` at `j`, each holding a
+    /// digit of its [`LinearSum::domains`] and cells that `share` a unit holding different
+    /// digits (worked out on groups of cells that all share a unit and have the same weight);
+    /// a digit that no digit of some partner allows leaves its term's domain, and the rules
+    /// allow every pair with a digit outside the domains (the chain rules those out). `None`
+    /// for fewer than three terms (the chain's one item says it all), a sum no digits reach,
+    /// or when the work would exceed [`PAIR_WORK`].
+    ///
+    /// # Complexity
+    ///
+    /// For each pair of terms and each pair of digits, a sum of sets of partial sums: about
+    /// `k^2 n^2 R` for `k` terms whose sums span `R` values.
+    #[allow(clippy::type_complexity)]
+    pub fn tables(
+        &self,
+        n: usize,
+        share: &dyn Fn(usize, usize) -> bool,
+    ) -> Option<(Vec<u64>, Vec<(usize, usize, Vec<u64>)>)> {
+        let k = self.terms.len();
+        let span: i64 = self.terms.iter().map(|&(_, w)| w.abs() * n as i64).sum();
+        if k < 3 || k * k * n * n * span as usize > PAIR_WORK {
+            return None;
+        }
+        let mut domains = self.domains(n);
+        if domains.contains(&0) {
+            return None;
+        }
+        let mut tables = Vec::new();
+        for i in 0..k {
+            for j in i + 1..k {
+                tables.push((i, j, self.pair(n, &domains, share, i, j)));
+            }
+        }
+        // A digit no partner's digit goes with is out.
+        let mut kept = domains.clone();
+        for (i, j, allowed) in &tables {
+            let (i, j) = (*i, *j);
+            let mut back = 0u64;
+            for d in (1..=n as u8).filter(|d| domains[i] >> (d - 1) & 1 == 1) {
+                let with = allowed[usize::from(d) - 1] & domains[j];
+                if with == 0 {
+                    kept[i] &= !(1 << (d - 1));
+                }
+                back |= with;
+            }
+            kept[j] &= back;
+        }
+        // The chain over the kept digits may drop more.
+        let states = States::within(self, &kept);
+        if !states.feasible() {
+            return None;
+        }
+        domains = self.domains_within(&states, n);
+        let full = full_mask(n);
+        for (i, j, allowed) in &mut tables {
+            for d in 1..=n {
+                if domains[*i] >> (d - 1) & 1 == 0 {
+                    allowed[d - 1] = full;
+                } else {
+                    allowed[d - 1] |= full & !domains[*j];
                 }
             }
         }
-        out
+        Some((domains, tables))
     }
 
     /// Adds [`LinearSum::pairs`] to `out` as relations named `what`, cells sharing a unit of
@@ -630,6 +690,19 @@ mod tests {
                     }
                 }
             }
+        }
+        // The domains are exactly the digits some assignment uses.
+        let (domains, _) = sum.tables(4, &share).unwrap();
+        for (t, &domain) in domains.iter().enumerate().skip(1) {
+            let want = brute(&sum, 4, &clique, 0, t);
+            let used = (1..=4).fold(0u64, |m, e| {
+                if want.iter().any(|&row| row >> (e - 1) & 1 == 1) {
+                    m | 1 << (e - 1)
+                } else {
+                    m
+                }
+            });
+            assert_eq!(domain, used, "cell {t}");
         }
         // x0 = x1 = 1 leaves 8 for two different digits of 2..=4.
         let (_, _, first) = pairs.iter().find(|p| (p.0, p.1) == (0, 1)).unwrap();
