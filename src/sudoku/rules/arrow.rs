@@ -149,7 +149,7 @@ impl Constraint for Arrows {
 
     fn encode(&self, encoder: &mut Encoder<'_>) {
         for sum in self.sums(encoder.geometry()) {
-            sum.encode(encoder);
+            sum.encode_refined(encoder);
         }
     }
 

@@ -20,6 +20,11 @@
 //!
 //! The automaton is deterministic, so a filled line has exactly one run: every solution of
 //! the sudoku has exactly one choice of transitions, and counts stay exact.
+//!
+//! Over a row or column, whose digits all differ, [`Chain::distinct`] unrolls the automaton
+//! with the set of digits read beside its state: the transitions no line of different digits
+//! takes are left out, and what the chain says about two cells ([`Chain::pairs_from`], which
+//! the outside clues add as pairs) is exact for such lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -67,7 +67,7 @@ impl LineKind for DoubleArrow {
     }
 
     fn encode(encoder: &mut Encoder<'_>, positions: &[usize], _: u32) {
-        sum(positions).encode(encoder);
+        sum(positions).encode_refined(encoder);
     }
 
     fn entries(n: usize, len: usize) -> u64 {

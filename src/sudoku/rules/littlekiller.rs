@@ -221,7 +221,7 @@ impl Constraint for LittleKillers {
 
     fn encode(&self, encoder: &mut Encoder<'_>) {
         for sum in self.sums(encoder.geometry()) {
-            sum.encode(encoder);
+            sum.encode_refined(encoder);
         }
     }
 

@@ -229,7 +229,7 @@ impl Constraint for RegionSumLines {
     fn encode(&self, encoder: &mut Encoder<'_>) {
         for line in self.segments(encoder.geometry()) {
             for sum in Self::sums(&line) {
-                sum.encode(encoder);
+                sum.encode_refined(encoder);
             }
         }
     }

@@ -65,7 +65,7 @@ impl LineKind for Zipper {
 
     fn encode(encoder: &mut Encoder<'_>, positions: &[usize], _: u32) {
         for sum in sums(positions) {
-            sum.encode(encoder);
+            sum.encode_refined(encoder);
         }
     }
 
