@@ -27,7 +27,9 @@ use super::draw::{num, Canvas, Caption};
 use super::error::{FileError, PuzzleError, RulesError, Violation};
 use super::fpuzzles::{cell_name, FpReader, FpWriter, COSMETIC_FIELDS};
 use super::geometry::Geometry;
+use super::pair::PairList;
 use super::sum::{LinearSum, SumBounds};
+use super::unit::UnitIndex;
 
 /// One arrow: the digits of `shaft` add up to the number read off `circle`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,9 +140,16 @@ impl Constraint for Arrows {
         Ok(())
     }
 
+    fn pairs(&self, geometry: &Geometry, units: &UnitIndex, out: &mut PairList) {
+        // What each sum says about two of its cells, for the search and the logic.
+        for (k, sum) in self.sums(geometry).iter().enumerate() {
+            sum.push_pairs(geometry.size(), &format!("arrow {}", k + 1), units, out);
+        }
+    }
+
     fn encode(&self, encoder: &mut Encoder<'_>) {
         for sum in self.sums(encoder.geometry()) {
-            sum.encode(encoder);
+            sum.encode_refined(encoder);
         }
     }
 

@@ -20,6 +20,11 @@
 //!
 //! The automaton is deterministic, so a filled line has exactly one run: every solution of
 //! the sudoku has exactly one choice of transitions, and counts stay exact.
+//!
+//! Over a row or column, whose digits all differ, [`Chain::distinct`] unrolls the automaton
+//! with the set of digits read beside its state: the transitions no line of different digits
+//! takes are left out, and what the chain says about two cells ([`Chain::pairs_from`], which
+//! the outside clues add as pairs) is exact for such lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -63,7 +68,15 @@ struct Transition {
 pub struct Chain {
     sizes: Vec<usize>,
     transitions: Vec<Vec<Transition>>,
+    /// For a chain over cells whose digits all differ ([`Chain::distinct`]): `pairs[i][j][d -
+    /// 1]` has bit `e - 1` when some accepted line of different digits puts `d` at `i` and `e`
+    /// at `j` (`i < j`); empty otherwise.
+    pairs: Vec<Vec<Vec<u64>>>,
 }
+
+/// One state of an automaton reading different digits: the digits read (bit `d - 1`) and the
+/// automaton's state.
+type Node<S> = (u64, S);
 
 impl Chain {
     /// Unrolls `automaton` over `len` cells with digits `1..=n`.
@@ -117,7 +130,128 @@ impl Chain {
         Chain {
             sizes: kept.iter().map(BTreeSet::len).collect(),
             transitions,
+            pairs: Vec::new(),
         }
+    }
+
+    /// Unrolls `automaton` over `len` cells with digits `1..=n` that all differ (a row or a
+    /// column), if that takes at most `budget` states of (digits read, automaton state): the
+    /// chain's transitions are those some line of different digits takes, and
+    /// [`Chain::pairs_from`] is exact for such lines. `None` over the budget.
+    ///
+    /// # Complexity
+    ///
+    /// `len` times the transitions between pairs of (digits read, state), at most `budget * n`
+    /// each.
+    pub fn distinct<A: Automaton>(
+        automaton: &A,
+        len: usize,
+        n: usize,
+        budget: usize,
+    ) -> Option<Chain> {
+        // Forward: the (digits read, state) pairs reachable from the start, and the steps
+        // between them.
+        let mut layers: Vec<Vec<Node<A::State>>> = vec![vec![(0, automaton.start())]];
+        let mut steps: Vec<Vec<(u32, u8, u32)>> = Vec::with_capacity(len);
+        let mut total = 1;
+        for i in 0..len {
+            let mut index: BTreeMap<Node<A::State>, u32> = BTreeMap::new();
+            let mut next = Vec::new();
+            let mut layer = Vec::new();
+            for (from, (used, s)) in layers[i].iter().enumerate() {
+                for digit in (1..=n as u8).filter(|d| used >> (d - 1) & 1 == 0) {
+                    let Some(t) = automaton.step(i, s, digit) else {
+                        continue;
+                    };
+                    let node = (used | 1 << (digit - 1), t);
+                    let to = *index.entry(node.clone()).or_insert_with(|| {
+                        next.push(node);
+                        next.len() as u32 - 1
+                    });
+                    layer.push((from as u32, digit, to));
+                }
+            }
+            total += next.len();
+            if total > budget {
+                return None;
+            }
+            layers.push(next);
+            steps.push(layer);
+        }
+        // Backward: keep the nodes from which an accepted one is reached.
+        let mut live: Vec<Vec<bool>> = layers.iter().map(|l| vec![false; l.len()]).collect();
+        for (k, (_, s)) in layers[len].iter().enumerate() {
+            live[len][k] = automaton.accepts(s);
+        }
+        for i in (0..len).rev() {
+            for &(from, _, to) in &steps[i] {
+                if live[i + 1][to as usize] {
+                    live[i][from as usize] = true;
+                }
+            }
+        }
+        // The automaton's states of the live nodes, and the steps between them.
+        let states: Vec<BTreeMap<&A::State, u32>> = layers
+            .iter()
+            .zip(&live)
+            .map(|(layer, live)| {
+                let kept: BTreeSet<&A::State> = layer
+                    .iter()
+                    .zip(live)
+                    .filter(|(_, &l)| l)
+                    .map(|((_, s), _)| s)
+                    .collect();
+                kept.into_iter().zip(0u32..).collect()
+            })
+            .collect();
+        let mut transitions = Vec::with_capacity(len);
+        for i in 0..len {
+            let kept: BTreeSet<(u32, u8, u32)> = steps[i]
+                .iter()
+                .filter(|&&(from, _, to)| live[i][from as usize] && live[i + 1][to as usize])
+                .map(|&(from, digit, to)| {
+                    let state = |layer: usize, k: u32| states[layer][&layers[layer][k as usize].1];
+                    (state(i, from), digit, state(i + 1, to))
+                })
+                .collect();
+            transitions.push(
+                kept.into_iter()
+                    .map(|(from, digit, to)| Transition { from, digit, to })
+                    .collect(),
+            );
+        }
+        // Pairs: seen[node][i] holds the digits cell i takes on some way to the node.
+        let mut pairs = vec![vec![vec![0u64; n]; len]; len];
+        let mut seen: Vec<Vec<u64>> = vec![Vec::new()];
+        for j in 0..len {
+            let mut next = vec![vec![0u64; j + 1]; layers[j + 1].len()];
+            // back[i][e - 1]: the digits cell i takes on a line with e at j.
+            let mut back = vec![vec![0u64; n]; j];
+            for &(from, digit, to) in &steps[j] {
+                if !(live[j][from as usize] && live[j + 1][to as usize]) {
+                    continue;
+                }
+                let before = &seen[from as usize];
+                for (i, &mask) in before.iter().enumerate() {
+                    back[i][usize::from(digit) - 1] |= mask;
+                    next[to as usize][i] |= mask;
+                }
+                next[to as usize][j] |= 1 << (digit - 1);
+            }
+            for (i, back) in back.iter().enumerate() {
+                for (e, &ds) in back.iter().enumerate() {
+                    for d in (0..n).filter(|d| ds >> d & 1 == 1) {
+                        pairs[i][j][d] |= 1 << e;
+                    }
+                }
+            }
+            seen = next;
+        }
+        Some(Chain {
+            sizes: states.iter().map(BTreeMap::len).collect(),
+            transitions,
+            pairs,
+        })
     }
 
     /// Whether some line of digits is accepted.
@@ -138,13 +272,16 @@ impl Chain {
     }
 
     /// What the chain says about two of its cells: for cell `i` and each later cell `j`,
-    /// `allowed[j][d - 1]` has bit `e - 1` when some accepted line puts `d` at `i` and `e` at
-    /// `j` (entries `0..=i` are empty).
+    /// `allowed[j][d - 1]` has bit `e - 1` when some accepted line (of different digits, for a
+    /// [`Chain::distinct`] chain) puts `d` at `i` and `e` at `j` (entries `0..=i` are empty).
     ///
     /// # Complexity
     ///
     /// `n` sweeps over the transitions after `i`.
     pub fn pairs_from(&self, i: usize, n: usize) -> Vec<Vec<u64>> {
+        if !self.pairs.is_empty() {
+            return self.pairs[i].clone();
+        }
         let k = self.transitions.len();
         let mut allowed = vec![vec![0u64; n]; k];
         for d in 1..=n as u8 {
@@ -162,6 +299,11 @@ impl Chain {
             }
         }
         allowed
+    }
+
+    /// Whether the chain was unrolled over different digits ([`Chain::distinct`]).
+    pub fn is_distinct(&self) -> bool {
+        !self.pairs.is_empty()
     }
 
     /// The number of transitions, all layers together.
@@ -286,5 +428,78 @@ mod tests {
         assert!(!never.feasible());
         assert_eq!(never.sizes(), &[0, 0, 0, 0]);
         assert_eq!(never.digits(1), 0);
+    }
+
+    /// Every permutation of `1..=n`, in some order.
+    fn permutations(n: u8) -> Vec<Vec<u8>> {
+        if n == 0 {
+            return vec![Vec::new()];
+        }
+        let mut out = Vec::new();
+        for shorter in permutations(n - 1) {
+            for at in 0..=shorter.len() {
+                let mut line = shorter.clone();
+                line.insert(at, n);
+                out.push(line);
+            }
+        }
+        out
+    }
+
+    /// Whether `automaton` accepts `line`.
+    fn runs<A: Automaton>(automaton: &A, line: &[u8]) -> bool {
+        let mut state = automaton.start();
+        for (i, &d) in line.iter().enumerate() {
+            match automaton.step(i, &state, d) {
+                Some(t) => state = t,
+                None => return false,
+            }
+        }
+        automaton.accepts(&state)
+    }
+
+    #[test]
+    fn distinct_chains_know_the_lines_of_different_digits() {
+        // The first three of five different digits add up to 8: {1, 2, 5} or {1, 3, 4}.
+        struct Prefix;
+        impl Automaton for Prefix {
+            type State = i64;
+            fn start(&self) -> i64 {
+                0
+            }
+            fn step(&self, i: usize, s: &i64, d: u8) -> Option<i64> {
+                let t = if i < 3 { s + i64::from(d) } else { *s };
+                (t <= 8).then_some(t)
+            }
+            fn accepts(&self, s: &i64) -> bool {
+                *s == 8
+            }
+        }
+        let chain = Chain::distinct(&Prefix, 5, 5, 1000).unwrap();
+        assert!(chain.is_distinct() && chain.feasible());
+        let lines: Vec<Vec<u8>> = permutations(5)
+            .into_iter()
+            .filter(|line| runs(&Prefix, line))
+            .collect();
+        for i in 0..5 {
+            let want = lines.iter().fold(0u64, |m, l| m | 1 << (l[i] - 1));
+            assert_eq!(chain.digits(i), want, "cell {i}");
+            let pairs = chain.pairs_from(i, 5);
+            for (j, table) in pairs.iter().enumerate().skip(i + 1) {
+                for d in 1..=5u8 {
+                    let want = lines
+                        .iter()
+                        .filter(|l| l[i] == d)
+                        .fold(0u64, |m, l| m | 1 << (l[j] - 1));
+                    assert_eq!(table[usize::from(d) - 1], want, "cells {i}, {j}, digit {d}");
+                }
+            }
+        }
+        // Every such line has its 1 among the first three, which only different digits say.
+        assert_eq!(Chain::new(&Prefix, 5, 5).digits(3), 0b11111);
+        assert_eq!(chain.digits(3), 0b11110);
+        // Over the budget there is no chain.
+        assert!(Chain::distinct(&Prefix, 5, 5, 10).is_none());
+        assert!(!Chain::distinct(&Total(100), 4, 4, 1000).unwrap().feasible());
     }
 }

@@ -11,6 +11,7 @@
 
 use super::cover::Encoder;
 use super::line::{LineKind, Lines, Style};
+use super::pair::Relation;
 use super::sum::LinearSum;
 
 /// Double arrows.
@@ -58,8 +59,15 @@ impl LineKind for DoubleArrow {
         }
     }
 
+    fn pair(n: usize, len: usize, _: u32, i: usize, j: usize) -> Option<Relation> {
+        if len < Self::MIN_CELLS {
+            return None;
+        }
+        LinearSum::relation_between(&[sum(&indices(len))], n, i, j, Self::NAME)
+    }
+
     fn encode(encoder: &mut Encoder<'_>, positions: &[usize], _: u32) {
-        sum(positions).encode(encoder);
+        sum(positions).encode_refined(encoder);
     }
 
     fn entries(n: usize, len: usize) -> u64 {

@@ -27,7 +27,9 @@ use super::draw::{num, Canvas, Caption};
 use super::error::{FileError, PuzzleError, RulesError, Violation};
 use super::fpuzzles::{parse_place, FpReader, FpWriter, Place, COSMETIC_FIELDS};
 use super::geometry::Geometry;
+use super::pair::PairList;
 use super::sum::{LinearSum, SumBounds};
+use super::unit::UnitIndex;
 
 /// Where a little killer's arrow points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -184,6 +186,13 @@ impl Constraint for LittleKillers {
         Ok(())
     }
 
+    fn pairs(&self, geometry: &Geometry, units: &UnitIndex, out: &mut PairList) {
+        // What each sum says about two of its cells, for the search and the logic.
+        for (k, sum) in self.sums(geometry).iter().enumerate() {
+            sum.push_pairs(geometry.size(), &what(k), units, out);
+        }
+    }
+
     fn entries(&self, geometry: &Geometry) -> u64 {
         let n = geometry.size();
         self.sums(geometry)
@@ -212,7 +221,7 @@ impl Constraint for LittleKillers {
 
     fn encode(&self, encoder: &mut Encoder<'_>) {
         for sum in self.sums(encoder.geometry()) {
-            sum.encode(encoder);
+            sum.encode_refined(encoder);
         }
     }
 

@@ -31,6 +31,7 @@ pub mod plaincage;
 mod registry;
 pub mod setsum;
 pub mod sum;
+pub mod sum_pairs;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod unit;

@@ -19,8 +19,10 @@
 //! [`OutsideClues`] is the family of all the clues of one kind in a puzzle. The rules need a
 //! single square grid (no overlapping grids), whose rows and columns hold every digit once.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::marker::PhantomData;
+use std::sync::{Arc, Mutex};
 
 use serde::de::MapAccess;
 use serde::Deserialize;
@@ -132,6 +134,13 @@ const REFERENCE_EMPTY: usize = 4;
 /// one clue's line.
 const PAIR_WORK: usize = 4_000_000;
 
+/// A clue's chain as the cache knows it: (kind's key, grid size, value).
+type ChainKey = (&'static str, usize, i64);
+
+/// The most states of (digits read, automaton state) a clue's line is unrolled with before it
+/// is unrolled without the digits read (so for grids of up to about 12 digits).
+const DISTINCT_BUDGET: usize = 300_000;
+
 impl<K: OutsideKind> OutsideClues<K> {
     /// The family of these clues.
     pub fn from_clues(clues: Vec<OutsideClue>) -> OutsideClues<K> {
@@ -165,6 +174,37 @@ impl<K: OutsideKind> OutsideClues<K> {
     fn chain(geometry: &Geometry, clue: &OutsideClue) -> Chain {
         let n = geometry.size();
         Chain::new(&K::automaton(n, clue.value), n, n)
+    }
+
+    /// The automaton of clue `k` unrolled over its line knowing that the line's digits all
+    /// differ (it is a row or a column), within [`DISTINCT_BUDGET`]; else [`Self::chain`].
+    ///
+    /// Unrolled once per (kind, size, value) in a process: rows and columns are alike, and
+    /// the pairs and the encoding of a puzzle, and the puzzles of a batch, ask again.
+    fn distinct_chain(geometry: &Geometry, clue: &OutsideClue) -> Arc<Chain> {
+        static CHAINS: Mutex<BTreeMap<ChainKey, Arc<Chain>>> = Mutex::new(BTreeMap::new());
+        let n = geometry.size();
+        let key = (K::KEY, n, clue.value);
+        // A poisoned lock only means another thread panicked while inserting: the map holds
+        // whole chains or nothing.
+        let known = CHAINS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+            .cloned();
+        if let Some(chain) = known {
+            return chain;
+        }
+        let automaton = K::automaton(n, clue.value);
+        let chain = Arc::new(
+            Chain::distinct(&automaton, n, n, DISTINCT_BUDGET)
+                .unwrap_or_else(|| Chain::new(&automaton, n, n)),
+        );
+        CHAINS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, Arc::clone(&chain));
+        chain
     }
 }
 
@@ -253,8 +293,8 @@ impl<K: OutsideKind> Constraint for OutsideClues<K> {
         // where working them out would cost more than it is worth.
         let n = geometry.size();
         for (k, (clue, line)) in self.clues.iter().zip(self.lines(geometry)).enumerate() {
-            let chain = Self::chain(geometry, clue);
-            if chain.transitions() * n * n > PAIR_WORK {
+            let chain = Self::distinct_chain(geometry, clue);
+            if !chain.is_distinct() && chain.transitions() * n * n > PAIR_WORK {
                 continue;
             }
             for i in 0..line.len() {
@@ -306,7 +346,7 @@ impl<K: OutsideKind> Constraint for OutsideClues<K> {
     fn encode(&self, encoder: &mut Encoder<'_>) {
         let geometry = encoder.geometry();
         for (clue, positions) in self.clues.iter().zip(self.lines(geometry)) {
-            Self::chain(geometry, clue).encode(encoder, &positions);
+            Self::distinct_chain(geometry, clue).encode(encoder, &positions);
         }
     }
 

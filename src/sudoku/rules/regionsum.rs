@@ -28,7 +28,9 @@ use super::error::{FileError, PuzzleError, RulesError, Violation};
 use super::fpuzzles::{FpReader, FpWriter};
 use super::geometry::{Geometry, NO_REGION};
 use super::line::{Line, LineKind, Lines, Style};
+use super::pair::PairList;
 use super::sum::LinearSum;
+use super::unit::UnitIndex;
 
 /// The shape of a region-sum line: its keys, name and picture. The rule is
 /// [`RegionSumLines`]'s, which knows the regions; this kind is never asked for it.
@@ -215,10 +217,19 @@ impl Constraint for RegionSumLines {
             .map_err(|(what, message)| PuzzleError::Broken { what, message })
     }
 
+    fn pairs(&self, geometry: &Geometry, units: &UnitIndex, out: &mut PairList) {
+        // What each sum says about two of its cells, for the search and the logic.
+        for (k, line) in self.segments(geometry).iter().enumerate() {
+            for sum in Self::sums(line) {
+                sum.push_pairs(geometry.size(), &Self::what(k), units, out);
+            }
+        }
+    }
+
     fn encode(&self, encoder: &mut Encoder<'_>) {
         for line in self.segments(encoder.geometry()) {
             for sum in Self::sums(&line) {
-                sum.encode(encoder);
+                sum.encode_refined(encoder);
             }
         }
     }

@@ -17,6 +17,14 @@
 //! partner fails at once (its `T_i` has no option left): the search keeps the partial sums
 //! within bounds. Counting stays exact: Algorithm C searches colored problems without the
 //! memo, and every solution of the sudoku has exactly one choice of transitions.
+//!
+//! A chain tells a cell little until its neighbours in the chain are placed, so the families
+//! also add what a sum says about any two of its cells as pairs ([`LinearSum::pairs`]): the
+//! digits `(d, e)` with which the other cells, each within its digits and different where
+//! they share a unit, can still make up the rest. A pair prunes the partner's candidates as
+//! soon as one cell is placed, wherever it is in the chain; a digit that no digit of some
+//! partner goes with is left out before the search ([`LinearSum::tables`]); both are worked
+//! out in [`super::sum_pairs`].
 
 use std::collections::BTreeSet;
 
@@ -37,20 +45,29 @@ pub struct LinearSum {
 /// The automaton of a sum: for each prefix length `i` (0..=k), the partial sums that are
 /// reachable from 0 and can still reach the target.
 #[derive(Debug, Clone)]
-struct States {
-    states: Vec<BTreeSet<i64>>,
+pub(super) struct States {
+    /// `states[i]`: the partial sums after `i` terms.
+    pub(super) states: Vec<BTreeSet<i64>>,
 }
 
 impl States {
-    fn new(sum: &LinearSum, n: usize) -> States {
+    pub(super) fn new(sum: &LinearSum, n: usize) -> States {
+        States::within(sum, &vec![full_mask(n); sum.terms.len()])
+    }
+
+    /// The states when term `i` holds a digit of `digits[i]` (bit `d - 1` for digit `d`).
+    pub(super) fn within(sum: &LinearSum, digits: &[u64]) -> States {
         let k = sum.terms.len();
-        let digits = 1..=n as i64;
+        let of = |i: usize| {
+            let top = 64 - i64::from(digits[i].leading_zeros());
+            (1..=top).filter(move |d| digits[i] >> (d - 1) & 1 == 1)
+        };
         let mut forward = vec![BTreeSet::from([0i64])];
-        for &(_, w) in &sum.terms {
+        for (i, &(_, w)) in sum.terms.iter().enumerate() {
             let last = forward.last().expect("starts with one set");
             let next: BTreeSet<i64> = last
                 .iter()
-                .flat_map(|&s| digits.clone().map(move |d| s + w * d))
+                .flat_map(|&s| of(i).map(move |d| s + w * d))
                 .collect();
             forward.push(next);
         }
@@ -66,7 +83,7 @@ impl States {
             let kept: BTreeSet<i64> = forward[i]
                 .iter()
                 .copied()
-                .filter(|&s| digits.clone().any(|d| after.contains(&(s + w * d))))
+                .filter(|&s| of(i).any(|d| after.contains(&(s + w * d))))
                 .collect();
             states[i] = kept;
         }
@@ -74,7 +91,7 @@ impl States {
     }
 
     /// Whether some sum of digits reaches the target.
-    fn feasible(&self) -> bool {
+    pub(super) fn feasible(&self) -> bool {
         !self.states[0].is_empty()
     }
 
@@ -111,9 +128,14 @@ impl LinearSum {
     /// Encodes the sum into the exact cover (see the module documentation). An infeasible
     /// sum forbids every digit of its first cell.
     pub fn encode(&self, encoder: &mut Encoder<'_>) {
+        let states = States::new(self, encoder.geometry().size());
+        self.encode_states(encoder, &states);
+    }
+
+    /// Encodes the sum over the partial sums `states`.
+    pub(super) fn encode_states(&self, encoder: &mut Encoder<'_>, states: &States) {
         let n = encoder.geometry().size();
         let k = self.terms.len();
-        let states = States::new(self, n);
         let digits = 1..=n as u8;
         let has = |i: usize, s: i64| states.states[i].contains(&s);
         if k == 0 {

@@ -12,6 +12,7 @@
 
 use super::cover::Encoder;
 use super::line::{LineKind, Lines, Style};
+use super::pair::Relation;
 use super::sum::LinearSum;
 
 /// Zipper lines.
@@ -57,9 +58,14 @@ impl LineKind for Zipper {
     const EXPLAINED: bool = false;
     const STYLE: Style = Style::Plain("#c070d0");
 
+    fn pair(n: usize, len: usize, _: u32, i: usize, j: usize) -> Option<Relation> {
+        let positions: Vec<usize> = (0..len).collect();
+        LinearSum::relation_between(&sums(&positions), n, i, j, Self::NAME)
+    }
+
     fn encode(encoder: &mut Encoder<'_>, positions: &[usize], _: u32) {
         for sum in sums(positions) {
-            sum.encode(encoder);
+            sum.encode_refined(encoder);
         }
     }
 
