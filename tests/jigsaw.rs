@@ -6,7 +6,11 @@
 //! CI runs a sample of random layouts (seed 136 among them, which the cell search alone does
 //! not answer in 50 million nodes) and of invalid ones scrambled at random;
 //! `SUDOKUX_LAYOUTS=300 cargo test --release --test jigsaw -- --nocapture` runs 300 of each
-//! and prints the work and time of each.
+//! and prints the work and time of each. There the 300 stirred layouts pass (10 of them
+//! without a solution, at most 72,877 nodes), but one scrambled layout without a solution
+//! (rows `AACCCCCCB AADDCCBBB AAADCBBBB AADDDBFFI DDDEEEEFI EEEEHFFFI EGGHHFFII GGGHHHFII
+//! GGGGHHHII`) is not answered within the node budget: `check` proves it in 1.4 million nodes
+//! (26 s on a loaded machine), where a SAT solver with clause learning needs 0.3 s.
 
 use std::time::Instant;
 
