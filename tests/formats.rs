@@ -112,7 +112,7 @@ fn pencilmarks_restrict_candidates() {
     assert_eq!(
         err,
         "sudokux: -: line 1, column 10 (r1c2): the cell has no candidate\n\
-         sudokux: -: line 2: expected a pencilmark line of 729 characters (9 per cell), found 81\n"
+         sudokux: -: line 2: expected a pencilmark line of n^3 characters for an nxn grid (64 for 4x4, 729 for 9x9, 4096 for 16x16, ...), found 81\n"
     );
 }
 
@@ -421,4 +421,85 @@ fn pencil_marks_combine_with_cages_regions_and_any_size() {
     assert_eq!(solution[0], 'G');
     assert!(['2', '3'].contains(&solution[255]));
     assert!(['9', 'A', 'B'].contains(&solution[7 * 16 + 8]));
+}
+
+/// A pencilmark line for `solution` (default alphabet): each cell's own digit, and the next
+/// one (cyclically) where `two` says so.
+fn pencilmark_line(solution: &str, two: impl Fn(usize) -> bool) -> String {
+    const ALPHABET: &str = "123456789ABCDEFG";
+    let n = (solution.len() as f64).sqrt() as usize;
+    let mut line = String::new();
+    for (k, symbol) in solution.chars().enumerate() {
+        let d = ALPHABET.find(symbol).unwrap();
+        let next = (d + 1) % n;
+        for (place, name) in ALPHABET.chars().take(n).enumerate() {
+            let mark = place == d || (two(k) && place == next);
+            line.push(if mark { name } else { '.' });
+        }
+    }
+    line
+}
+
+#[test]
+fn pencilmark_lines_of_4x4_and_16x16_are_n_cubed_characters() {
+    let s4 = "1234341221434321";
+    let s16 = "123456789ABCDEFG9ABC1234DEFG56785678DEFG12349ABCDEFG9ABC5678123431427586B9EAFCGD\
+               B9EA3142FCGD75867586FCGD3142B9EAFCGDB9EA7586314224136857AF9BCGDEAF9B2413CGDE6857\
+               6857CGDE2413AF9BCGDEAF9B6857241343218765EBA9GDCFEBA94321GDCF87658765GDCF4321EBA9\
+               GDCFEBA987654321";
+    for (solution, size) in [(s4, 4), (s16, 16)] {
+        let rules = Rules::new(sudokux::sudoku::Spec::new(size)).unwrap();
+        let cells = solution
+            .chars()
+            .map(|c| c.to_digit(36).unwrap() as u8)
+            .collect();
+        let grid = Grid::from_cells(size, cells).unwrap();
+        validate(&rules, &rules.empty_grid(), &grid).unwrap();
+    }
+    // Two candidates in most cells, one in every third (4x4) or fifth (16x16): unique; two
+    // everywhere in the 4x4: the solution and its digits turned by one.
+    let lines = [
+        pencilmark_line(s4, |k| k % 3 != 0),
+        pencilmark_line(s4, |_| true),
+        pencilmark_line(s16, |k| k % 5 != 0),
+    ];
+    assert_eq!(
+        lines.iter().map(String::len).collect::<Vec<_>>(),
+        [64, 64, 4096]
+    );
+    let input = lines.join("\n") + "\n";
+    for engine in ["dlx", "backtrack"] {
+        let (code, out, err) = run(&["solve", "--engine", engine], &input);
+        assert_eq!(
+            (code, out, err),
+            (0, format!("{s4}\n{s4} multiple\n{s16}\n"), String::new()),
+            "{engine}"
+        );
+    }
+    let (code, out, _) = run(&["count"], &input);
+    assert_eq!((code, out.as_str()), (0, "1\n2\n1\n"));
+    // Forced, the line must have the length of --size; a letter out of its place is named.
+    let (code, _, err) = run(
+        &["count", "--format", "pencilmark", "--size", "9"],
+        &lines[0],
+    );
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "sudokux: -: line 1: expected a pencilmark line of 729 characters (9 per cell of a \
+             9x9 grid), found 64\n"
+        )
+    );
+    let mut bad = lines[2].clone();
+    bad.replace_range(16..17, "C"); // r1c2, place 1
+    let (code, _, err) = run(&["count", "--format", "pencilmark"], &bad);
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            2,
+            "sudokux: -: line 1, column 17 (r1c2): 'C' in place 1 of a pencilmark cell, where \
+             only 1, `.` or `0` may stand\n"
+        )
+    );
 }

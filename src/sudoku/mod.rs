@@ -24,6 +24,7 @@ pub mod render;
 pub mod rules;
 pub mod solver;
 pub mod symbols;
+pub mod transversal;
 pub mod true_candidates;
 pub mod validate;
 

@@ -14,6 +14,7 @@ use super::relabel::Relabelling;
 use super::rules::{PuzzleError, Rules};
 
 mod shard;
+mod symmetric;
 pub use shard::ShardError;
 
 /// Nodes a view may take in the first round of [`Solver::search_restarting`]; each round
@@ -334,7 +335,7 @@ impl Solver {
         if self.digit_symmetry && candidates.is_none() {
             let views = Relabelling::views(&self.rules, puzzle);
             if !views.is_empty() {
-                return Ok(self.search_restarting(puzzle, &views, limit, keep, budget));
+                return Ok(self.search_symmetric(puzzle, &views, limit, keep, budget));
             }
         }
         if !self.commit_givens(puzzle) {
@@ -460,7 +461,7 @@ impl Engine for Solver {
                     // One solution of one class reaches the limit: a count is then the search
                     // for a first solution, with its restarts (so that `check` and
                     // `count --limit 2` do the same work). The watch sees its work at the end.
-                    let answer = self.search_restarting(puzzle, &views, limit, 0, budget);
+                    let answer = self.search_symmetric(puzzle, &views, limit, 0, budget);
                     watch.add(answer.stats.nodes, answer.count);
                     return Ok(answer);
                 }

@@ -84,17 +84,21 @@ pub enum ParseErrorKind {
     },
     /// The alphabet cannot write a grid of this side.
     Alphabet(SymbolsError),
-    /// A line that should be a pencilmark line and is not 729 characters long.
+    /// A line that should be a pencilmark line and is not `n^3` characters long.
     NotPencilmark {
         /// Characters found (before any comment).
         found: usize,
+        /// The side asked for, if any.
+        size: Option<usize>,
     },
     /// A character of a pencilmark cell that is neither its digit nor a blank.
     PencilmarkChar {
         /// The character.
         found: char,
-        /// Its place in the cell's nine, 1-based: the only digit it may be.
+        /// Its place in the cell's `n`, 1-based.
         place: usize,
+        /// The only digit that may stand there.
+        digit: char,
     },
     /// A pencilmark cell with no candidate at all.
     NoCandidate,
@@ -210,13 +214,27 @@ impl fmt::Display for ParseError {
                 write!(f, "{number} is not a digit of this {size}x{size} grid")
             }
             ParseErrorKind::Alphabet(error) => write!(f, "{error}"),
-            ParseErrorKind::NotPencilmark { found } => write!(
+            ParseErrorKind::NotPencilmark {
+                found,
+                size: Some(n),
+            } => write!(
                 f,
-                "expected a pencilmark line of 729 characters (9 per cell), found {found}"
+                "expected a pencilmark line of {} characters ({n} per cell of a {n}x{n} grid), \
+                 found {found}",
+                n * n * n
             ),
-            ParseErrorKind::PencilmarkChar { found, place } => write!(
+            ParseErrorKind::NotPencilmark { found, size: None } => write!(
                 f,
-                "{found:?} in place {place} of a pencilmark cell, where only {place}, `.` or \
+                "expected a pencilmark line of n^3 characters for an nxn grid (64 for 4x4, 729 \
+                 for 9x9, 4096 for 16x16, ...), found {found}"
+            ),
+            ParseErrorKind::PencilmarkChar {
+                found,
+                place,
+                digit,
+            } => write!(
+                f,
+                "{found:?} in place {place} of a pencilmark cell, where only {digit}, `.` or \
                  `0` may stand"
             ),
             ParseErrorKind::NoCandidate => f.write_str("the cell has no candidate"),

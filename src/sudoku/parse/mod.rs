@@ -9,8 +9,9 @@
 //! - *whitespace-separated numbers*, for any side: a line of numbers (`0` or `.` for a blank)
 //!   with at least one of two digits, or more numbers than a row can have, is a grid row of
 //!   that many cells, or a puzzle line of `n * n` numbers;
-//! - a *pencilmark line* (9x9 only): 729 characters, nine per cell, where the `k`-th of a
-//!   cell's nine is digit `k` when it is a candidate and `.` or `0` when it is not. A cell
+//! - a *pencilmark line*: `n^3` characters for an `n`x`n` grid (64 for 4x4, 729 for 9x9,
+//!   4,096 for 16x16), `n` per cell, where the `k`-th of a cell's `n` is digit `k` (`1`-`9`,
+//!   `A`-`Z`) when it is a candidate and `.` or `0` when it is not. A cell
 //!   with one candidate is a given; the [`Entry`] carries the
 //!   [`Candidates`](crate::sudoku::candidates::Candidates) of the others.
 //!

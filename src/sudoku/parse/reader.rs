@@ -246,8 +246,7 @@ impl<R: BufRead> Reader<R> {
             .unwrap_or(text.len())];
         let pencilmark = self.block.is_none()
             && self.alphabet == Alphabet::Default
-            && self.size.is_none_or(|n| n == 9)
-            && is_pencilmark(first);
+            && is_pencilmark(first, self.size);
         if pencilmark || self.dialect == Dialect::Pencilmark {
             self.end_block();
             return self.read_pencilmark(first, offset);
@@ -335,9 +334,9 @@ impl<R: BufRead> Reader<R> {
         self.push_entry(self.line, grid, None);
     }
 
-    /// A pencilmark line (its first token): nine characters per cell.
+    /// A pencilmark line (its first token): `n` characters per cell.
     fn read_pencilmark(&mut self, token: &[u8], offset: usize) {
-        match read_pencilmark(token, offset) {
+        match read_pencilmark(token, offset, self.size) {
             Ok(candidates) => self.push_entry(self.line, candidates.givens(), Some(candidates)),
             Err(fault) => self.push_fault(fault),
         }
@@ -791,7 +790,8 @@ mod tests {
         let got = read_dialect(&format!("{LINE}\n"), Dialect::Pencilmark);
         assert_eq!(
             got[0].as_ref().unwrap_err(),
-            "line 1: expected a pencilmark line of 729 characters (9 per cell), found 81"
+            "line 1: expected a pencilmark line of n^3 characters for an nxn grid (64 for 4x4, \
+             729 for 9x9, 4096 for 16x16, ...), found 81"
         );
         // Auto-detected, a line with one cell of no candidate is still a pencilmark line,
         // and that cell the error...
