@@ -31,14 +31,17 @@ pub struct Dlx {
     pub(crate) memo: Option<Box<Memo>>,
 }
 
-/// A clone has the same matrix and fresh scratch space.
+/// A clone has the same matrix, the same setting of [`Dlx::set_domination`], and fresh
+/// scratch space.
 impl Clone for Dlx {
     fn clone(&self) -> Self {
-        Dlx {
+        let mut dlx = Dlx {
             matrix: self.matrix.clone(),
             scratch: SearchScratch::with_capacity(self.matrix.primary as usize + 1),
             memo: None,
-        }
+        };
+        dlx.set_domination(self.domination());
+        dlx
     }
 }
 
@@ -140,6 +143,47 @@ impl Dlx {
             scratch: SearchScratch::with_capacity(depth),
             memo: None,
         })
+    }
+
+    /// Turns locked candidates on the matrix (item domination) on or off for the searches and
+    /// counts of this matrix; off when it is built. When on, every node of a search looks for
+    /// a primary item whose remaining options all contain another item (without a color), and
+    /// removes that item's other options, which no solution below the node can use; the
+    /// removals are undone on the way back. Answers do not change (solutions, counts,
+    /// proofs of uniqueness stay exact): only the search tree shrinks, at some cost per
+    /// node. In a sudoku this is pointing and claiming; on the 25x25 and 16x16 proofs of
+    /// BENCHMARKS.md it cuts the nodes many times, on easy 9x9 puzzles it costs more than it
+    /// saves. The restarting search ([`Dlx::first_restarting`]) does not use it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudokux::xc::{CountOptions, Dlx, ProblemBuilder};
+    ///
+    /// // Items a, b, c. a's two options both hold b, so b's option {b c} goes: it would
+    /// // leave a uncovered.
+    /// let mut p = ProblemBuilder::new();
+    /// let (a, b, c) = (p.primary(), p.primary(), p.primary());
+    /// for option in [vec![a, b], vec![a, b, c], vec![b, c], vec![c]] {
+    ///     p.option(option).unwrap();
+    /// }
+    /// let mut dlx = Dlx::new(&p.build());
+    /// let plain = dlx.count(CountOptions::new());
+    /// dlx.set_domination(true);
+    /// let reduced = dlx.count(CountOptions::new());
+    /// assert_eq!((plain.count, reduced.count), (2, 2));
+    /// assert!(reduced.stats.nodes <= plain.stats.nodes);
+    /// ```
+    pub fn set_domination(&mut self, on: bool) {
+        self.scratch.domination.on = on;
+        if on {
+            self.scratch.domination.prepare(&self.matrix);
+        }
+    }
+
+    /// Whether searches reduce the matrix by item domination; see [`Dlx::set_domination`].
+    pub fn domination(&self) -> bool {
+        self.scratch.domination.on
     }
 
     /// Number of items.

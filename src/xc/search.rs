@@ -12,6 +12,7 @@ use std::ops::ControlFlow;
 use super::budget::Budget;
 use super::checks::Checks;
 use super::choose::choose_item;
+use super::domination::Domination;
 use super::matrix::{at, length, link, Matrix, ROOT};
 use super::problem::OptionId;
 use super::stats::{progress, Outcome, Progress, Stats, Visitor};
@@ -77,6 +78,9 @@ pub struct Search<'a> {
     frontier: usize,
     /// The last report was a frontier path, not a solution.
     at_frontier: bool,
+    /// Locked candidates on the matrix, when on: one level entered per level of `stack`, and
+    /// one more while the search is at (or has just reported) a node below the last choice.
+    domination: Domination,
 }
 
 /// What a search reuses from the last one, so that a search allocates nothing: kept beside
@@ -89,6 +93,8 @@ pub(crate) struct SearchScratch {
     branch: Vec<[u32; 2]>,
     /// [`Search::solution`]'s memory, empty between searches.
     solution: Vec<OptionId>,
+    /// Whether searches reduce the matrix by item domination, with the room they need.
+    pub(crate) domination: Domination,
 }
 
 impl SearchScratch {
@@ -98,6 +104,7 @@ impl SearchScratch {
             stack: Vec::with_capacity(depth),
             branch: Vec::with_capacity(depth),
             solution: Vec::with_capacity(depth),
+            domination: Domination::default(),
         }
     }
 }
@@ -177,6 +184,8 @@ impl<'a> Search<'a> {
         branch.clear();
         let mut solution = std::mem::take(&mut home.solution);
         solution.clear();
+        let domination = std::mem::take(&mut home.domination);
+        debug_assert_eq!(domination.depth(), 0, "a search starts at the root");
         Search {
             matrix,
             home,
@@ -189,6 +198,7 @@ impl<'a> Search<'a> {
             stopped: false,
             frontier: usize::MAX,
             at_frontier: false,
+            domination,
         }
     }
 
@@ -303,6 +313,7 @@ impl Search<'_> {
         let m = &mut *self.matrix;
         let stats = &mut self.stats;
         let stack = &mut self.stack;
+        let domination = &mut self.domination;
         let mut state = self.state;
         loop {
             match state {
@@ -314,6 +325,9 @@ impl Search<'_> {
                         self.stopped = true;
                         self.state = State::Done;
                         return None;
+                    }
+                    if domination.on {
+                        domination.enter::<COLORS>(m, stack.last().copied(), &mut stats.updates);
                     }
                     let solved = link(&m.links, ROOT).right == ROOT;
                     // Counts through a hook never split (see `count_with`).
@@ -363,6 +377,10 @@ impl Search<'_> {
                     stack.push(first);
                 }
                 State::Backtrack => {
+                    if domination.on {
+                        // Every Descend entered a level; this leaves the newest.
+                        domination.leave::<COLORS>(m);
+                    }
                     let Some(&x) = stack.last() else {
                         self.state = State::Done;
                         return None;
@@ -409,7 +427,19 @@ impl Drop for Search<'_> {
     /// gives the vectors back for the next search.
     fn drop(&mut self) {
         let colored = self.matrix.colored();
-        while let Some(x) = self.stack.pop() {
+        loop {
+            // Levels entered by the reduction number those of the stack, or one more.
+            if self.domination.depth() > self.stack.len() {
+                if colored {
+                    self.domination.leave::<true>(self.matrix);
+                } else {
+                    self.domination.leave::<false>(self.matrix);
+                }
+                continue;
+            }
+            let Some(x) = self.stack.pop() else {
+                break;
+            };
             let i = at(&self.matrix.nodes, x).top;
             if colored {
                 self.matrix.uncommit_others::<true>(x);
@@ -419,6 +449,7 @@ impl Drop for Search<'_> {
                 self.matrix.uncover::<false>(i);
             }
         }
+        self.home.domination = std::mem::take(&mut self.domination);
         self.home.stack = std::mem::take(&mut self.stack);
         self.home.branch = std::mem::take(&mut self.branch);
         self.home.solution = std::mem::take(&mut self.solution);
