@@ -4,12 +4,15 @@
 //! cargo run --release --example large -- empty 64 1 2 3 4 5     # first solution of an empty grid, per seed
 //! cargo run --release --example large -- generate 25 1 2 3 4 5  # one puzzle per seed
 //! cargo run --release --example large -- prove bench/16x16.txt   # solve and prove unique, one at a time
+//! cargo run --release --example large -- prove bench/16x16.txt --domination off  # without item domination
 //! ```
 //!
 //! `empty` fills an empty grid with the restarting search (cells preferred, base `2 n^2` nodes
 //! unless `--base B`), as `generate` does; `generate` makes puzzle 1 of each seed with the
-//! default settings; `prove` counts each puzzle's solutions to 2. Every solution is checked by
-//! the validator outside the timed region; times are wall clock, with the median.
+//! default settings; `prove` counts each puzzle's solutions to 2, with the solver's default
+//! item domination unless `--domination off` or `--domination K` (items of at most K options).
+//! Every solution is checked by the validator outside the timed region; times are wall clock,
+//! with the median.
 
 use std::time::Instant;
 
@@ -70,7 +73,7 @@ fn generate(n: usize, seeds: &[u64]) {
     println!("generate {n}x{n}: median {:.3} s", median(times));
 }
 
-fn prove(path: &str) {
+fn prove(path: &str, domination: Option<Option<u32>>) {
     let text = std::fs::read_to_string(path).expect("a readable file");
     let mut total = 0.0;
     let mut nodes = 0;
@@ -85,6 +88,9 @@ fn prove(path: &str) {
         let rules = Rules::new(Spec::new(n)).expect("a square size");
         let started = Instant::now();
         let mut solver = Solver::new(rules.clone());
+        if let Some(max_options) = domination {
+            solver = solver.with_domination(max_options);
+        }
         let answer = solver.enumerate(&puzzle, Some(2), 1).expect("a puzzle");
         total += started.elapsed().as_secs_f64();
         assert_eq!(answer.count, 1, "not unique: {line}");
@@ -97,14 +103,17 @@ fn prove(path: &str) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let base = args
-        .iter()
-        .position(|a| a == "--base")
-        .map(|k| args[k + 1].parse().expect("a number of nodes"));
+    let value = |flag: &str| args.iter().position(|a| a == flag).map(|k| &args[k + 1]);
+    let base = value("--base").map(|b| b.parse().expect("a number of nodes"));
+    let domination = value("--domination").map(|d| match d.as_str() {
+        "off" => None,
+        k => Some(k.parse().expect("off or a number of options")),
+    });
+    let flag = |a: &str| a == "--base" || a == "--domination";
     let rest: Vec<&String> = args
         .iter()
         .enumerate()
-        .filter(|&(k, a)| a != "--base" && (k == 0 || args[k - 1] != "--base"))
+        .filter(|&(k, a)| !flag(a) && (k == 0 || !flag(&args[k - 1])))
         .map(|(_, a)| a)
         .collect();
     let numbers = |from: usize| -> Vec<u64> {
@@ -122,9 +131,9 @@ fn main() {
             let n = numbers(1)[0] as usize;
             generate(n, &numbers(2));
         }
-        Some("prove") => prove(rest[1]),
+        Some("prove") => prove(rest[1], domination),
         _ => {
-            eprintln!("usage: large empty N SEEDS... [--base B] | generate N SEEDS... | prove FILE")
+            eprintln!("usage: large empty N SEEDS... [--base B] | generate N SEEDS... | prove FILE [--domination off|K]")
         }
     }
 }

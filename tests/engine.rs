@@ -422,12 +422,13 @@ proptest! {
         drop in any::<prop::sample::Index>(),
         threads in 2usize..=3,
         depth in 1usize..=3,
+        max in 2u32..=6,
     ) {
         let problem = build(&kinds, &options);
         let mut dlx = Dlx::new(&problem);
-        dlx.set_domination(true);
+        dlx.set_domination(Some(max));
         let original = dlx.clone();
-        prop_assert!(original.domination());
+        prop_assert_eq!(original.domination(), Some(max));
         let expected = brute_force(&kinds, &options);
         let (solutions, outcome) = dlx.collect(usize::MAX);
         prop_assert!(outcome.complete);
@@ -479,6 +480,7 @@ proptest! {
     fn domination_keeps_every_colored_solution(
         (primary, secondary, options) in colored_problem(),
         pick in any::<prop::sample::Index>(),
+        max in 2u32..=6,
     ) {
         let mut builder = ProblemBuilder::new();
         for _ in 0..primary {
@@ -493,7 +495,7 @@ proptest! {
                 .unwrap();
         }
         let mut dlx = Dlx::new(&builder.build());
-        dlx.set_domination(true);
+        dlx.set_domination(Some(max));
         let original = dlx.clone();
         let expected = brute_force_colored(primary, secondary, &options);
         let (solutions, outcome) = dlx.collect(usize::MAX);
@@ -523,7 +525,7 @@ fn queens_counted_with_domination() {
     for (n, &want) in (1..=11).zip(&expected) {
         let problem = queens::queens(n);
         let mut dlx = Dlx::new(&problem);
-        dlx.set_domination(true);
+        dlx.set_domination(Some(u32::MAX));
         for threads in [1, 2] {
             let count = dlx.count(CountOptions::new().threads(threads));
             assert_eq!((count.count, count.complete), (want, true), "{n}-queens");
@@ -535,7 +537,7 @@ fn queens_counted_with_domination() {
         drop(search);
         dlx.check_links().unwrap();
         let mut fresh = Dlx::new(&problem);
-        fresh.set_domination(true);
+        fresh.set_domination(Some(u32::MAX));
         assert!(dlx == fresh, "{n}-queens: matrix not restored");
     }
 }

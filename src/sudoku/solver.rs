@@ -67,7 +67,10 @@ impl Solver {
     /// Builds the matrix of a rule set.
     pub fn new(rules: Rules) -> Solver {
         let (problem, numbering) = encode(&rules);
-        let dlx = Dlx::new(&problem);
+        let mut dlx = Dlx::new(&problem);
+        if rules.cell_count() >= DOMINATION_FROM {
+            dlx.set_domination(Some(DOMINATION_OPTIONS));
+        }
         Solver {
             rules,
             numbering,
@@ -87,7 +90,27 @@ impl Solver {
         self.digit_symmetry = on;
         self
     }
+
+    /// Whether searches and counts use locked candidates on the matrix (item domination, see
+    /// [`Dlx::set_domination`]), testing items with at most `max_options` options; `None`
+    /// for off. Answers are the same either way, only the work differs. On by default (with
+    /// 2) for grids of 256 cells and more (16x16 and up), off below.
+    pub fn with_domination(mut self, max_options: Option<u32>) -> Solver {
+        self.dlx.set_domination(max_options);
+        self
+    }
 }
+
+/// Grids with at least this many cells (16x16 and up) search with locked candidates on the
+/// matrix ([`Dlx::set_domination`]): it cuts the nodes of hard 16x16 proofs 3-4 times and of
+/// 25x25 ones up to 200 times, while on 9x9 (classic and variants) it costs more per node
+/// than it saves (figures in BENCHMARKS.md).
+const DOMINATION_FROM: usize = 256;
+
+/// The items item domination tests: those with at most this many options left. Two (a digit
+/// with two places in a unit, a cell with two candidates) finds most of the removals at the
+/// least cost (BENCHMARKS.md).
+const DOMINATION_OPTIONS: u32 = 2;
 
 impl Solver {
     /// Commits the givens; `false` if they contradict each other through the rules.

@@ -36,8 +36,6 @@ use super::matrix::{at, length, link, Matrix, COVERED, NO_COLOR, PURIFIED, ROOT,
 /// exactly for the items in `queue`. Between searches `trail`, `marks` and `queue` are empty.
 #[derive(Debug, Default)]
 pub(crate) struct Domination {
-    /// Whether searches reduce the matrix this way.
-    pub(crate) on: bool,
     /// Removed options (a node of each), oldest first.
     trail: Vec<u32>,
     /// Per level entered, the length of `trail` when it was entered.
@@ -48,6 +46,9 @@ pub(crate) struct Domination {
     queued: Vec<bool>,
     /// The items common to the options of the item being tested.
     common: Vec<u32>,
+    /// Only primary items with 2 to this many options are tested; 0 or 1: searches do not
+    /// reduce the matrix this way.
+    pub(crate) max_len: u32,
     /// Options removed so far (not restored: a measure of the work the reduction did).
     pub(crate) removals: u64,
 }
@@ -64,6 +65,12 @@ impl Domination {
         self.marks.reserve(m.primary as usize + 2);
         self.queue.reserve(items);
         self.common.reserve(items);
+    }
+
+    /// Whether searches reduce the matrix this way.
+    #[inline]
+    pub(crate) fn on(&self) -> bool {
+        self.max_len >= 2
     }
 
     /// Levels entered and not yet left.
@@ -110,7 +117,7 @@ impl Domination {
     fn push(&mut self, m: &Matrix, i: u32) {
         if i <= m.primary && !self.queued[i as usize] {
             let len = length(&m.len, i);
-            if (2..COVERED).contains(&len) {
+            if (2..=self.max_len).contains(&len) && len < COVERED {
                 self.queued[i as usize] = true;
                 self.queue.push(i);
             }
@@ -174,7 +181,7 @@ impl Domination {
     /// `b`'s options that do not contain `a`, and queues the items those options shortened.
     fn test<const COLORS: bool>(&mut self, m: &mut Matrix, a: u32, updates: &mut u64) {
         let len_a = length(&m.len, a);
-        if !(2..COVERED).contains(&len_a) {
+        if !(2..=self.max_len).contains(&len_a) || len_a >= COVERED {
             return;
         }
         // The items of `a`'s first option, then those of them every other option has too.

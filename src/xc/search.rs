@@ -326,7 +326,7 @@ impl Search<'_> {
                         self.state = State::Done;
                         return None;
                     }
-                    if domination.on {
+                    if domination.on() {
                         domination.enter::<COLORS>(m, stack.last().copied(), &mut stats.updates);
                     }
                     let solved = link(&m.links, ROOT).right == ROOT;
@@ -377,7 +377,7 @@ impl Search<'_> {
                     stack.push(first);
                 }
                 State::Backtrack => {
-                    if domination.on {
+                    if domination.on() {
                         // Every Descend entered a level; this leaves the newest.
                         domination.leave::<COLORS>(m);
                     }
