@@ -25,7 +25,7 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-fn empty(n: usize, seeds: &[u64], base: Option<u64>) {
+fn empty(n: usize, seeds: &[u64], base: Option<u64>, domination: Option<Option<u32>>) {
     let rules = Rules::new(Spec::new(n)).expect("a square size");
     let (problem, numbering) = encode(&rules);
     let cells = (n * n) as u64;
@@ -33,6 +33,7 @@ fn empty(n: usize, seeds: &[u64], base: Option<u64>) {
     for &seed in seeds {
         let started = Instant::now();
         let mut dlx = Dlx::new(&problem);
+        dlx.set_domination(domination.flatten());
         let restarts = Restarts::new(seed)
             .prefer(n * n)
             .base(base.unwrap_or(2 * cells));
@@ -125,7 +126,7 @@ fn main() {
     match rest.first().map(|s| s.as_str()) {
         Some("empty") => {
             let n = numbers(1)[0] as usize;
-            empty(n, &numbers(2), base);
+            empty(n, &numbers(2), base, domination);
         }
         Some("generate") => {
             let n = numbers(1)[0] as usize;
