@@ -281,10 +281,11 @@ impl Search<'_> {
     ///
     /// Allocates nothing: the matrix, the stack and the solution buffer are reused.
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {
-        if self.matrix.colored() {
-            self.run::<true, Plain>(&mut Plain)
-        } else {
-            self.run::<false, Plain>(&mut Plain)
+        match (self.matrix.colored(), self.domination.on()) {
+            (true, true) => self.run::<true, true, Plain>(&mut Plain),
+            (true, false) => self.run::<true, false, Plain>(&mut Plain),
+            (false, true) => self.run::<false, true, Plain>(&mut Plain),
+            (false, false) => self.run::<false, false, Plain>(&mut Plain),
         }
     }
 
@@ -301,15 +302,23 @@ impl Search<'_> {
             usize::MAX,
             "counts through a hook do not split"
         );
-        let found = self.run::<false, H>(hook);
+        let found = if self.domination.on() {
+            self.run::<false, true, H>(hook)
+        } else {
+            self.run::<false, false, H>(hook)
+        };
         debug_assert!(found.is_none());
     }
 
     /// The search loop, compiled once without colors (plain exact cover pays nothing for
-    /// them) and once with, and once per [`Hook`]: with [`Plain`] it stops at every solution
+    /// them) and once with, once without item domination and once with (`DOMINATION`, which
+    /// the searches' setting decides), and once per [`Hook`]: with [`Plain`] it stops at every solution
     /// (or frontier path) and returns it; with a hook that counts, it returns `None` at the
     /// end, having counted every solution into the stats.
-    fn run<const COLORS: bool, H: Hook>(&mut self, hook: &mut H) -> Option<&[OptionId]> {
+    fn run<const COLORS: bool, const DOMINATION: bool, H: Hook>(
+        &mut self,
+        hook: &mut H,
+    ) -> Option<&[OptionId]> {
         let m = &mut *self.matrix;
         let stats = &mut self.stats;
         let stack = &mut self.stack;
@@ -326,7 +335,7 @@ impl Search<'_> {
                         self.state = State::Done;
                         return None;
                     }
-                    if domination.on() {
+                    if DOMINATION {
                         domination.enter::<COLORS>(m, stack.last().copied(), &mut stats.updates);
                     }
                     let solved = link(&m.links, ROOT).right == ROOT;
@@ -377,7 +386,7 @@ impl Search<'_> {
                     stack.push(first);
                 }
                 State::Backtrack => {
-                    if domination.on() {
+                    if DOMINATION {
                         // Every Descend entered a level; this leaves the newest.
                         domination.leave::<COLORS>(m);
                     }
