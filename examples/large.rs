@@ -5,6 +5,7 @@
 //! cargo run --release --example large -- generate 25 1 2 3 4 5  # one puzzle per seed
 //! cargo run --release --example large -- prove bench/16x16.txt   # solve and prove unique, one at a time
 //! cargo run --release --example large -- prove bench/16x16.txt --domination off  # without item domination
+//! cargo run --release --example large -- prove bench/killers/*.toml  # puzzle files, with their rules
 //! ```
 //!
 //! `empty` fills an empty grid with the restarting search (cells preferred, base `2 n^2` nodes
@@ -16,6 +17,7 @@
 
 use std::time::Instant;
 
+use sudokux::sudoku::file::from_toml;
 use sudokux::sudoku::generate::{Generator, Settings};
 use sudokux::sudoku::{encode, validate, Engine, Grid, Reader, Rules, Solver, Spec};
 use sudokux::xc::{Budget, Dlx, Restarts};
@@ -74,19 +76,33 @@ fn generate(n: usize, seeds: &[u64]) {
     println!("generate {n}x{n}: median {:.3} s", median(times));
 }
 
-fn prove(path: &str, domination: Option<Option<u32>>) {
+/// The puzzles of `path` with their rules: a puzzle file (`.toml`, one puzzle with its rules),
+/// or puzzle lines of classic rules, one a line.
+fn puzzles(path: &str) -> Vec<(Rules, Grid)> {
     let text = std::fs::read_to_string(path).expect("a readable file");
+    if path.ends_with(".toml") {
+        let file = from_toml(&text).expect("a puzzle file");
+        return vec![(file.rules, file.givens)];
+    }
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let puzzle = Reader::inferring(line.as_bytes())
+                .next()
+                .expect("one puzzle")
+                .expect("a readable puzzle")
+                .grid;
+            let rules = Rules::new(Spec::new(puzzle.rows())).expect("a square size");
+            (rules, puzzle)
+        })
+        .collect()
+}
+
+fn prove(paths: &[&String], domination: Option<Option<u32>>) {
     let mut total = 0.0;
     let mut nodes = 0;
     let mut count = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let puzzle = Reader::inferring(line.as_bytes())
-            .next()
-            .expect("one puzzle")
-            .expect("a readable puzzle")
-            .grid;
-        let n = puzzle.rows();
-        let rules = Rules::new(Spec::new(n)).expect("a square size");
+    for (rules, puzzle) in paths.iter().flat_map(|path| puzzles(path)) {
         let started = Instant::now();
         let mut solver = Solver::new(rules.clone());
         if let Some(max_options) = domination {
@@ -94,12 +110,17 @@ fn prove(path: &str, domination: Option<Option<u32>>) {
         }
         let answer = solver.enumerate(&puzzle, Some(2), 1).expect("a puzzle");
         total += started.elapsed().as_secs_f64();
-        assert_eq!(answer.count, 1, "not unique: {line}");
+        assert_eq!(answer.count, 1, "not unique: {puzzle}");
         validate(&rules, &puzzle, &answer.solutions[0]).expect("a valid solution");
         nodes += answer.stats.nodes;
         count += 1;
     }
-    println!("prove {path}: {count} puzzles, {total:.2} s in total, {nodes} nodes");
+    let what = if paths.len() == 1 {
+        paths[0].to_string()
+    } else {
+        format!("{} files", paths.len())
+    };
+    println!("prove {what}: {count} puzzles, {total:.2} s in total, {nodes} nodes");
 }
 
 fn main() {
@@ -132,9 +153,9 @@ fn main() {
             let n = numbers(1)[0] as usize;
             generate(n, &numbers(2));
         }
-        Some("prove") => prove(rest[1], domination),
+        Some("prove") => prove(&rest[1..], domination),
         _ => {
-            eprintln!("usage: large empty N SEEDS... [--base B] | generate N SEEDS... | prove FILE [--domination off|K]")
+            eprintln!("usage: large empty N SEEDS... [--base B] | generate N SEEDS... | prove FILE... [--domination off|K]")
         }
     }
 }
