@@ -52,6 +52,19 @@ proptest! {
         prop_assert!(dlx.0 >= 1, "a puzzle cut from a solution has one");
     }
 
+    /// Locked candidates on the matrix (item domination), which the solver leaves off at 9x9,
+    /// turned on: the same counts and proofs as the backtracker.
+    #[test]
+    fn item_domination_agrees_with_the_backtracker(
+        puzzle in puzzle(),
+        max in prop_oneof![Just(2u32), Just(3), Just(u32::MAX)],
+    ) {
+        let mut solver = Solver::new(Rules::classic()).with_domination(Some(max));
+        let reduced = checked_count(&mut solver, &puzzle, LIMIT);
+        let reference = checked_count(&mut Backtracker::new(Rules::classic()), &puzzle, LIMIT);
+        prop_assert_eq!(reduced, reference, "puzzle {}", puzzle);
+    }
+
     #[test]
     fn relabelling_digits_keeps_the_count(puzzle in puzzle(), seed in any::<u64>()) {
         let mut labels: Vec<u8> = (1..=9).collect();

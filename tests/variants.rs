@@ -50,6 +50,34 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
+    /// With locked candidates on the matrix (item domination) on every rule, including those
+    /// encoded with colors: the same counts as the backtracker, by enumeration and by counts
+    /// on one thread or two (with the memory of subproblems when the count goes on).
+    #[test]
+    fn item_domination_agrees_with_the_backtracker_on_every_rule(
+        kind in 0..KINDS,
+        seed in any::<u64>(),
+        share in 0usize..=100,
+        max in prop_oneof![Just(2u32), Just(3), Just(u32::MAX)],
+        threads in 1usize..=2,
+    ) {
+        let (rules, _, puzzle) = instance_puzzle(kind, seed, share);
+        let mut solver = Solver::new(rules.clone()).with_domination(Some(max));
+        let reduced = checked_count(&mut solver, &puzzle, LIMIT);
+        let reference = checked_count(&mut Backtracker::new(rules.clone()), &puzzle, LIMIT);
+        prop_assert_eq!(reduced, reference, "kind {} puzzle {}", kind, puzzle);
+        let counted = Solver::new(rules.clone())
+            .with_domination(Some(max))
+            .with_digit_symmetry(false)
+            .count_threads(&puzzle, Some(LIMIT), threads)
+            .unwrap();
+        prop_assert_eq!((counted.count, counted.complete), reference);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
     /// Sparse puzzles, where counts take the digits no given uses as interchangeable (on rules
     /// that allow it): the same count, up to a limit, as the backtracker's enumeration and as
     /// the solver's plain count, on one thread or two.

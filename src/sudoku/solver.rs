@@ -68,7 +68,8 @@ impl Solver {
     /// Builds the matrix of a rule set.
     pub fn new(rules: Rules) -> Solver {
         let (problem, numbering) = encode(&rules);
-        let dlx = Dlx::new(&problem);
+        let mut dlx = Dlx::new(&problem);
+        dlx.set_domination(domination_for(&rules));
         Solver {
             rules,
             numbering,
@@ -87,6 +88,43 @@ impl Solver {
     pub fn with_digit_symmetry(mut self, on: bool) -> Solver {
         self.digit_symmetry = on;
         self
+    }
+
+    /// Whether searches and counts use locked candidates on the matrix (item domination, see
+    /// [`Dlx::set_domination`]), testing items with at most `max_options` options; `None`
+    /// for off. Answers are the same either way, only the work differs. On by default for
+    /// grids of 256 cells and more (16x16 and up, with 2) and for puzzles with killer cages
+    /// (with 3), off for the others.
+    pub fn with_domination(mut self, max_options: Option<u32>) -> Solver {
+        self.dlx.set_domination(max_options);
+        self
+    }
+}
+
+/// Grids with at least this many cells (16x16 and up) search with locked candidates on the
+/// matrix ([`Dlx::set_domination`]): it cuts the nodes of hard 16x16 proofs 3-4 times and of
+/// 25x25 ones up to 200 times, while on 9x9 classic and most variants it costs more per node
+/// than it saves (figures in BENCHMARKS.md).
+const DOMINATION_FROM: usize = 256;
+
+/// The items item domination tests on large grids: those with at most this many options
+/// left. Two (a digit with two places in a unit, a cell with two candidates) finds most of
+/// the removals at the least cost (BENCHMARKS.md).
+const DOMINATION_OPTIONS: u32 = 2;
+
+/// The same for puzzles with killer cages, of any size: their digit-set options and the
+/// cells they cover dominate one another often, and three options is where the hard 9x9
+/// killers of `bench/killers/` are fastest (7.1 s CPU off, 3.1 s with 2, 2.2 s with 3).
+const DOMINATION_CAGES: u32 = 3;
+
+/// Whether, and on which items, a solver of `rules` uses item domination.
+fn domination_for(rules: &Rules) -> Option<u32> {
+    if !rules.constraints().killer.cages.is_empty() {
+        Some(DOMINATION_CAGES)
+    } else if rules.cell_count() >= DOMINATION_FROM {
+        Some(DOMINATION_OPTIONS)
+    } else {
+        None
     }
 }
 

@@ -86,6 +86,35 @@ impl Matrix {
         }
     }
 
+    /// Takes the option of node `p` out of every list it is in, `p`'s own item's included
+    /// (nodes of purified items stay, as in [`Matrix::hide`]): a removal by the search's
+    /// reasoning, which no solution below the current state needs. `p`'s own item is not
+    /// purified.
+    #[inline]
+    pub(crate) fn remove_option<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
+        debug_assert!(!COLORS || self.colors[p as usize] != PURIFIED);
+        self.hide::<COLORS>(p, updates);
+        let Node { up, down, top } = *at(&self.nodes, p);
+        at_mut(&mut self.nodes, up).down = down;
+        at_mut(&mut self.nodes, down).up = up;
+        let len = length_mut(&mut self.len, top);
+        *len -= 1;
+        if *len == 0 {
+            self.emptied = top;
+        }
+        *updates += 1;
+    }
+
+    /// Exact inverse of [`Matrix::remove_option`].
+    #[inline]
+    pub(crate) fn restore_option<const COLORS: bool>(&mut self, p: u32) {
+        let Node { up, down, top } = *at(&self.nodes, p);
+        at_mut(&mut self.nodes, up).down = p;
+        at_mut(&mut self.nodes, down).up = p;
+        *length_mut(&mut self.len, top) += 1;
+        self.unhide::<COLORS>(p);
+    }
+
     /// Takes the item of node `p` as the option of `p` requires: covers it when `p` has no
     /// color; when it has one, keeps only the options that agree on that color (purifies),
     /// unless an earlier choice already did.

@@ -33,6 +33,8 @@
 //! - `matrix`: the dancing-links data and its invariants; `links`: cover and uncover;
 //!   `commit`: commits, removals, resets; `choose`: the choice of item (MRV, vector scan);
 //! - `stats`: what searches report; `checks`: the progress hook and budget a search looks at;
+//! - `domination`: locked candidates on the matrix, the reduction a search may make at every
+//!   node, with its trail;
 //! - `search`: the one search loop, generic over a hook; `memo`: the count that remembers
 //!   subproblems, a hook on that loop;
 //! - `dlx`: [`Dlx`], the matrix beside the scratch space of its searches; `restart`: one
@@ -47,6 +49,7 @@ mod checks;
 mod choose;
 mod commit;
 mod dlx;
+mod domination;
 pub mod knuth;
 mod labelled;
 mod links;

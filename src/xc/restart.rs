@@ -20,6 +20,7 @@ use std::time::Instant;
 
 use super::budget::{Budget, CLOCK_EVERY};
 use super::dlx::Dlx;
+use super::domination::Domination;
 use super::matrix::{at, length, link, Matrix, COVERED, ROOT};
 use super::problem::OptionId;
 use super::stats::Stats;
@@ -149,10 +150,11 @@ impl Dlx {
     /// with one solution it costs a few restarts more than [`Dlx::first`]. The matrix is left
     /// as it was found.
     pub fn first_restarting(&mut self, restarts: &Restarts, budget: Budget) -> RestartOutcome {
+        let domination = &mut self.scratch.domination;
         if self.matrix.colored() {
-            run::<true>(&mut self.matrix, restarts, budget)
+            run::<true>(&mut self.matrix, domination, restarts, budget)
         } else {
-            run::<false>(&mut self.matrix, restarts, budget)
+            run::<false>(&mut self.matrix, domination, restarts, budget)
         }
     }
 }
@@ -165,7 +167,12 @@ enum RunEnd {
     Stopped,
 }
 
-fn run<const COLORS: bool>(m: &mut Matrix, restarts: &Restarts, budget: Budget) -> RestartOutcome {
+fn run<const COLORS: bool>(
+    m: &mut Matrix,
+    dom: &mut Domination,
+    restarts: &Restarts,
+    budget: Budget,
+) -> RestartOutcome {
     let primary = m.primary as usize;
     let prefer = if restarts.prefer == 0 || restarts.prefer > primary {
         primary
@@ -192,6 +199,11 @@ fn run<const COLORS: bool>(m: &mut Matrix, restarts: &Restarts, budget: Budget) 
         let mut descend = true;
         loop {
             if descend {
+                if dom.on() {
+                    // Left when this level backtracks (or the run is taken back).
+                    let last = levels.last().map(|l| tries[l.at]);
+                    dom.enter::<COLORS>(m, last, &mut stats.updates);
+                }
                 if link(&m.links, ROOT).right == ROOT {
                     end = RunEnd::Solved;
                     break;
@@ -239,6 +251,9 @@ fn run<const COLORS: bool>(m: &mut Matrix, restarts: &Restarts, budget: Budget) 
                     at: start,
                 });
             } else {
+                if dom.on() {
+                    dom.leave::<COLORS>(m);
+                }
                 let Some(level) = levels.last_mut() else {
                     break;
                 };
@@ -264,8 +279,16 @@ fn run<const COLORS: bool>(m: &mut Matrix, restarts: &Restarts, budget: Budget) 
             );
             solution
         });
-        // Take the run back, newest level first.
-        while let Some(level) = levels.pop() {
+        // Take the run back, newest level first (the reduction entered one level per level
+        // of the run, and one more unless the run ended on a backtrack).
+        loop {
+            if dom.depth() > levels.len() {
+                dom.leave::<COLORS>(m);
+                continue;
+            }
+            let Some(level) = levels.pop() else {
+                break;
+            };
             m.uncommit_others::<COLORS>(tries[level.at]);
             m.uncover::<COLORS>(level.item);
         }
@@ -376,9 +399,17 @@ mod tests {
 
     #[test]
     fn a_solution_is_a_solution_and_the_matrix_is_left_as_found() {
-        for n in [1, 4, 8, 20] {
+        for (n, domination) in [
+            (1, None),
+            (4, None),
+            (8, None),
+            (20, None),
+            (8, Some(2)),
+            (20, Some(9)),
+        ] {
             let problem = queens(n);
             let mut dlx = Dlx::new(&problem);
+            dlx.set_domination(domination);
             let before = dlx.clone();
             for seed in 0..5 {
                 let found = dlx.first_restarting(&Restarts::new(seed).base(8), Budget::UNLIMITED);
@@ -422,6 +453,7 @@ mod tests {
                 proptest::collection::btree_set(0u32..8, 1..4), 1..14),
             seed in proptest::prelude::any::<u64>(),
             prefer in 0usize..8,
+            domination in proptest::option::of(2u32..5),
         ) {
             let mut b = ProblemBuilder::new();
             let ids: Vec<_> = (0..items).map(|_| b.primary()).collect();
@@ -431,6 +463,8 @@ mod tests {
             }
             let problem = b.build();
             let mut dlx = Dlx::new(&problem);
+            dlx.set_domination(domination);
+            let before = dlx.clone();
             let count = dlx.count(CountOptions::new()).count;
             let found = dlx.first_restarting(
                 &Restarts::new(seed).prefer(prefer).base(2),
@@ -438,6 +472,7 @@ mod tests {
             );
             proptest::prop_assert!(found.complete);
             proptest::prop_assert_eq!(found.solution.is_some(), count > 0);
+            proptest::prop_assert!(dlx == before, "the matrix is left as found");
             if let Some(solution) = found.solution {
                 let mut covered = vec![0; items as usize];
                 for option in solution {

@@ -12,6 +12,7 @@ use std::ops::ControlFlow;
 use super::budget::Budget;
 use super::checks::Checks;
 use super::choose::choose_item;
+use super::domination::Domination;
 use super::matrix::{at, length, link, Matrix, ROOT};
 use super::problem::OptionId;
 use super::stats::{progress, Outcome, Progress, Stats, Visitor};
@@ -77,6 +78,9 @@ pub struct Search<'a> {
     frontier: usize,
     /// The last report was a frontier path, not a solution.
     at_frontier: bool,
+    /// Locked candidates on the matrix, when on: one level entered per level of `stack`, and
+    /// one more while the search is at (or has just reported) a node below the last choice.
+    domination: Domination,
 }
 
 /// What a search reuses from the last one, so that a search allocates nothing: kept beside
@@ -89,6 +93,8 @@ pub(crate) struct SearchScratch {
     branch: Vec<[u32; 2]>,
     /// [`Search::solution`]'s memory, empty between searches.
     solution: Vec<OptionId>,
+    /// Whether searches reduce the matrix by item domination, with the room they need.
+    pub(crate) domination: Domination,
 }
 
 impl SearchScratch {
@@ -98,6 +104,7 @@ impl SearchScratch {
             stack: Vec::with_capacity(depth),
             branch: Vec::with_capacity(depth),
             solution: Vec::with_capacity(depth),
+            domination: Domination::default(),
         }
     }
 }
@@ -177,6 +184,8 @@ impl<'a> Search<'a> {
         branch.clear();
         let mut solution = std::mem::take(&mut home.solution);
         solution.clear();
+        let domination = std::mem::take(&mut home.domination);
+        debug_assert_eq!(domination.depth(), 0, "a search starts at the root");
         Search {
             matrix,
             home,
@@ -189,6 +198,7 @@ impl<'a> Search<'a> {
             stopped: false,
             frontier: usize::MAX,
             at_frontier: false,
+            domination,
         }
     }
 
@@ -271,10 +281,11 @@ impl Search<'_> {
     ///
     /// Allocates nothing: the matrix, the stack and the solution buffer are reused.
     pub fn next_solution(&mut self) -> Option<&[OptionId]> {
-        if self.matrix.colored() {
-            self.run::<true, Plain>(&mut Plain)
-        } else {
-            self.run::<false, Plain>(&mut Plain)
+        match (self.matrix.colored(), self.domination.on()) {
+            (true, true) => self.run::<true, true, Plain>(&mut Plain),
+            (true, false) => self.run::<true, false, Plain>(&mut Plain),
+            (false, true) => self.run::<false, true, Plain>(&mut Plain),
+            (false, false) => self.run::<false, false, Plain>(&mut Plain),
         }
     }
 
@@ -291,18 +302,27 @@ impl Search<'_> {
             usize::MAX,
             "counts through a hook do not split"
         );
-        let found = self.run::<false, H>(hook);
+        let found = if self.domination.on() {
+            self.run::<false, true, H>(hook)
+        } else {
+            self.run::<false, false, H>(hook)
+        };
         debug_assert!(found.is_none());
     }
 
     /// The search loop, compiled once without colors (plain exact cover pays nothing for
-    /// them) and once with, and once per [`Hook`]: with [`Plain`] it stops at every solution
+    /// them) and once with, once without item domination and once with (`DOMINATION`, which
+    /// the searches' setting decides), and once per [`Hook`]: with [`Plain`] it stops at every solution
     /// (or frontier path) and returns it; with a hook that counts, it returns `None` at the
     /// end, having counted every solution into the stats.
-    fn run<const COLORS: bool, H: Hook>(&mut self, hook: &mut H) -> Option<&[OptionId]> {
+    fn run<const COLORS: bool, const DOMINATION: bool, H: Hook>(
+        &mut self,
+        hook: &mut H,
+    ) -> Option<&[OptionId]> {
         let m = &mut *self.matrix;
         let stats = &mut self.stats;
         let stack = &mut self.stack;
+        let domination = &mut self.domination;
         let mut state = self.state;
         loop {
             match state {
@@ -314,6 +334,9 @@ impl Search<'_> {
                         self.stopped = true;
                         self.state = State::Done;
                         return None;
+                    }
+                    if DOMINATION {
+                        domination.enter::<COLORS>(m, stack.last().copied(), &mut stats.updates);
                     }
                     let solved = link(&m.links, ROOT).right == ROOT;
                     // Counts through a hook never split (see `count_with`).
@@ -363,6 +386,10 @@ impl Search<'_> {
                     stack.push(first);
                 }
                 State::Backtrack => {
+                    if DOMINATION {
+                        // Every Descend entered a level; this leaves the newest.
+                        domination.leave::<COLORS>(m);
+                    }
                     let Some(&x) = stack.last() else {
                         self.state = State::Done;
                         return None;
@@ -409,7 +436,19 @@ impl Drop for Search<'_> {
     /// gives the vectors back for the next search.
     fn drop(&mut self) {
         let colored = self.matrix.colored();
-        while let Some(x) = self.stack.pop() {
+        loop {
+            // Levels entered by the reduction number those of the stack, or one more.
+            if self.domination.depth() > self.stack.len() {
+                if colored {
+                    self.domination.leave::<true>(self.matrix);
+                } else {
+                    self.domination.leave::<false>(self.matrix);
+                }
+                continue;
+            }
+            let Some(x) = self.stack.pop() else {
+                break;
+            };
             let i = at(&self.matrix.nodes, x).top;
             if colored {
                 self.matrix.uncommit_others::<true>(x);
@@ -419,6 +458,7 @@ impl Drop for Search<'_> {
                 self.matrix.uncover::<false>(i);
             }
         }
+        self.home.domination = std::mem::take(&mut self.domination);
         self.home.stack = std::mem::take(&mut self.stack);
         self.home.branch = std::mem::take(&mut self.branch);
         self.home.solution = std::mem::take(&mut self.solution);
