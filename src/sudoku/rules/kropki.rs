@@ -19,7 +19,7 @@
 //! pair of neighbours (the dots on it, or the negative rules), encoded as secondary items and
 //! reasoned with by every technique.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use serde::de::MapAccess;
@@ -34,7 +34,7 @@ use super::edge::{disc, edge_centre, edge_positions, orthogonal_pairs, PairCheck
 use super::error::{FileError, RulesError, Violation};
 use super::fpuzzles::{FpReader, FpWriter, COSMETIC_FIELDS};
 use super::geometry::Geometry;
-use super::pair::{PairList, Relation};
+use super::pair::{PairList, Relation, RelationId};
 use super::unit::UnitIndex;
 
 /// The default value of a white dot.
@@ -67,7 +67,7 @@ pub struct Kropki {
 }
 
 /// What a pair of neighbours must satisfy: its dots, or, without any, the negative rules.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Marks {
     /// White (`true`) or black dots with their values.
     Dots(Vec<(bool, u32)>),
@@ -202,18 +202,29 @@ impl Constraint for Kropki {
             diffs: vec![1],
             ratios: Vec::new(),
         };
+        // Most neighbours share their marks (every pair without a dot, under a negative
+        // rule): each distinct set of marks is worked out once, not n^2 digit pairs per pair
+        // of cells (which made refusing a huge grid take seconds).
+        let mut known: HashMap<Marks, RelationId> = HashMap::new();
         for ((a, b), marks) in self.marked_pairs(geometry) {
-            let mut relation = Relation::new(marks.what(), n, |d, e| marks.allows(d, e));
-            if marks == plain {
-                // One item per forbidden pair of digits in each order: d beside d + 1, d + 1
-                // beside d (the encoding non-consecutive always had).
-                let bit = |d: usize| 1u64 << (d - 1);
-                let blocks = (1..n)
-                    .flat_map(|d| [(bit(d), bit(d + 1)), (bit(d + 1), bit(d))])
-                    .collect();
-                relation = relation.with_blocks(blocks);
-            }
-            let id = out.relation(relation);
+            let id = match known.get(&marks) {
+                Some(&id) => id,
+                None => {
+                    let mut relation = Relation::new(marks.what(), n, |d, e| marks.allows(d, e));
+                    if marks == plain {
+                        // One item per forbidden pair of digits in each order: d beside d + 1,
+                        // d + 1 beside d (the encoding non-consecutive always had).
+                        let bit = |d: usize| 1u64 << (d - 1);
+                        let blocks = (1..n)
+                            .flat_map(|d| [(bit(d), bit(d + 1)), (bit(d + 1), bit(d))])
+                            .collect();
+                        relation = relation.with_blocks(blocks);
+                    }
+                    let id = out.relation(relation);
+                    known.insert(marks, id);
+                    id
+                }
+            };
             out.push(a, b, id);
         }
     }
