@@ -1,7 +1,7 @@
 //! The cells of one line: one per character, or one per token for alphabets with longer
 //! symbols; the lines between bands of a grid; and which lines are whole puzzles.
 
-use crate::sudoku::grid::ALPHABET;
+use crate::sudoku::grid::{ALPHABET, MAX_SIZE};
 use crate::sudoku::symbols::{Alphabet, CellChar, Symbols};
 
 use super::error::ParseErrorKind;
@@ -27,10 +27,7 @@ pub(super) fn puzzle_line_size(
     };
     if multi {
         let n = size?;
-        let tokens = text
-            .split(|b| b.is_ascii_whitespace())
-            .filter(|t| !t.is_empty());
-        return (tokens.count() == n * n).then_some(n);
+        return (tokens(text).count() == n * n).then_some(n);
     }
     let end = text
         .iter()
@@ -42,7 +39,13 @@ pub(super) fn puzzle_line_size(
     let cells = std::str::from_utf8(&text[..end]).map_or(end, |s| s.chars().count());
     match size {
         Some(n) => (cells == n * n).then_some(n),
-        None => INFERRED.clone().find(|n| n * n == cells),
+        None => INFERRED.clone().find(|n| n * n == cells).or_else(|| {
+            // Only blanks: an empty grid of any side, even one written as numbers.
+            let blanks = text[..end].iter().all(|&b| b == text[0]) && matches!(text[0], b'.' | b'_');
+            (blanks && cells > 1)
+                .then(|| (INFERRED.end() + 1..=MAX_SIZE).find(|n| n * n == cells))
+                .flatten()
+        }),
     }
 }
 
@@ -52,18 +55,14 @@ pub(super) fn puzzle_line_size(
 pub(super) fn split(symbols: &Symbols, text: &[u8], n: usize, first_token: bool) -> Vec<ReadCell> {
     let mut cells = Vec::with_capacity(text.len().min(n * n));
     if !symbols.is_single_char() {
-        let mut k = 0;
-        for token in text.split(|b| b.is_ascii_whitespace()) {
-            if !token.is_empty() {
-                let name = String::from_utf8_lossy(token);
-                let cell = match symbols.read(&name) {
-                    CellChar::Digit(d) => Ok(d),
-                    CellChar::Blank => Ok(0),
-                    _ => Err(ParseErrorKind::UnexpectedToken(name.into_owned())),
-                };
-                cells.push((k + 1, cell));
-            }
-            k += token.len() + 1;
+        for (column, token) in tokens(text) {
+            let name = String::from_utf8_lossy(token);
+            let cell = match symbols.read(&name) {
+                CellChar::Digit(d) => Ok(d),
+                CellChar::Blank => Ok(0),
+                _ => Err(ParseErrorKind::UnexpectedToken(name.into_owned())),
+            };
+            cells.push((column, cell));
         }
         return cells;
     }
@@ -91,6 +90,29 @@ pub(super) fn split(symbols: &Symbols, text: &[u8], n: usize, first_token: bool)
         k += len;
     }
     cells
+}
+
+/// The cells of a line in an alphabet of longer symbols, each with its 1-based byte column:
+/// its whitespace-separated tokens, except that a token of several dots (or underscores) is
+/// that many blanks, so that an empty 64x64 can be written as 4,096 dots.
+fn tokens(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    let mut k = 0;
+    text.split(|b| b.is_ascii_whitespace())
+        .flat_map(move |token| {
+            let column = k + 1;
+            k += token.len() + 1;
+            let blanks = token.len() > 1 && token.iter().all(|&b| b == token[0])
+                && matches!(token[0], b'.' | b'_');
+            let parts = if blanks { token.len() } else { 1 };
+            (0..parts).map(move |i| {
+                if blanks {
+                    (column + i, &token[i..=i])
+                } else {
+                    (column, token)
+                }
+            })
+        })
+        .filter(|(_, token)| !token.is_empty())
 }
 
 /// The character at the start of `bytes` and its length in bytes; `None` (length 1) for a byte

@@ -875,6 +875,25 @@ mod tests {
     }
 
     #[test]
+    fn runs_of_dots_are_blanks_at_every_side() {
+        // A line of n * n dots is an empty grid, even of a side written as numbers.
+        for n in [36, 49, 64] {
+            let got = infer(&(".".repeat(n * n) + "\n"));
+            let grid = &got[0].as_ref().unwrap().grid;
+            assert_eq!((got.len(), grid.rows(), grid.filled()), (1, n, 0), "side {n}");
+        }
+        // With the side given, dots and numbers mix: runs of dots count one cell a dot.
+        let mut text = format!("{} 7 {}\n", ".".repeat(40), "_".repeat(23));
+        text += &(format!("{}\n", ".".repeat(64))).repeat(63);
+        let got: Vec<_> = Reader::new(text.as_bytes(), 64).collect();
+        let grid = &got[0].as_ref().unwrap().grid;
+        assert_eq!((got.len(), grid.get(0, 40), grid.filled()), (1, 7, 1));
+        // One dot short is an error naming the count, not a misread puzzle.
+        let got = infer(&(".".repeat(64 * 64 - 1) + "\n"));
+        assert!(got[0].is_err(), "{got:?}");
+    }
+
+    #[test]
     fn grids_beyond_the_largest_side_are_refused_naming_the_limits() {
         // 100 rows of 100 numbers are not 100 puzzles of 10x10.
         let got = infer(&number_block(100, 100, "0"));
