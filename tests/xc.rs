@@ -194,6 +194,66 @@ fn progress_and_stats_when_asked() {
     assert!(err.contains("% explored"), "{err}");
 }
 
+/// `--domination K` (locked candidates on the matrix) finds the same solutions, counted or
+/// printed, in no more nodes than the plain search; nonsense values are refused.
+#[test]
+fn domination_keeps_the_solutions_and_saves_nodes() {
+    let nodes = |output: &std::process::Output| -> u64 {
+        let stats = text(&output.stderr);
+        let at = stats.find(" nodes").expect("stats name the nodes");
+        let number = stats[..at].rsplit(' ').next().unwrap();
+        number.parse().unwrap()
+    };
+    // A solution's options, in any order; the set of solutions.
+    let solutions = |output: &std::process::Output| -> HashSet<Vec<String>> {
+        text(&output.stdout)
+            .split("\n\n")
+            .map(|solution| {
+                let mut options: Vec<String> = solution.lines().map(String::from).collect();
+                options.sort();
+                options
+            })
+            .collect()
+    };
+    for file in ["langford-7.xc", "pentominoes-3x20.xc", "knuth.xc"] {
+        let plain = sudokux(&["xc", "--stats", &example(file)], "");
+        let printed = solutions(&plain);
+        for k in ["2", "3", "100"] {
+            let reduced = sudokux(&["xc", "--stats", "--domination", k, &example(file)], "");
+            assert_eq!(reduced.status.code(), Some(0), "{file} {k}");
+            let got = solutions(&reduced);
+            assert_eq!(got, printed, "{file} with --domination {k}");
+            assert!(
+                nodes(&reduced) <= nodes(&plain),
+                "{file} with --domination {k}"
+            );
+            let counted = sudokux(
+                &[
+                    "xc",
+                    "--count",
+                    "--jobs",
+                    "2",
+                    "--domination",
+                    k,
+                    &example(file),
+                ],
+                "",
+            );
+            assert_eq!(
+                text(&counted.stdout),
+                format!("{}\n", count_file(file)),
+                "{file} {k}"
+            );
+        }
+    }
+    for bad in ["1", "-2", "many"] {
+        let flag = format!("--domination={bad}");
+        let refused = sudokux(&["xc", &flag, &example("knuth.xc")], "");
+        assert_eq!(refused.status.code(), Some(2), "{bad}");
+        assert!(text(&refused.stderr).contains("at least 2"), "{bad}");
+    }
+}
+
 /// `--count` counts with the engine's counting path (subproblems remembered, the tree split
 /// across `--jobs` threads): the same count as the solutions the search prints, on one thread
 /// or several, with `--limit` and in JSON.

@@ -60,6 +60,13 @@ pub fn run(args: XcArgs) -> Result<Exit, CliError> {
             return Ok(Exit::BadInput);
         }
     };
+    if let Some(k) = args.domination {
+        problem
+            .solver
+            .parts()
+            .0
+            .set_domination((k >= 2).then_some(k));
+    }
     // The first Ctrl-C stops the search with what it found; a second one quits at once.
     interrupt::install();
     let stdout = io::stdout();

@@ -31,8 +31,28 @@ pub struct XcArgs {
     /// Threads for --count (default: one per core): the search tree is split among them.
     #[arg(long, value_name = "N", value_parser = parse_jobs, requires = "count")]
     pub jobs: Option<usize>,
+    /// Locked candidates on the matrix (item domination): at every node, when all the options
+    /// left to a primary item of at most K options hold another item, that item's other options
+    /// go. Fewer nodes, each dearer: it pays on some problems (sudoku from 16x16) and not on
+    /// others (packings); off unless given (K >= 2, or `off`).
+    #[arg(long, value_name = "K", value_parser = parse_domination)]
+    pub domination: Option<u32>,
     #[command(flatten)]
     pub limits: LimitArgs,
     #[command(flatten)]
     pub shard: ShardArgs,
+}
+
+/// `--domination`: the largest number of options (at least 2) of the items tested, or `off`
+/// (read as 0).
+fn parse_domination(text: &str) -> Result<u32, String> {
+    match text {
+        "off" | "0" => Ok(0),
+        _ => match text.parse::<u32>() {
+            Ok(k) if k >= 2 => Ok(k),
+            _ => Err(format!(
+                "expected `off` or a number of options of at least 2, found `{text}`"
+            )),
+        },
+    }
 }

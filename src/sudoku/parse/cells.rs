@@ -41,7 +41,8 @@ pub(super) fn puzzle_line_size(
         Some(n) => (cells == n * n).then_some(n),
         None => INFERRED.clone().find(|n| n * n == cells).or_else(|| {
             // Only blanks: an empty grid of any side, even one written as numbers.
-            let blanks = text[..end].iter().all(|&b| b == text[0]) && matches!(text[0], b'.' | b'_');
+            let blanks =
+                text[..end].iter().all(|&b| b == text[0]) && matches!(text[0], b'.' | b'_');
             (blanks && cells > 1)
                 .then(|| (INFERRED.end() + 1..=MAX_SIZE).find(|n| n * n == cells))
                 .flatten()
@@ -101,7 +102,8 @@ fn tokens(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
         .flat_map(move |token| {
             let column = k + 1;
             k += token.len() + 1;
-            let blanks = token.len() > 1 && token.iter().all(|&b| b == token[0])
+            let blanks = token.len() > 1
+                && token.iter().all(|&b| b == token[0])
                 && matches!(token[0], b'.' | b'_');
             let parts = if blanks { token.len() } else { 1 };
             (0..parts).map(move |i| {

@@ -880,7 +880,11 @@ mod tests {
         for n in [36, 49, 64] {
             let got = infer(&(".".repeat(n * n) + "\n"));
             let grid = &got[0].as_ref().unwrap().grid;
-            assert_eq!((got.len(), grid.rows(), grid.filled()), (1, n, 0), "side {n}");
+            assert_eq!(
+                (got.len(), grid.rows(), grid.filled()),
+                (1, n, 0),
+                "side {n}"
+            );
         }
         // With the side given, dots and numbers mix: runs of dots count one cell a dot.
         let mut text = format!("{} 7 {}\n", ".".repeat(40), "_".repeat(23));
