@@ -18,7 +18,7 @@
 //! `givens` (one line per row of the area: a line exactly as wide as the area is read one
 //! character per position, any other line as whitespace-separated tokens; `.` or `0` is a
 //! blank, and space or `#` marks a position outside every sub-grid), `regions` (one label
-//! character per cell; replaces the boxes), `diagonals`, `diagonal_positive`,
+//! character per cell; replaces the boxes; both as one string of lines or a list of rows), `diagonals`, `diagonal_positive`,
 //! `diagonal_negative`, `windoku`, `disjoint_groups`, `anti_knight`, `anti_king`,
 //! `non_consecutive`, `negative_ratio`, `negative_difference` (booleans), `title`, `author`,
 //! `ruleset` (text shown, not solved with), `[[difference]]` and `[[ratio]]` (kropki dots:
@@ -30,6 +30,10 @@
 use std::fmt;
 
 use serde::de::{self, Deserializer, MapAccess, Visitor};
+
+mod rows;
+
+use rows::Rows;
 
 use super::grid::{Cell, Grid};
 use super::rules::constraint::FileWriter;
@@ -90,8 +94,8 @@ struct RawFile {
     size: Option<usize>,
     box_shape: Option<String>,
     symbols: Option<RawSymbols>,
-    givens: Option<String>,
-    regions: Option<String>,
+    givens: Option<Rows>,
+    regions: Option<Rows>,
     layout: Option<String>,
     grids: Option<Vec<[usize; 2]>>,
     meta: Meta,
@@ -303,8 +307,12 @@ fn build(raw: RawFile) -> Result<PuzzleFile, FileError> {
             }
         })
         .transpose()?;
-    let region_lines = raw.regions.as_deref().map(lines).unwrap_or_default();
-    let given_lines = raw.givens.as_deref().map(lines).unwrap_or_default();
+    let region_lines = raw
+        .regions
+        .as_ref()
+        .map(|r| lines(&r.0))
+        .unwrap_or_default();
+    let given_lines = raw.givens.as_ref().map(|g| lines(&g.0)).unwrap_or_default();
     let size = raw
         .size
         .or_else(|| symbols.as_ref().map(Symbols::len))
@@ -585,6 +593,27 @@ fn escape(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::sudoku::rules::SAMURAI;
+
+    #[test]
+    fn givens_and_regions_as_lists_of_rows() {
+        let text = "size = 4\nregions = \"\"\"\naabb\naabb\nccdd\nccdd\n\"\"\"\n\
+                    givens = \"\"\"\n1...\n..3.\n....\n.4..\n\"\"\"\n";
+        let lines = from_toml(text).unwrap();
+        let listed = "size = 4\nregions = [\"aabb\", \"aabb\", \"ccdd\", \"ccdd\"]\n\
+                      givens = [\"1...\", \"..3.\", \"....\", \".4..\"]\n";
+        assert_eq!(from_toml(listed).unwrap(), lines);
+        let json = r#"{"size": 4, "regions": ["aabb", "aabb", "ccdd", "ccdd"],
+                       "givens": ["1...", "..3.", "....", ".4.."]}"#;
+        assert_eq!(from_json(json).unwrap(), lines);
+        for (bad, says) in [
+            ("givens = [1, 2]\n", "expected a string"),
+            ("givens = [\"1.\\n.2\"]\n", "line break"),
+            ("regions = 7\n", "a list of rows"),
+        ] {
+            let error = from_toml(bad).unwrap_err().to_string();
+            assert!(error.contains(says), "{bad}: {error}");
+        }
+    }
 
     #[test]
     fn to_toml_reads_back_the_same_puzzle() {
