@@ -13,6 +13,7 @@ use super::pattern::pattern_grid;
 use super::relabel::Relabelling;
 use super::rules::{PuzzleError, Rules};
 
+mod race;
 mod shard;
 mod symmetric;
 pub use shard::ShardError;
@@ -400,23 +401,12 @@ impl Solver {
             }
             return Ok(self.first_restarting(keep, budget));
         }
-        let numbering = &self.numbering;
-        let mut search = self.dlx.search();
-        search.bound(budget);
-        let outcome = search.visit(&mut |chosen: &[OptionId]| {
-            answer.count += 1;
-            if answer.solutions.len() < keep {
-                answer.solutions.push(numbering.decode(chosen));
-            }
-            if Some(answer.count) == limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
+        let answer = match limit {
+            // A few solutions: without the plain search's heavy tail.
+            Some(limit @ 1..=Self::RACE_LIMIT) => self.race(limit, keep, budget),
+            _ => self.plain(limit, keep, budget),
+        };
         self.dlx.reset();
-        answer.complete = outcome.complete;
-        answer.stats = outcome.stats;
         Ok(answer)
     }
 }
@@ -430,7 +420,7 @@ pub const RESTARTS_FROM: usize = 1024;
 
 /// The seed of the restarting search for one solution: fixed, so that `solve --first` gives the
 /// same solution on every run.
-const FIRST_SEED: u64 = 0x5EED;
+pub(crate) const FIRST_SEED: u64 = 0x5EED;
 
 /// A number in `0..n` from a SplitMix64 state, for the pattern grid's fixed shuffle.
 fn next_below(state: &mut u64, n: usize) -> usize {
@@ -505,6 +495,13 @@ impl Engine for Solver {
                 }
                 return Ok(self.count_classes(puzzle, relabelling, options));
             }
+        }
+        if limit.is_some_and(|l| l <= Self::RACE_LIMIT) {
+            // A few solutions are found faster one by one, with the restarting search's help,
+            // than by the count (see `race`). The watch sees the work at the end.
+            let answer = self.search(puzzle, None, limit, 0, budget)?;
+            watch.add(answer.stats.nodes, answer.count);
+            return Ok(answer);
         }
         let mut answer = Answer::empty();
         if self.commit_givens(puzzle) {

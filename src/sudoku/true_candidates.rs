@@ -12,7 +12,7 @@
 //! short. A (cell, digit) whose search fails is not a candidate. With counts, each true
 //! candidate's solutions are counted up to a limit on the same matrix, the digit committed.
 
-use crate::xc::{Budget, CountOptions, Dlx, Stats, Watch};
+use crate::xc::{Budget, CountOptions, Dlx, OptionId, Restarts, Stats, Watch};
 
 use super::candidates::Candidates;
 use super::encode::Numbering;
@@ -20,7 +20,7 @@ use super::engine::Engine;
 use super::grid::Grid;
 use super::pretty::marks_grid;
 use super::rules::{PuzzleError, Rules};
-use super::solver::Solver;
+use super::solver::{Solver, FIRST_SEED};
 
 /// What to find for each (cell, digit).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,6 +161,7 @@ impl Solver {
     ) -> Result<TrueCandidates, PuzzleError> {
         let size = self.rules().size();
         let positions: Vec<usize> = self.rules().cells().to_vec();
+        let cells = self.rules().cell_count();
         let mut found = TrueCandidates {
             size,
             masks: vec![0; puzzle.cells().len()],
@@ -183,6 +184,7 @@ impl Solver {
         let mut run = Run {
             dlx,
             numbering,
+            cells,
             budget,
             found: &mut found,
         };
@@ -201,6 +203,8 @@ impl Solver {
 struct Run<'a> {
     dlx: &'a mut Dlx,
     numbering: &'a Numbering,
+    /// The puzzle's cells, the first items of the matrix (for the restarting search).
+    cells: usize,
     budget: Budget,
     found: &'a mut TrueCandidates,
 }
@@ -212,25 +216,51 @@ impl Run<'_> {
     }
 
     /// One first-solution search on the matrix as it stands; marks the solution's digits.
-    /// `None` when the budget stopped it, else whether there was a solution.
+    /// `None` when the budget stopped it, else whether there was a solution. The plain search
+    /// and the restarting search take turns within growing caps, as for `solve` (see
+    /// `solver/race.rs`): a (cell, digit) of a nearly empty grid can send the plain search
+    /// into a barren subtree of millions of nodes, where a restart finds a solution at once.
     fn first(&mut self) -> Option<bool> {
-        let left = self.left();
-        let mut search = self.dlx.search();
-        search.bound(left);
-        let solved = match search.next_solution() {
-            Some(options) => {
-                for &option in options {
-                    if let Some((p, d)) = self.numbering.cell_digit(option) {
-                        self.found.masks[p] |= 1 << (d - 1);
-                    }
-                }
-                Some(true)
+        let mut cap = Solver::CANDIDATES_RACE_FROM;
+        let mut seed = FIRST_SEED;
+        loop {
+            let mut left = self.left();
+            left.max_nodes = Some(left.max_nodes.map_or(cap, |max| max.min(cap)));
+            let mut search = self.dlx.search();
+            search.bound(left);
+            if let Some(options) = search.next_solution() {
+                mark(&mut self.found.masks, self.numbering, options);
+                self.found.stats += search.stats();
+                return Some(true);
             }
-            None => None,
-        };
-        let solved = solved.or_else(|| (!search.stopped()).then_some(false));
-        self.found.stats += search.stats();
-        solved
+            let stopped = search.stopped();
+            self.found.stats += search.stats();
+            drop(search);
+            if !stopped {
+                return Some(false);
+            }
+            if self.budget.exhausted(self.found.stats.nodes) {
+                return None;
+            }
+            let restarts = Restarts::new(seed)
+                .prefer(self.cells)
+                .base(2 * self.cells as u64);
+            let mut left = self.left();
+            left.max_nodes = Some(left.max_nodes.map_or(cap / 2, |max| max.min(cap / 2)));
+            let outcome = self.dlx.first_restarting(&restarts, left);
+            self.found.stats += outcome.stats;
+            match outcome.solution {
+                Some(options) => {
+                    mark(&mut self.found.masks, self.numbering, &options);
+                    return Some(true);
+                }
+                None if outcome.complete => return Some(false),
+                None if self.budget.exhausted(self.found.stats.nodes) => return None,
+                None => {}
+            }
+            seed = seed.wrapping_add(1);
+            cap = cap.saturating_mul(Solver::RACE_GROWTH);
+        }
     }
 
     /// The true candidates: one solution, then every (cell, digit) not yet seen committed in
@@ -317,6 +347,15 @@ impl Run<'_> {
             }
         }
         self.found.counts = Some(counts);
+    }
+}
+
+/// Marks the (cell, digit) of every option of a solution as seen.
+fn mark(masks: &mut [u64], numbering: &Numbering, options: &[OptionId]) {
+    for &option in options {
+        if let Some((p, d)) = numbering.cell_digit(option) {
+            masks[p] |= 1 << (d - 1);
+        }
     }
 }
 

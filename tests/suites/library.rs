@@ -29,6 +29,8 @@ mod examples;
 mod fpuzzles;
 #[path = "../fuzz_corpus.rs"]
 mod fuzz_corpus;
+#[path = "../heavy_tail.rs"]
+mod heavy_tail;
 #[path = "../jigsaw.rs"]
 mod jigsaw;
 #[path = "../large.rs"]
