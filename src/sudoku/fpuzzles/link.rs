@@ -18,7 +18,12 @@ pub fn is_link(argument: &str) -> bool {
     let a = argument.trim();
     ["https://", "http://", "sudokupad://"]
         .iter()
-        .any(|scheme| a.len() > scheme.len() && a[..scheme.len()].eq_ignore_ascii_case(scheme))
+        .any(|scheme| {
+            // Bytes, not characters: a line may start with any text (`│2.4│`).
+            let bytes = a.as_bytes();
+            bytes.len() > scheme.len()
+                && bytes[..scheme.len()].eq_ignore_ascii_case(scheme.as_bytes())
+        })
         || (a.starts_with("N4Ig") && !a.contains(['.', '\n']))
 }
 
@@ -215,7 +220,16 @@ mod tests {
         ] {
             assert!(is_link(link), "{link}");
         }
-        for name in ["puzzle.json", "-", "N4Ig.json", "examples/x.toml"] {
+        // Text that is not ASCII where a scheme would end is not a link, and no panic.
+        for name in [
+            "puzzle.json",
+            "-",
+            "N4Ig.json",
+            "examples/x.toml",
+            "123456\u{2502}",
+            "\u{2502}2.4\u{2502}.1.\u{2502}",
+            "https:\u{e9}",
+        ] {
             assert!(!is_link(name), "{name}");
         }
     }
