@@ -210,6 +210,8 @@ impl<R: BufRead> Reader<R> {
         if self.line == 1 {
             raw = raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(raw);
         }
+        let drawn = box_drawing(raw);
+        let raw = drawn.as_deref().unwrap_or(raw);
         let offset = raw.len() - raw.trim_ascii_start().len();
         let text = raw.trim_ascii();
         if let Some(run) = &self.run {
@@ -523,6 +525,33 @@ pub fn parse_one(text: &str, size: usize) -> Result<Grid, ParseError> {
             kind: ParseErrorKind::WrongCellCount { found: 0, size },
         }),
     }
+}
+
+/// A line of a grid drawn with box-drawing characters (U+2500 to U+257F), as editors and
+/// other tools print them, in ASCII: vertical bars (`│┃║`) as `|`, every other such
+/// character (`─┼╋═╬┌┐...`) as `+`, so that the reader sees the rows and separator lines it
+/// knows. `None` when the line has none of them.
+fn box_drawing(raw: &[u8]) -> Option<Vec<u8>> {
+    // Every box-drawing character is encoded as E2 94 xx or E2 95 xx.
+    if !raw
+        .windows(2)
+        .any(|w| w[0] == 0xE2 && matches!(w[1], 0x94 | 0x95))
+    {
+        return None;
+    }
+    let text = std::str::from_utf8(raw).ok()?;
+    let mut out = Vec::with_capacity(raw.len());
+    for c in text.chars() {
+        match c {
+            '\u{2502}' | '\u{2503}' | '\u{2551}' => out.push(b'|'),
+            '\u{2500}'..='\u{257F}' => out.push(b'+'),
+            _ => {
+                let mut buffer = [0; 4];
+                out.extend_from_slice(c.encode_utf8(&mut buffer).as_bytes());
+            }
+        }
+    }
+    Some(out)
 }
 
 #[cfg(test)]
@@ -871,6 +900,31 @@ mod tests {
         // Whole puzzles of n * n numbers on a line, 9x9 included.
         let spaced: Vec<String> = LINE.chars().map(String::from).collect();
         let got = infer(&(spaced.join(" ") + "\n"));
+        assert_eq!(got[0].as_ref().unwrap().grid.to_line(), LINE);
+    }
+
+    #[test]
+    fn grids_drawn_with_box_characters() {
+        let rows: Vec<&str> = LINE
+            .as_bytes()
+            .chunks(9)
+            .map(|r| std::str::from_utf8(r).unwrap())
+            .collect();
+        let mut text = String::from("\u{250c}\u{2500}\u{2500}\u{2500}\u{252c}\u{2500}\u{2510}\n");
+        for (k, row) in rows.iter().enumerate() {
+            if k == 3 || k == 6 {
+                text += "\u{251c}\u{2500}\u{2500}\u{2500}\u{253c}\u{2500}\u{2500}\u{2524}\n";
+            }
+            text += &format!(
+                "\u{2502}{}\u{2502}{}\u{2551}{}\u{2502}\n",
+                &row[..3],
+                &row[3..6],
+                &row[6..]
+            );
+        }
+        text += "\u{2514}\u{2500}\u{2500}\u{2534}\u{2500}\u{2518}\n";
+        let got = read(&text);
+        assert_eq!(got.len(), 1, "{got:?}");
         assert_eq!(got[0].as_ref().unwrap().grid.to_line(), LINE);
     }
 
