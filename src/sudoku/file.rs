@@ -319,7 +319,7 @@ fn build(raw: RawFile) -> Result<PuzzleFile, FileError> {
         .or(box_shape.map(|(r, c): (usize, usize)| r * c))
         .or((!grids.is_empty()).then_some(9))
         .or((!region_lines.is_empty()).then_some(region_lines.len()))
-        .or((!given_lines.is_empty()).then_some(given_lines.len()))
+        .or(rows::side(&given_lines))
         .ok_or_else(|| {
             value(
                 "size",
@@ -383,6 +383,7 @@ fn build(raw: RawFile) -> Result<PuzzleFile, FileError> {
 /// Reads the givens over the area of `rules`.
 fn read_givens(rules: &Rules, lines: &[(usize, &str)]) -> Result<Grid, FileError> {
     let (rows, cols) = (rules.rows(), rules.cols());
+    let lines = &rows::without_separators(rules, lines)[..];
     if lines.len() != rows {
         return Err(value(
             "givens",
@@ -410,6 +411,8 @@ fn read_givens(rules: &Rules, lines: &[(usize, &str)]) -> Result<Grid, FileError
             let mut padded: Vec<String> = chars.iter().map(|c| c.to_string()).collect();
             padded.resize(cols, " ".into());
             padded
+        } else if let Some(cells) = rows::drawn(rules, text) {
+            cells
         } else {
             return Err(value(
                 "givens",
@@ -593,6 +596,23 @@ fn escape(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::sudoku::rules::SAMURAI;
+
+    #[test]
+    fn givens_drawn_with_indentation_bars_and_separators() {
+        let rows = "2.4.1....\n.15.....4\n...96....\n3.7..1...\n.4.....5.\n...4..9.3\n\
+                    ....39...\n1.....62.\n....8.3.9\n";
+        let plain = from_toml(&format!("givens = \"\"\"\n{rows}\"\"\"\n")).unwrap();
+        let drawn = "givens = \"\"\"\n  2.4 | .1. | ...\n  .15 | ... | ..4\n  ... | 96. | ...\n\
+                     ----+-----+----\n  3.7 | ..1 | ...\n  .4. | ... | .5.\n  ... | 4.. | 9.3\n\
+                     ===============\n  ... | .39 | ...\n  1.. | ... | 62.\n  ... | .8. | 3.9\n\"\"\"\n";
+        assert_eq!(from_toml(drawn).unwrap(), plain);
+        // With holes, spaces are positions: a samurai's rows are read as written.
+        let samurai = format!(
+            "layout = \"samurai\"\ngivens = \"\"\"\n{}\"\"\"\n",
+            "---\n".repeat(21)
+        );
+        assert!(from_toml(&samurai).is_err());
+    }
 
     #[test]
     fn givens_and_regions_as_lists_of_rows() {

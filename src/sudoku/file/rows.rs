@@ -5,6 +5,8 @@ use std::fmt;
 
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 
+use crate::sudoku::rules::Rules;
+
 /// The lines of a grid-shaped key, joined by newlines whichever way they were written.
 #[derive(Debug, Default)]
 pub(super) struct Rows(pub(super) String);
@@ -41,4 +43,57 @@ impl<'de> Visitor<'de> for RowsVisitor {
         }
         Ok(Rows(text))
     }
+}
+
+/// Whether every position of the area is a cell (a single grid, no holes): only then do spaces
+/// carry no meaning in `givens`, and the forms below are safe.
+fn no_holes(rules: &Rules) -> bool {
+    (0..rules.rows() * rules.cols()).all(|p| rules.is_active(p))
+}
+
+/// The lines of `givens` without separator lines drawn between bands (`---+---+---`, `*---*`,
+/// `=====`), when there are more lines than rows and dropping those leaves one per row.
+pub(super) fn without_separators<'a>(
+    rules: &Rules,
+    lines: &[(usize, &'a str)],
+) -> Vec<(usize, &'a str)> {
+    let kept: Vec<(usize, &str)> = lines
+        .iter()
+        .copied()
+        .filter(|&(_, t)| !is_rule(t))
+        .collect();
+    if lines.len() != rules.rows() && kept.len() == rules.rows() && no_holes(rules) {
+        kept
+    } else {
+        lines.to_vec()
+    }
+}
+
+/// The cells of a row of `givens` written as people draw it, one character a cell with
+/// indentation, spaces or `|` between boxes (`  2.4 | .1. | ...`), when the area has no holes
+/// and the symbols are one character each; `None` otherwise.
+pub(super) fn drawn(rules: &Rules, text: &str) -> Option<Vec<String>> {
+    let cells: Vec<String> = text
+        .chars()
+        .filter(|&c| !c.is_whitespace() && c != '|')
+        .map(String::from)
+        .collect();
+    (cells.len() == rules.cols() && rules.symbols().is_single_char() && no_holes(rules))
+        .then_some(cells)
+}
+
+/// Whether a line of `givens` is a separator drawn between bands (`---+---+---`).
+fn is_rule(text: &str) -> bool {
+    let text = text.trim();
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| "-+=|*".contains(c) || c.is_whitespace())
+}
+
+/// The side that `givens` implies when nothing else says it: its rows, separator lines
+/// between bands left out; `None` without givens.
+pub(super) fn side(lines: &[(usize, &str)]) -> Option<usize> {
+    let rows = lines.iter().filter(|&&(_, t)| !is_rule(t)).count();
+    (rows > 0).then_some(rows)
 }
