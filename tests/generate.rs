@@ -246,8 +246,10 @@ fn generate_piped_into_check_is_unique_for_every_line_rule_set() {
         &["--box", "3x2"],
         &["--diagonals"],
         &["--windoku"],
-        &["--anti-knight"],
-        &["--anti-king", "--non-consecutive"],
+        &["--anti-king"],
+        // Two rules at once. Non-consecutive puzzles are slow to make (about a second each in
+        // the test build with anti-king beside it, three alone): with anti-knight, a quarter.
+        &["--anti-knight", "--non-consecutive"],
         &["--size", "16", "--symbols", "hex"],
     ];
     for flags in cases {
@@ -372,9 +374,11 @@ fn rule_files_round_trip_through_check() {
         ("samurai", &["--layout", "samurai"]),
         ("twodoku", &["--layout", "twodoku", "--diagonals"]),
     ];
+    // Seeds 7 and 8: a samurai puzzle takes about 0.1 s to make with these in the test build,
+    // where some seeds take seconds (seed 6: ten).
     for (name, flags) in cases {
         let out = dir.path().join(name);
-        let mut args = vec!["generate", "--count", "3", "--seed", "5", "--quiet"];
+        let mut args = vec!["generate", "--count", "3", "--seed", "7", "--quiet"];
         args.extend_from_slice(flags);
         args.extend_from_slice(&["--dir", out.to_str().unwrap()]);
         assert_eq!(ok(&sudokux(&args, "")), "", "{name}: files only");
@@ -397,7 +401,7 @@ fn rule_files_round_trip_through_check() {
         let check: Vec<&str> = check.iter().map(String::as_str).collect();
         assert_eq!(ok(&sudokux(&check, "")), "unique\n".repeat(3), "{name}");
         // One puzzle goes to stdout, and reads back from stdin.
-        let mut args = vec!["generate", "--seed", "6", "--quiet"];
+        let mut args = vec!["generate", "--seed", "8", "--quiet"];
         args.extend_from_slice(flags);
         let text = ok(&sudokux(&args, ""));
         assert_eq!(

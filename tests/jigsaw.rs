@@ -12,6 +12,8 @@
 //! GGGGHHHII`) is not answered within the node budget: `check` proves it in 1.4 million nodes
 //! (26 s on a loaded machine), where a SAT solver with clause learning needs 0.3 s.
 
+use crate::common;
+
 use std::time::Instant;
 
 use sudokux::sudoku::generate::{random_regions, Rng};
@@ -35,12 +37,14 @@ fn seeds() -> Vec<u64> {
     }
 }
 
-/// How many invalid scrambled layouts to try: `SUDOKUX_LAYOUTS`, or a few dozen.
+/// How many invalid scrambled layouts to try: `SUDOKUX_LAYOUTS`, or 30 under
+/// `SUDOKUX_HEAVY_TESTS=1`, or 10. About one scrambled layout in 40 has no solution, and making
+/// one takes 4 ms in the test build: 30 of them took 1,146 layouts and 5 s.
 fn invalid_layouts() -> usize {
     std::env::var("SUDOKUX_LAYOUTS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(30)
+        .unwrap_or(if common::heavy() { 30 } else { 10 })
 }
 
 /// A random layout of 9 connected regions of 9 cells: the generator's (boxes stirred by

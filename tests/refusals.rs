@@ -3,6 +3,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use sudokux::xc::knuth::{read, KnuthErrorKind, MAX_ITEMS};
 
@@ -32,7 +33,13 @@ unsafe impl GlobalAlloc for Peak {
 #[global_allocator]
 static ALLOCATOR: Peak = Peak;
 
-/// The most heap that `work` had live at once beyond what was live before it.
+/// Held by each test for its whole run: the counters are global, and `cargo test` runs tests
+/// two at a time, so another test's allocations (the 8 MB line of the xc test) would count in
+/// this one's peak.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// The most heap that `work` had live at once beyond what was live before it (the caller holds
+/// [`ONE_AT_A_TIME`]).
 fn peak_of<T>(work: impl FnOnce() -> T) -> (T, usize) {
     let before = LIVE.load(Ordering::Relaxed);
     PEAK.store(before, Ordering::Relaxed);
@@ -42,6 +49,7 @@ fn peak_of<T>(work: impl FnOnce() -> T) -> (T, usize) {
 
 #[test]
 fn an_xc_file_with_too_many_items_costs_only_its_line() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     // One item more than the limit, on one line of about 8 MB.
     let names: Vec<String> = (0..=MAX_ITEMS).map(|k| format!("i{k}")).collect();
     let text = format!("{}\ni0 i1\n", names.join(" "));
@@ -69,6 +77,7 @@ fn an_xc_file_with_too_many_items_costs_only_its_line() {
 /// about their text, never a grid of the size they claim.
 #[test]
 fn sudoku_inputs_too_large_cost_only_their_text() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     use sudokux::sudoku::file::{from_json, from_toml};
     use sudokux::sudoku::{fpuzzles, Grid};
 

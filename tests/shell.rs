@@ -67,9 +67,33 @@ fn output_file_holds_what_stdout_would_and_nothing_else_is_left() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Starts the binary with `args` and `input` on stdin, waits `wait`, sends SIGINT, and
-/// returns what the binary printed.
-fn interrupted(args: &[&str], input: &str, wait: Duration) -> Output {
+/// How much processor time a run spends on its job before the tests interrupt it: past the
+/// reading of its input (40 ms for an empty 64x64 grid in the test build), and deep enough into
+/// a count to have found solutions (the 6x10 pentominoes have 18 after 50 ms).
+const BUSY: Duration = Duration::from_millis(300);
+
+/// Whether the process `pid` has installed its Ctrl-C handler (SIGINT is among the signals it
+/// catches) and spent `cpu` of processor time, from `/proc`: `None` where there is no `/proc`.
+fn busy(pid: u32, cpu: Duration) -> Option<bool> {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let caught = status.lines().find_map(|l| l.strip_prefix("SigCgt:"))?;
+    let caught = u64::from_str_radix(caught.trim(), 16).ok()?;
+    // SIGINT is signal 2: bit 1 of the mask.
+    let handled = caught & (1 << 1) != 0;
+    // Fields 14 and 15 of `stat` (counted after the command name, which may hold spaces): user
+    // and system time of all the threads, in clock ticks of 1/100 s (USER_HZ on Linux).
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let user: u64 = fields.get(11)?.parse().ok()?;
+    let system: u64 = fields.get(12)?.parse().ok()?;
+    Some(handled && Duration::from_millis((user + system) * 10) >= cpu)
+}
+
+/// Starts the binary with `args` and `input` on stdin, waits until it is busy with its job,
+/// sends SIGINT, and returns what the binary printed. Busy is [`busy`]: a wait on the run's
+/// own progress rather than on the clock, so that a loaded machine waits longer and an idle
+/// one a fraction of a second; without `/proc`, a fixed `fallback`.
+fn interrupted(args: &[&str], input: &str, fallback: Duration) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudokux"))
         .args(args)
         .stdin(Stdio::piped())
@@ -82,7 +106,26 @@ fn interrupted(args: &[&str], input: &str, wait: Duration) -> Output {
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(input.as_bytes()).unwrap();
     }
-    sleep(wait);
+    let started = std::time::Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            let output = child.wait_with_output().unwrap();
+            panic!("{args:?} ended before it was interrupted: {output:?}");
+        }
+        match busy(child.id(), BUSY) {
+            Some(true) => break,
+            Some(false) => {}
+            None => {
+                sleep(fallback);
+                break;
+            }
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "{args:?} was not busy within a minute"
+        );
+        sleep(Duration::from_millis(10));
+    }
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -100,13 +143,39 @@ fn interrupted(args: &[&str], input: &str, wait: Duration) -> Output {
     child.wait_with_output().unwrap()
 }
 
-/// Starts a count of the empty grid (which never ends in a test's time), waits, sends
-/// SIGINT, and returns what the binary printed.
+/// Starts a count of the empty grid (which never ends in a test's time), waits until it is
+/// busy, sends SIGINT, and returns what the binary printed.
 fn interrupted_count(extra: &[&str]) -> Output {
     let mut args = vec!["count"];
     args.extend_from_slice(extra);
     args.push("-");
     interrupted(&args, &format!("{EMPTY}\n"), Duration::from_millis(1500))
+}
+
+/// Runs the binary once for each `(args, stdin)`, all at the same time, and returns what each
+/// printed, in order: runs that end at their `--timeout` take one timeout of wall time in all,
+/// and their processor time is bounded by the cores rather than added up.
+fn at_once(runs: &[(&[&str], &str)]) -> Vec<Output> {
+    let children: Vec<_> = runs
+        .iter()
+        .map(|(args, input)| {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_sudokux"))
+                .args(*args)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let mut stdin = child.stdin.take().unwrap();
+            // A binary that stops reading early closes the pipe; that is its business.
+            let _ = std::io::Write::write_all(&mut stdin, input.as_bytes());
+            child
+        })
+        .collect();
+    children
+        .into_iter()
+        .map(|child| child.wait_with_output().unwrap())
+        .collect()
 }
 
 #[cfg(unix)]
@@ -186,36 +255,38 @@ fn ctrl_c_with_an_output_file_leaves_the_final_name_alone() {
 
 #[test]
 fn progress_stays_off_when_stderr_is_not_a_terminal_unless_asked() {
-    // Long enough (over half a second) for a bar to appear when one is wanted.
-    let args = ["count", "--limit", "3000000", "--jobs", "2"];
-    let quiet = sudokux(&args, SPARSE);
-    assert_eq!(quiet.status.code(), Some(0));
-    assert_eq!(text(&quiet.stdout).trim(), ">=3000000");
+    // Long enough (over half a second) for a bar to appear when one is wanted: each run ends
+    // at its timeout, and the three run at once.
+    let args = ["count", "--timeout", "1", "--jobs", "2"];
+    let mut asked = args.to_vec();
+    asked.push("--progress");
+    // A count by classes of relabellings (every digit of an empty grid is unused) shows
+    // solutions, not classes, until its timeout.
+    let classes = ["count", "--progress", "--timeout", "1", "--jobs", "2"];
+    let [quiet, shown, classes] = at_once(&[(&args, SPARSE), (&asked, SPARSE), (&classes, EMPTY)])
+        .try_into()
+        .unwrap();
+    assert_eq!(quiet.status.code(), Some(3));
+    assert!(text(&quiet.stdout).starts_with(">="), "{quiet:?}");
     let err = text(&quiet.stderr);
     assert!(!err.contains("counting") && !err.contains('\r'), "{err:?}");
 
-    let mut asked = args.to_vec();
-    asked.push("--progress");
-    let shown = sudokux(&asked, SPARSE);
-    assert_eq!(text(&shown.stdout).trim(), ">=3000000");
+    assert_eq!(shown.status.code(), Some(3));
+    assert!(text(&shown.stdout).starts_with(">="), "{shown:?}");
     let err = text(&shown.stderr);
     assert!(
         err.contains("counting [") && err.contains("solutions so far"),
         "{err:?}"
     );
 
-    // A count by classes of relabellings (every digit of an empty grid is unused) shows
-    // solutions, not classes, until its timeout.
-    let args = ["count", "--progress", "--timeout", "1", "--jobs", "2"];
-    let shown = sudokux(&args, EMPTY);
-    assert_eq!(shown.status.code(), Some(3));
-    let count: u128 = text(&shown.stdout)
+    assert_eq!(classes.status.code(), Some(3));
+    let count: u128 = text(&classes.stdout)
         .trim()
         .trim_start_matches(">=")
         .parse()
         .unwrap();
     assert!(count > 0 && count % 362_880 == 0, "{count}");
-    let err = text(&shown.stderr);
+    let err = text(&classes.stderr);
     let last = err
         .rsplit("explored (estimate), ")
         .next()
@@ -464,16 +535,28 @@ fn candidates_explain_and_hint_show_progress_when_asked() {
     let path = dir.join("empty64.toml");
     fs::write(&path, empty).unwrap();
     let path = path.to_str().unwrap();
-    for (command, what) in [
+    let commands = [
         ("candidates", "deciding every candidate"),
         ("explain", "proving the puzzle has one solution"),
         ("hint", "proving the puzzle has one solution"),
-    ] {
-        let quiet = sudokux(&[command, "--timeout", "1", path], "");
+    ];
+    // Each command quiet and with `--progress`, all six at once: they end at their timeout.
+    let runs: Vec<Vec<&str>> = commands
+        .iter()
+        .flat_map(|&(command, _)| {
+            [
+                vec![command, "--timeout", "1", path],
+                vec![command, "--progress", "--timeout", "1", path],
+            ]
+        })
+        .collect();
+    let runs: Vec<(&[&str], &str)> = runs.iter().map(|r| (r.as_slice(), "")).collect();
+    let outputs = at_once(&runs);
+    for ((command, what), pair) in commands.into_iter().zip(outputs.chunks(2)) {
+        let (quiet, shown) = (&pair[0], &pair[1]);
         assert_eq!(quiet.status.code(), Some(3), "{command}");
         let err = text(&quiet.stderr);
         assert!(!err.contains(what), "{command}: {err:?}");
-        let shown = sudokux(&[command, "--progress", "--timeout", "1", path], "");
         assert_eq!(shown.status.code(), Some(3), "{command}");
         let err = text(&shown.stderr);
         assert!(

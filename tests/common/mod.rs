@@ -170,6 +170,13 @@ pub fn sudokux(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Whether `SUDOKUX_HEAVY_TESTS=1` asks for the heavy cases, as `.ci/run` does: the slow half
+/// of a few tests (a full count, every puzzle of a sample through the reference backtracker),
+/// which plain `cargo test` takes a sample of, to stay quick.
+pub fn heavy() -> bool {
+    std::env::var("SUDOKUX_HEAVY_TESTS").is_ok_and(|v| v == "1")
+}
+
 /// The kinds of random instance of [`instance`]: plain, jigsaw, diagonals, windoku,
 /// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix, lines,
 /// indexers, kropki dots, XV, odd/even cells, minimum/maximum cells, sum pairs, clones,
