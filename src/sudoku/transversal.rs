@@ -9,14 +9,16 @@
 //! jigsaw, X, windoku or anti-knight) and no cell is given, the puzzle has a solution exactly
 //! when the cells split into `n` transversals, and every split stands for `n!` solutions.
 //!
-//! That is a second exact-cover problem, searched with the same engine: one primary item per
-//! cell, one option per transversal (the transversals are themselves the solutions of a small
-//! exact cover: rows, columns and regions as items, cells as options). Its search chooses
-//! whole digits, so it sees at once what the cell-by-cell search learns only deep in its tree:
-//! the layout of seed 136 in `tests/jigsaw.rs` has no solution, which the cell search does not
-//! prove in 50 million nodes (with one unit's digits fixed, restarting over nine units, or
-//! counting with its memory of subproblems alike) and this search proves in about 56,000
-//! nodes. The digit symmetry is gone entirely: the parts of a split are unordered.
+//! That is a second exact cover: one item per cell, one option per transversal (the
+//! transversals are themselves the solutions of a small exact cover, found with the same
+//! engine: rows, columns and regions as items, cells as options). The split is searched by
+//! `lookahead`: the cell on the fewest transversals first, as dancing links would, but with
+//! every transversal that would leave some cell without a transversal dropped before each
+//! choice. It chooses whole digits, so it sees at once what the cell-by-cell search learns
+//! only deep in its tree: the layout of seed 136 in `tests/jigsaw.rs` has no solution, which
+//! the cell search does not prove in 50 million nodes (with one unit's digits fixed,
+//! restarting over nine units, or counting with its memory of subproblems alike). The digit
+//! symmetry is gone entirely: the parts of a split are unordered.
 //!
 //! The solver turns to it when its restarting search over fixed units has not answered an
 //! empty grid within [`CELL_SEARCH_NODES`] (see [`Solver`](super::Solver)); transversals past
@@ -28,6 +30,9 @@ use crate::xc::{Budget, Dlx, OptionId, ProblemBuilder, Stats};
 
 use super::grid::Grid;
 use super::rules::Rules;
+
+mod lookahead;
+use lookahead::Lookahead;
 
 /// Nodes the cell-by-cell search of an empty grid may take before the search by transversals
 /// takes over (the empty jigsaw layouts of `tests/jigsaw.rs` that it answers take at most
@@ -132,85 +137,12 @@ impl Transversals {
         self.sets.is_empty()
     }
 
-    /// The transversals that can be part of a split, by one test taken to a fixed point: a
-    /// transversal is dropped when some cell outside it lies only on transversals that meet
-    /// it (once it is chosen, that cell has no digit left).
-    ///
-    /// # Complexity
-    ///
-    /// Each round is `O(t * c * t / 64)` for `t` transversals of `c` cells, as bitsets over
-    /// the transversals: tens of milliseconds for a 9x9 jigsaw, against seconds of search.
-    fn compatible(&self) -> Vec<usize> {
-        let words = self.sets.len().div_ceil(64);
-        let mut alive = vec![0u64; words];
-        for t in 0..self.sets.len() {
-            alive[t / 64] |= 1 << (t % 64);
-        }
-        // through[k]: the transversals holding cell k.
-        let mut through = vec![vec![0u64; words]; self.cells.len()];
-        for (t, set) in self.sets.iter().enumerate() {
-            for &k in set {
-                through[k][t / 64] |= 1 << (t % 64);
-            }
-        }
-        let mut apart = vec![0u64; words];
-        let mut inside = vec![false; self.cells.len()];
-        loop {
-            let mut dropped = false;
-            for (t, set) in self.sets.iter().enumerate() {
-                if alive[t / 64] & (1 << (t % 64)) == 0 {
-                    continue;
-                }
-                // The live transversals that do not meet t.
-                apart.copy_from_slice(&alive);
-                for &k in set {
-                    inside[k] = true;
-                    for (a, m) in apart.iter_mut().zip(&through[k]) {
-                        *a &= !m;
-                    }
-                }
-                let stranded = (0..self.cells.len())
-                    .any(|k| !inside[k] && apart.iter().zip(&through[k]).all(|(a, m)| a & m == 0));
-                for &k in set {
-                    inside[k] = false;
-                }
-                if stranded {
-                    alive[t / 64] &= !(1 << (t % 64));
-                    dropped = true;
-                }
-            }
-            if !dropped {
-                break;
-            }
-        }
-        (0..self.sets.len())
-            .filter(|t| alive[t / 64] & (1 << (t % 64)) != 0)
-            .collect()
-    }
-
     /// Splits the cells into `rules.size()` transversals within `budget`, the work done beside.
     pub fn split(&self, rules: &Rules, budget: Budget) -> (Split, Stats) {
-        let mut b = ProblemBuilder::new();
-        let items: Vec<_> = self.cells.iter().map(|_| b.primary()).collect();
-        let alive = self.compatible();
-        for set in alive.iter().map(|&t| &self.sets[t]) {
-            b.option(set.iter().map(|&k| items[k]))
-                .expect("cells of the grid");
-        }
-        let mut dlx = Dlx::new(&b.build());
-        let mut found: Option<Vec<OptionId>> = None;
-        let mut search = dlx.search();
-        search.bound(budget);
-        let outcome = search.visit(&mut |chosen: &[OptionId]| {
-            found = Some(chosen.to_vec());
-            ControlFlow::Break(())
-        });
-        let split = match found {
+        let mut search = Lookahead::new(&self.sets, self.cells.len(), budget);
+        let split = match search.split() {
             Some(chosen) => {
-                let mut parts: Vec<&Vec<usize>> = chosen
-                    .iter()
-                    .map(|o| &self.sets[alive[o.index()]])
-                    .collect();
+                let mut parts: Vec<&Vec<usize>> = chosen.iter().map(|&t| &self.sets[t]).collect();
                 parts.sort_unstable_by_key(|set| set[0]);
                 let mut digits = vec![0u8; rules.rows() * rules.cols()];
                 for (d, set) in parts.into_iter().enumerate() {
@@ -222,10 +154,10 @@ impl Transversals {
                     Grid::from_area(rules.rows(), rules.cols(), digits).expect("the rules' area"),
                 )
             }
-            None if outcome.complete => Split::None,
+            None if !search.stopped => Split::None,
             None => Split::Open,
         };
-        (split, outcome.stats)
+        (split, search.stats)
     }
 }
 
