@@ -3,6 +3,8 @@
 
 use crate::common;
 
+use std::collections::HashSet;
+
 use common::sudokux;
 use sudokux::xc::knuth::read;
 use sudokux::xc::CountOptions;
