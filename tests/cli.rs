@@ -545,6 +545,15 @@ fn rule_flags_for_puzzle_lines() {
     let bad = sudokux(&["solve", "--size", "9", "--box", "2x3"], "");
     assert_eq!(code(&bad), 2);
     assert!(stderr(&bad).contains("disagree"));
+    // A box of no rows or columns is named as such, not as a grid of 0 digits.
+    for shape in ["0x9", "3x0"] {
+        let bad = sudokux(&["solve", "--box", shape], "");
+        assert_eq!(code(&bad), 2);
+        assert!(
+            stderr(&bad).contains("at least one row and one column"),
+            "{shape}"
+        );
+    }
 }
 
 #[test]

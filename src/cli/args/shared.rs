@@ -133,8 +133,12 @@ fn parse_box(text: &str) -> Result<(usize, usize), String> {
     }
     let bad = || format!("expected rows x columns like 2x3, found {text:?}");
     let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    Ok((
-        r.trim().parse().map_err(|_| bad())?,
-        c.trim().parse().map_err(|_| bad())?,
-    ))
+    let side = |s: &str| match s.trim().parse::<usize>() {
+        Ok(0) => Err(format!(
+            "a box has at least one row and one column, found {text:?}"
+        )),
+        Ok(k) => Ok(k),
+        Err(_) => Err(bad()),
+    };
+    Ok((side(r)?, side(c)?))
 }

@@ -185,11 +185,13 @@ impl Constraint for Kropki {
         for (white, dot) in self.dots() {
             let what = dot_name(white, dot);
             edge_positions(geometry, &what, dot.cells)?;
-            let top = if white { n.saturating_sub(1) } else { n };
-            if dot.value == 0 || dot.value > top {
+            // A black dot of 1 would ask two neighbours, which share a row or a column, for
+            // the same digit: refused by name rather than solved as `none`.
+            let (bottom, top) = if white { (1, n.saturating_sub(1)) } else { (2, n) };
+            if dot.value < bottom || dot.value > top {
                 return Err(RulesError::Invalid {
                     what,
-                    message: format!("value {} is not between 1 and {top}", dot.value),
+                    message: format!("value {} is not between {bottom} and {top}", dot.value),
                 });
             }
         }
@@ -530,6 +532,12 @@ mod tests {
         assert_eq!(
             Rules::new(spec(big)).unwrap_err().to_string(),
             "white dot r1c1-r1c2: value 4 is not between 1 and 3"
+        );
+        let one = Dot { cells: [cell(0, 0), cell(0, 1)], value: 1 };
+        let black = Spec::new(4).with(|c| c.kropki.black.push(one));
+        assert_eq!(
+            Rules::new(black).unwrap_err().to_string(),
+            "black dot r1c1-r1c2: value 1 is not between 2 and 4"
         );
         let three = "size = 4\n[[ratio]]\ncells = \"r1c1 r1c2 r1c3\"\n";
         assert_eq!(
