@@ -298,7 +298,7 @@ fn build(raw: RawFile) -> Result<PuzzleFile, FileError> {
                 )
             })?;
             match (r.trim().parse(), c.trim().parse()) {
-                (Ok(r), Ok(c)) => Ok((r, c)),
+                (Ok(r), Ok(c)) if r > 0 && c > 0 => Ok((r, c)),
                 _ => Err(value(
                     "box",
                     None,
@@ -606,6 +606,11 @@ mod tests {
                      ----+-----+----\n  3.7 | ..1 | ...\n  .4. | ... | .5.\n  ... | 4.. | 9.3\n\
                      ===============\n  ... | .39 | ...\n  1.. | ... | 62.\n  ... | .8. | 3.9\n\"\"\"\n";
         assert_eq!(from_toml(drawn).unwrap(), plain);
+        let no_rows = from_toml("box = \"0x9\"\n").unwrap_err().to_string();
+        assert!(
+            no_rows.contains("box: expected rows x columns"),
+            "{no_rows}"
+        );
         // With holes, spaces are positions: a samurai's rows are read as written.
         let samurai = format!(
             "layout = \"samurai\"\ngivens = \"\"\"\n{}\"\"\"\n",
