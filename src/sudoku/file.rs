@@ -606,6 +606,8 @@ mod tests {
                      ----+-----+----\n  3.7 | ..1 | ...\n  .4. | ... | .5.\n  ... | 4.. | 9.3\n\
                      ===============\n  ... | .39 | ...\n  1.. | ... | 62.\n  ... | .8. | 3.9\n\"\"\"\n";
         assert_eq!(from_toml(drawn).unwrap(), plain);
+        let line = from_toml(&format!("givens = \"{}\"\n", rows.replace('\n', ""))).unwrap();
+        assert_eq!(line, plain);
         let no_rows = from_toml("box = \"0x9\"\n").unwrap_err().to_string();
         assert!(
             no_rows.contains("box: expected rows x columns"),

@@ -51,12 +51,27 @@ fn no_holes(rules: &Rules) -> bool {
     (0..rules.rows() * rules.cols()).all(|p| rules.is_active(p))
 }
 
-/// The lines of `givens` without separator lines drawn between bands (`---+---+---`, `*---*`,
-/// `=====`), when there are more lines than rows and dropping those leaves one per row.
+/// The rows of `givens`: the whole grid on one line cut into rows, or the lines without the
+/// separator lines drawn between bands (`---+---+---`, `*---*`, `=====`) when there are more
+/// lines than rows and dropping those leaves one per row; else the lines as they are.
 pub(super) fn without_separators<'a>(
     rules: &Rules,
     lines: &[(usize, &'a str)],
 ) -> Vec<(usize, &'a str)> {
+    if let [(line, text)] = lines {
+        // The whole grid on one line, as a puzzle line: cut into rows.
+        let text = text.trim();
+        let (rows, cols) = (rules.rows(), rules.cols());
+        if rows > 1 && text.chars().count() == rows * cols && no_holes(rules) {
+            let starts: Vec<usize> = text.char_indices().map(|(k, _)| k).step_by(cols).collect();
+            let ends = starts.iter().skip(1).copied().chain([text.len()]);
+            return starts
+                .iter()
+                .zip(ends)
+                .map(|(&a, b)| (*line, &text[a..b]))
+                .collect();
+        }
+    }
     let kept: Vec<(usize, &str)> = lines
         .iter()
         .copied()
@@ -91,9 +106,16 @@ fn is_rule(text: &str) -> bool {
             .all(|c| "-+=|*".contains(c) || c.is_whitespace())
 }
 
-/// The side that `givens` implies when nothing else says it: its rows, separator lines
-/// between bands left out; `None` without givens.
+/// The side that `givens` implies when nothing else says it: `n` for one line of `n * n`
+/// characters, else its rows, separator lines between bands left out; `None` without givens.
 pub(super) fn side(lines: &[(usize, &str)]) -> Option<usize> {
+    if let [(_, text)] = lines {
+        // A whole puzzle on one line: n * n characters.
+        let cells = text.trim().chars().count();
+        if let Some(n) = (4..=35).find(|n| n * n == cells) {
+            return Some(n);
+        }
+    }
     let rows = lines.iter().filter(|&&(_, t)| !is_rule(t)).count();
     (rows > 0).then_some(rows)
 }
