@@ -333,3 +333,20 @@ proptest! {
         prop_assert_eq!(&back.quadruples, &rules.constraints().quadruples);
     }
 }
+
+/// Both engines refuse the same inputs: an X-sum clue that no digits can make (7 on a 4x4) is
+/// an error naming the clue for each, not an error for one and no solution for the other.
+#[test]
+fn both_engines_refuse_a_clue_no_digits_make() {
+    let file = from_toml("size = 4\n[[xsum]]\ncell = \"r1c0\"\nvalue = 7\n").unwrap();
+    let dlx = Solver::new(file.rules.clone())
+        .count(&file.givens, Some(2))
+        .unwrap_err()
+        .to_string();
+    let backtrack = Backtracker::new(file.rules.clone())
+        .count(&file.givens, Some(2))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(dlx, backtrack);
+    assert!(dlx.contains("make the clue 7"), "{dlx}");
+}

@@ -286,11 +286,13 @@ impl Backtracker {
             .enumerate()
             .map(|(p, &d)| if self.active[p] { d } else { 0 })
             .collect();
+        // The same inputs are refused as by the exact-cover engine (a clue no digits can
+        // make, say); a given that breaks a unit is also found independently.
+        self.rules.check_givens(puzzle)?;
         if let Some(p) = self.broken_given(&cells) {
-            // Found independently; the rules put it in words when they see it too.
-            let cell = Cell::from_index(p, self.cols);
-            let error = self.rules.check_givens(puzzle).err();
-            return Err(error.unwrap_or(PuzzleError::Given { cell }));
+            return Err(PuzzleError::Given {
+                cell: Cell::from_index(p, self.cols),
+            });
         }
         let mut search = Search {
             limit,
