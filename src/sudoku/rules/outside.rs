@@ -32,13 +32,17 @@ use crate::sudoku::grid::{Cell, Grid};
 
 use super::automaton::{Automaton, Chain};
 use super::constraint::{Constraint, Family, FileWriter, Reference};
-use super::cover::{full_mask, Encoder};
+use super::cover::Encoder;
 use super::draw::{num, Canvas, Caption};
 use super::error::{FileError, PuzzleError, RulesError, Violation};
 use super::fpuzzles::{parse_place, FpReader, FpWriter, Place, COSMETIC_FIELDS};
 use super::geometry::Geometry;
 use super::pair::{PairList, Relation};
 use super::unit::UnitIndex;
+
+mod reference;
+
+use reference::OutsideReference;
 
 /// A kind of outside clue: its key, its automaton, its rule from its meaning (see the module
 /// documentation).
@@ -126,10 +130,6 @@ pub struct OutsideClues<K> {
     kind: PhantomData<K>,
 }
 
-/// The empty cells of a line the reference fills in every way before it judges a clue;
-/// with more, it lets every digit through.
-const REFERENCE_EMPTY: usize = 4;
-
 /// The most work (transitions times digits squared) spent on the rules between two cells of
 /// one clue's line.
 const PAIR_WORK: usize = 4_000_000;
@@ -170,6 +170,11 @@ impl<K: OutsideKind> OutsideClues<K> {
             .collect()
     }
 
+    /// The rule from its meaning ([`OutsideKind::holds`]), yes or no.
+    fn holds(n: usize, value: i64, digits: &[u8]) -> bool {
+        K::holds(n, value, digits).is_ok()
+    }
+
     /// The automaton of clue `k` unrolled over its line.
     fn chain(geometry: &Geometry, clue: &OutsideClue) -> Chain {
         let n = geometry.size();
@@ -206,50 +211,6 @@ impl<K: OutsideKind> OutsideClues<K> {
             .insert(key, Arc::clone(&chain));
         chain
     }
-}
-
-/// Whether some way of filling the empty cells of a line (0 where empty) with the digits the
-/// line lacks keeps the clue; `true` when more than [`REFERENCE_EMPTY`] cells are empty or
-/// a digit repeats (the units say so).
-fn possible<K: OutsideKind>(n: usize, value: i64, digits: &mut [u8]) -> bool {
-    let empty: Vec<usize> = (0..digits.len()).filter(|&i| digits[i] == 0).collect();
-    let mut seen = 0u64;
-    for &d in digits.iter().filter(|&&d| d != 0) {
-        if seen >> (d - 1) & 1 == 1 {
-            return true;
-        }
-        seen |= 1 << (d - 1);
-    }
-    if empty.len() > REFERENCE_EMPTY {
-        return true;
-    }
-    if empty.len() != n - (seen.count_ones() as usize) {
-        return true;
-    }
-    /// Fills `empty` with the digits of `free` in every order until the clue holds.
-    fn fill<K: OutsideKind>(
-        n: usize,
-        value: i64,
-        digits: &mut [u8],
-        empty: &[usize],
-        free: u64,
-    ) -> bool {
-        let Some((&i, rest)) = empty.split_first() else {
-            return K::holds(n, value, digits).is_ok();
-        };
-        for d in 1..=n as u8 {
-            if free >> (d - 1) & 1 == 1 {
-                digits[i] = d;
-                if fill::<K>(n, value, digits, rest, free & !(1 << (d - 1))) {
-                    digits[i] = 0;
-                    return true;
-                }
-            }
-        }
-        digits[i] = 0;
-        false
-    }
-    fill::<K>(n, value, digits, &empty, full_mask(n) & !seen)
 }
 
 impl<K: OutsideKind> Constraint for OutsideClues<K> {
@@ -330,7 +291,7 @@ impl<K: OutsideKind> Constraint for OutsideClues<K> {
         for (k, clue) in self.clues.iter().enumerate() {
             let cells = clue.cells(n).expect("checked clues");
             let mut digits: Vec<u8> = cells.iter().map(|c| givens.get(c.row, c.col)).collect();
-            if !possible::<K>(n, clue.value, &mut digits) {
+            if !reference::possible_alone(Self::holds, n, clue.value, &mut digits) {
                 return Err(PuzzleError::Broken {
                     what: Self::what(k),
                     message: format!(
@@ -367,20 +328,12 @@ impl<K: OutsideKind> Constraint for OutsideClues<K> {
         if self.clues.is_empty() {
             return None;
         }
-        let lines = self.lines(geometry);
-        let mut lines_of = vec![Vec::new(); geometry.rows() * geometry.cols()];
-        for (l, line) in lines.iter().enumerate() {
-            for &p in line {
-                lines_of[p].push(l);
-            }
-        }
-        Some(Box::new(OutsideReference::<K> {
-            n: geometry.size(),
-            values: self.clues.iter().map(|c| c.value).collect(),
-            lines,
-            lines_of,
-            kind: PhantomData,
-        }))
+        let values = self.clues.iter().map(|c| c.value);
+        Some(Box::new(OutsideReference::new(
+            geometry,
+            Self::holds,
+            self.lines(geometry).into_iter().zip(values),
+        )))
     }
 
     fn unexplained(&self, out: &mut Vec<String>) {
@@ -438,44 +391,6 @@ impl<K: OutsideKind> Constraint for OutsideClues<K> {
                 ],
             );
         }
-    }
-}
-
-/// The reference backtracker's view of the clues: a digit is allowed unless every way of
-/// filling the rest of a line through it breaks the clue (judged only on lines with few
-/// empty cells). Loose in general, exact on a full line.
-#[derive(Debug)]
-struct OutsideReference<K> {
-    n: usize,
-    values: Vec<i64>,
-    lines: Vec<Vec<usize>>,
-    lines_of: Vec<Vec<usize>>,
-    kind: PhantomData<K>,
-}
-
-impl<K: OutsideKind> OutsideReference<K> {
-    /// Whether line `l` can still be kept with the digits of `cells`.
-    fn keeps(&self, l: usize, cells: &[u8]) -> bool {
-        let mut digits: Vec<u8> = self.lines[l].iter().map(|&p| cells[p]).collect();
-        possible::<K>(self.n, self.values[l], &mut digits)
-    }
-}
-
-impl<K: OutsideKind> Reference for OutsideReference<K> {
-    fn allowed(&self, cells: &[u8], p: usize) -> u64 {
-        let mut free = full_mask(self.n);
-        let mut trial = cells.to_vec();
-        for d in 1..=self.n as u8 {
-            trial[p] = d;
-            if self.lines_of[p].iter().any(|&l| !self.keeps(l, &trial)) {
-                free &= !(1u64 << (d - 1));
-            }
-        }
-        free
-    }
-
-    fn broken(&self, cells: &[u8], p: usize) -> bool {
-        self.lines_of[p].iter().any(|&l| !self.keeps(l, cells))
     }
 }
 
