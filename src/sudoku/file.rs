@@ -31,8 +31,10 @@ use std::fmt;
 
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 
+mod keys;
 mod rows;
 
+use keys::FileKey;
 use rows::Rows;
 
 use super::grid::{Cell, Grid};
@@ -79,15 +81,6 @@ impl Meta {
     }
 }
 
-/// The keys of the shape, before the constraints' keys in messages.
-const SHAPE_KEYS: [&str; 5] = ["size", "box", "symbols", "givens", "regions"];
-
-/// The keys of overlapping grids, after the constraints' keys in messages.
-const GRID_KEYS: [&str; 2] = ["layout", "grids"];
-
-/// The keys of what is shown but not solved with, last in messages.
-const META_KEYS: [&str; 3] = ["title", "author", "ruleset"];
-
 /// A puzzle file as written, before its values are checked.
 #[derive(Debug, Default)]
 struct RawFile {
@@ -130,7 +123,8 @@ impl<'de> Visitor<'de> for FileVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawFile, A::Error> {
         let mut raw = RawFile::default();
         let mut seen: Vec<String> = Vec::new();
-        while let Some(key) = map.next_key::<String>()? {
+        // An unknown key is refused while the key is read, where the parser knows its place.
+        while let Some(FileKey(key)) = map.next_key::<FileKey>()? {
             if seen.contains(&key) {
                 return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
             }
@@ -150,19 +144,7 @@ impl<'de> Visitor<'de> for FileVisitor {
                     Some(Err(error)) => {
                         raw.error.get_or_insert(error);
                     }
-                    None => {
-                        let known: Vec<String> = SHAPE_KEYS
-                            .into_iter()
-                            .chain(Constraints::keys())
-                            .chain(GRID_KEYS)
-                            .chain(META_KEYS)
-                            .map(|k| format!("`{k}`"))
-                            .collect();
-                        return Err(de::Error::custom(format_args!(
-                            "unknown field `{other}`, expected one of {}",
-                            known.join(", ")
-                        )));
-                    }
+                    None => unreachable!("FileKey reads only known keys"),
                 },
             }
             seen.push(key);
@@ -187,7 +169,7 @@ pub fn from_toml(text: &str) -> Result<PuzzleFile, FileError> {
             .trim_start_matches("TOML parse error at ")
             .to_string(),
     })?;
-    build(raw)
+    build(raw).map_err(|error| keys::in_toml(text, error))
 }
 
 /// Reads a JSON puzzle file (the same keys as TOML; cages and units as arrays `cage` and
@@ -711,14 +693,41 @@ mod tests {
     #[test]
     fn errors_say_what_and_where() {
         let err = |text: &str| from_toml(text).unwrap_err().to_string();
-        assert!(err("size = 9\ncolour = 1\n").contains("unknown field `colour`"));
+        // An unknown key is shown where it is, not at the top of the table.
+        assert!(err("size = 9\ncolour = 1\n").starts_with(
+            "TOML: line 2, column 1\n  |\n2 | colour = 1\n  | ^^^^^^\nunknown field `colour`"
+        ));
         assert_eq!(
             err("size = 9\nbox = \"2x4\"\n"),
             "box 2x4 does not tile the 9x9 grid"
         );
         assert_eq!(
             err("size = 4\ngivens = \"\"\"\n1...\n..x.\n....\n....\n\"\"\"\n"),
+            "givens, line 4: r2c3: \"x\" is not a symbol of the puzzle"
+        );
+        // Lines of givens are the file's lines, whichever way they are written; JSON's, which
+        // has no multi-line strings, count from the key's text.
+        assert_eq!(
+            err("size = 4\n\n# a grid\ngivens = \"\"\"1...\n..x.\n....\n....\"\"\"\n"),
+            "givens, line 5: r2c3: \"x\" is not a symbol of the puzzle"
+        );
+        assert_eq!(
+            err("size = 4\ngivens = [\n  \"1...\",\n\n  \"..x.\",\n \"....\", \"....\"]\n"),
+            "givens, line 5: r2c3: \"x\" is not a symbol of the puzzle"
+        );
+        assert_eq!(
+            from_json("{\"size\": 4,\n \"givens\": [\"1...\",\n \"..x.\", \"....\", \"....\"]}")
+                .unwrap_err()
+                .to_string(),
             "givens, line 2: r2c3: \"x\" is not a symbol of the puzzle"
+        );
+        assert!(from_json("{\"size\": 4,\n \"colour\": 1}")
+            .unwrap_err()
+            .to_string()
+            .ends_with("at line 2 column 9"));
+        assert_eq!(
+            err("size = 4\nregions = \"\"\"\naabb\naab\nccdd\nccdd\n\"\"\"\n"),
+            "regions, line 4: expected 4 labels, found 3"
         );
         assert_eq!(
             err("size = 4\nregions = \"\"\"\naabb\naabb\nccdd\ncddd\n\"\"\"\n"),
@@ -747,7 +756,7 @@ mod tests {
         // A row one cell short is an error, not a shifted row.
         assert_eq!(
             err("size = 4\ngivens = \"\"\"\n1...\n..2\n....\n....\n\"\"\"\n"),
-            "givens, line 2: expected 4 cells, found 3 characters and 1 tokens"
+            "givens, line 4: expected 4 cells, found 3 characters and 1 tokens"
         );
         // Trailing spaces are fine.
         let file =
@@ -788,7 +797,7 @@ mod tests {
         let text = text.replacen(first, &typed, 1);
         assert_eq!(
             from_toml(&text).unwrap_err().to_string(),
-            "givens, line 1: r1c10: \"7\" lies outside every grid (a hole of the layout): \
+            "givens, line 3: r1c10: \"7\" lies outside every grid (a hole of the layout): \
              leave it blank"
         );
     }

@@ -326,7 +326,8 @@ pub enum FileError {
     Value {
         /// The key (or the cage or unit, as `cage 3`).
         key: String,
-        /// 1-based line within the key's text, for `givens` and `regions`.
+        /// 1-based line, for `givens` and `regions`: the file's line when read from TOML (a
+        /// multi-line string or a list of rows), else the line within the key's text.
         line: Option<usize>,
         /// What is wrong.
         message: String,

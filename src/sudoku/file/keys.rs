@@ -1,0 +1,96 @@
+//! The keys of a puzzle file, and where in a TOML file a key's line is: an unknown key is
+//! refused while the key itself is read, where the parser knows its place, and an error in
+//! `givens` or `regions`, whose lines count from the key's text, is moved to the file's line.
+
+use serde::de::{self, Deserializer};
+use toml::de::{DeTable, DeValue};
+
+use crate::sudoku::rules::{Constraints, FileError};
+
+/// The keys of the shape, before the constraints' keys in messages.
+const SHAPE_KEYS: [&str; 5] = ["size", "box", "symbols", "givens", "regions"];
+
+/// The keys of overlapping grids, after the constraints' keys in messages.
+const GRID_KEYS: [&str; 2] = ["layout", "grids"];
+
+/// The keys of what is shown but not solved with, last in messages.
+const META_KEYS: [&str; 3] = ["title", "author", "ruleset"];
+
+/// A key of a puzzle file, refused while it is read when no one knows it.
+pub(super) struct FileKey(pub(super) String);
+
+impl<'de> serde::Deserialize<'de> for FileKey {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<FileKey, D::Error> {
+        let key = String::deserialize(deserializer)?;
+        let mut known = SHAPE_KEYS
+            .into_iter()
+            .chain(Constraints::keys())
+            .chain(GRID_KEYS)
+            .chain(META_KEYS);
+        if known.any(|k| k == key) {
+            return Ok(FileKey(key));
+        }
+        let known: Vec<String> = SHAPE_KEYS
+            .into_iter()
+            .chain(Constraints::keys())
+            .chain(GRID_KEYS)
+            .chain(META_KEYS)
+            .map(|k| format!("`{k}`"))
+            .collect();
+        Err(de::Error::custom(format_args!(
+            "unknown field `{key}`, expected one of {}",
+            known.join(", ")
+        )))
+    }
+}
+
+/// `error` with the line of a `givens` or `regions` error counted in the TOML file `text`
+/// instead of in the key's text, where the value is a multi-line string or a list of rows
+/// (a one-line string's escaped line breaks have no line of the file: left as it is).
+pub(super) fn in_toml(text: &str, error: FileError) -> FileError {
+    match error {
+        FileError::Value {
+            key,
+            line: Some(line),
+            message,
+        } if key == "givens" || key == "regions" => FileError::Value {
+            line: Some(file_line(text, &key, line).unwrap_or(line)),
+            key,
+            message,
+        },
+        error => error,
+    }
+}
+
+/// The line of `text` (1-based) that holds line `line` (1-based) of top-level key `key`'s
+/// value; `None` where it cannot be told.
+fn file_line(text: &str, key: &str, line: usize) -> Option<usize> {
+    let table = DeTable::parse(text).ok()?;
+    let (_, value) = table
+        .get_ref()
+        .iter()
+        .find(|(k, _)| k.get_ref().as_ref() == key)?;
+    let line_of = |offset: usize| text[..offset].matches('\n').count() + 1;
+    match value.get_ref() {
+        DeValue::String(_) => {
+            let span = value.span();
+            let raw = text.get(span.clone())?;
+            let multi = raw.starts_with("\"\"\"") || raw.starts_with("'''");
+            if !multi {
+                return (line == 1).then(|| line_of(span.start));
+            }
+            if raw.starts_with('"') && raw.contains("\\\n") {
+                // A line-ending backslash joins lines of the file into one.
+                return None;
+            }
+            // TOML drops a line break right after the opening quotes.
+            let after = &raw[3..];
+            let skipped = usize::from(after.starts_with('\n') || after.starts_with("\r\n"));
+            Some(line_of(span.start) + skipped + line - 1)
+        }
+        DeValue::Array(rows) => rows
+            .get(line.checked_sub(1)?)
+            .map(|row| line_of(row.span().start)),
+        _ => None,
+    }
+}
