@@ -9,11 +9,14 @@
 //! test keeps a transversal that could have gone, never drops one that could not: the search
 //! answers the same, only its work differs.
 //!
-//! The lookahead costs about `t * c * t / 64` word operations at a node of `t` live
-//! transversals and `c` cells, far more than a node of dancing links, but it cuts the trees
-//! that matter by a hundred times and more: the 9x9 jigsaw layouts without a solution that
-//! took dancing links 0.2 to 2 million nodes (1 to 13 s) take it a few thousand
-//! (BENCHMARKS.md, "Empty jigsaw layouts").
+//! The transversals are bits of fixed place in bitsets (the live ones, those through each
+//! cell, those meeting each transversal, worked out once), so that a transversal strands cell
+//! `c` exactly when it is in every set "meeting `u`" for the live transversals `u` through
+//! `c`: a few bitset intersections per weak cell. A node costs a few hundred word operations
+//! per thousand transversals, far more than a node of dancing links, but the lookahead cuts
+//! the trees that matter by a hundred times and more: the 9x9 jigsaw layouts without a
+//! solution that took dancing links 0.2 to 2 million nodes (1 to 13 s) take it a few
+//! thousand (BENCHMARKS.md, "Empty jigsaw layouts").
 
 use crate::xc::{Budget, Stats};
 
@@ -22,6 +25,10 @@ use crate::xc::{Budget, Stats};
 /// a 9x9 costs more than it finds (0.93 s against 1.78 s on the hardest layout, with the
 /// same 7,420 nodes; 4 cells let through three times as many nodes).
 const WEAK_CELLS: usize = 16;
+
+/// The most words the sets "meeting each transversal" may take (32 MB); past it they are
+/// worked out at each use from the cells' sets instead.
+const CONFLICT_WORDS: usize = 4 << 20;
 
 /// A search for `n` disjoint transversals covering every cell.
 pub(super) struct Lookahead<'a> {
@@ -34,40 +41,94 @@ pub(super) struct Lookahead<'a> {
     pub(super) stats: Stats,
     /// Whether the budget stopped the search.
     pub(super) stopped: bool,
-    /// Per cell, whether it lies in the transversal being tested (all false between tests).
-    inside: Vec<bool>,
+    /// Words of a bitset of transversals (bit `t % 64` of word `t / 64` stands for `t`).
+    words: usize,
+    /// `through[c * words..][..words]`: the transversals through cell `c`.
+    through: Vec<u64>,
+    /// `meeting[t * words..][..words]`: the transversals sharing a cell with `t` (`t` among
+    /// them); empty when they would take more than [`CONFLICT_WORDS`].
+    meeting: Vec<u64>,
 }
 
 impl<'a> Lookahead<'a> {
     /// A search over `sets` (transversals of `cells` cells) within `budget`.
     pub(super) fn new(sets: &'a [Vec<usize>], cells: usize, budget: Budget) -> Lookahead<'a> {
-        Lookahead {
+        let words = sets.len().div_ceil(64);
+        let mut through = vec![0u64; cells * words];
+        for (t, set) in sets.iter().enumerate() {
+            for &k in set {
+                through[k * words + t / 64] |= 1 << (t % 64);
+            }
+        }
+        let mut search = Lookahead {
             sets,
             cells,
             budget,
             stats: Stats::default(),
             stopped: false,
-            inside: vec![false; cells],
+            words,
+            through,
+            meeting: Vec::new(),
+        };
+        if sets.len().saturating_mul(words) <= CONFLICT_WORDS {
+            let mut meeting = vec![0u64; sets.len() * words];
+            for (t, row) in meeting.chunks_exact_mut(words.max(1)).enumerate() {
+                let mut buffer = vec![0u64; words];
+                row.copy_from_slice(search.meets(t, &mut buffer));
+            }
+            search.meeting = meeting;
         }
+        search
+    }
+
+    /// The transversals of cell `c`.
+    fn through(&self, c: usize) -> &[u64] {
+        &self.through[c * self.words..(c + 1) * self.words]
+    }
+
+    /// The transversals sharing a cell with `t`: worked out once, or into `buffer`.
+    fn meets<'s>(&'s self, t: usize, buffer: &'s mut [u64]) -> &'s [u64] {
+        if !self.meeting.is_empty() {
+            return &self.meeting[t * self.words..(t + 1) * self.words];
+        }
+        buffer.fill(0);
+        for &k in &self.sets[t] {
+            for (w, m) in buffer.iter_mut().zip(self.through(k)) {
+                *w |= m;
+            }
+        }
+        buffer
     }
 
     /// Indices of disjoint transversals covering every cell, if there are any (and the
     /// budget did not stop the search first: see `stopped`).
     pub(super) fn split(&mut self) -> Option<Vec<usize>> {
-        let live: Vec<u32> = (0..self.sets.len() as u32).collect();
+        let mut live = vec![u64::MAX; self.words];
+        if self.sets.len() % 64 != 0 {
+            live[self.words - 1] = (1 << (self.sets.len() % 64)) - 1;
+        }
         let open = vec![true; self.cells];
         let mut chosen = Vec::new();
         self.node(live, open, &mut chosen, usize::MAX)
-            .then(|| chosen.iter().map(|&t| t as usize).collect())
+            .then_some(chosen)
+    }
+
+    /// How many live transversals cell `c` is on.
+    fn count(&self, live: &[u64], c: usize) -> u32 {
+        self.through(c)
+            .iter()
+            .zip(live)
+            .map(|(b, l)| (b & l).count_ones())
+            .sum()
     }
 
     /// Searches below a node: `live` the transversals disjoint from those `chosen`, `open`
     /// the cells they leave; `rounds` of the lookahead. `true` when `chosen` is a split.
     fn node(
         &mut self,
-        mut live: Vec<u32>,
+        mut live: Vec<u64>,
         open: Vec<bool>,
-        chosen: &mut Vec<u32>,
+        chosen: &mut Vec<usize>,
         rounds: usize,
     ) -> bool {
         self.stats.nodes += 1;
@@ -78,68 +139,34 @@ impl<'a> Lookahead<'a> {
         if !open.contains(&true) {
             return true;
         }
-        // through[c * words..]: the live transversals (by their place in `live`) on cell c.
-        let mut words;
-        let mut through = Vec::new();
         let mut round = 0;
-        loop {
-            words = live.len().div_ceil(64);
-            through.clear();
-            through.resize(self.cells * words, 0u64);
-            for (i, &t) in live.iter().enumerate() {
-                for &k in &self.sets[t as usize] {
-                    through[k * words + i / 64] |= 1 << (i % 64);
-                }
-            }
-            let bare = (0..self.cells)
-                .any(|c| open[c] && through[c * words..(c + 1) * words].iter().all(|&w| w == 0));
-            if bare {
+        let counts = loop {
+            let counts: Vec<(u32, usize)> = (0..self.cells)
+                .filter(|&c| open[c])
+                .map(|c| (self.count(&live, c), c))
+                .collect();
+            if counts.iter().any(|&(k, _)| k == 0) {
                 return false;
             }
-            if round == rounds {
-                break;
+            if round == rounds || !self.lookahead(&mut live, counts.clone()) {
+                break counts;
             }
             round += 1;
-            let kept = self.lookahead(&live, &open, &mut through, words);
-            if kept.len() == live.len() {
-                break;
-            }
-            live = kept;
-        }
-        // The open cell on the fewest live transversals.
-        let ones = |c: usize| -> u32 {
-            through[c * words..(c + 1) * words]
-                .iter()
-                .map(|w| w.count_ones())
-                .sum()
         };
-        let Some(cell) = (0..self.cells)
-            .filter(|&c| open[c])
-            .min_by_key(|&c| ones(c))
-        else {
+        // The open cell on the fewest live transversals.
+        let Some(&(_, cell)) = counts.iter().min_by_key(|&&(k, _)| k) else {
             return true;
         };
-        let branch: Vec<usize> = (0..live.len())
-            .filter(|&i| through[cell * words + i / 64] >> (i % 64) & 1 == 1)
-            .collect();
-        let mut meets = vec![0u64; words];
-        for i in branch {
-            let set = &self.sets[live[i] as usize];
-            meets.iter_mut().for_each(|w| *w = 0);
-            for &k in set {
-                for (w, m) in meets.iter_mut().zip(&through[k * words..(k + 1) * words]) {
-                    *w |= m;
-                }
-            }
-            let next: Vec<u32> = (0..live.len())
-                .filter(|&j| meets[j / 64] >> (j % 64) & 1 == 0)
-                .map(|j| live[j])
-                .collect();
+        let branch: Vec<usize> = bits(self.through(cell), &live).collect();
+        let mut buffer = vec![0u64; self.words];
+        for t in branch {
+            let meets = self.meets(t, &mut buffer);
+            let next: Vec<u64> = live.iter().zip(meets).map(|(l, m)| l & !m).collect();
             let mut next_open = open.clone();
-            for &k in set {
+            for &k in &self.sets[t] {
                 next_open[k] = false;
             }
-            chosen.push(live[i]);
+            chosen.push(t);
             if self.node(next, next_open, chosen, 1) {
                 return true;
             }
@@ -151,59 +178,90 @@ impl<'a> Lookahead<'a> {
         false
     }
 
-    /// One round of the lookahead: the live transversals that strand no open cell, tested
-    /// in turn, each one dropped taken out of `through` at once (which only helps the tests
-    /// after it).
-    fn lookahead(
-        &mut self,
-        live: &[u32],
-        open: &[bool],
-        through: &mut [u64],
-        words: usize,
-    ) -> Vec<u32> {
-        let mut meets = vec![0u64; words];
-        let mut kept = Vec::with_capacity(live.len());
-        // The open cells most easily stranded: those on the fewest live transversals.
-        let mut weak: Vec<(u32, usize)> = (0..self.cells)
-            .filter(|&c| open[c])
-            .map(|c| {
-                let ones = through[c * words..(c + 1) * words]
-                    .iter()
-                    .map(|w| w.count_ones())
-                    .sum();
-                (ones, c)
-            })
-            .collect();
-        weak.sort_unstable();
-        weak.truncate(WEAK_CELLS);
-        for (i, &t) in live.iter().enumerate() {
-            let set = &self.sets[t as usize];
-            meets.iter_mut().for_each(|w| *w = 0);
-            for &k in set {
-                self.inside[k] = true;
-                for (w, m) in meets.iter_mut().zip(&through[k * words..(k + 1) * words]) {
-                    *w |= m;
+    /// One round of the lookahead: drops from `live` every transversal that strands one of
+    /// the weakest open cells (`counts`: the open cells with their live transversals), those
+    /// on the fewest live transversals, which a transversal strands nearly always. A
+    /// transversal strands `c` when it is not on `c` and meets every live transversal on
+    /// `c`. Each cell's drops leave `live` at once, which only helps the cells after it.
+    /// `true` when some transversal was dropped.
+    fn lookahead(&mut self, live: &mut [u64], mut counts: Vec<(u32, usize)>) -> bool {
+        counts.sort_unstable();
+        counts.truncate(WEAK_CELLS);
+        let mut buffer = vec![0u64; self.words];
+        let mut strands = vec![0u64; self.words];
+        let mut dropped = false;
+        for (_, c) in counts {
+            let on: Vec<usize> = bits(self.through(c), live).collect();
+            if on.is_empty() {
+                // Bare already: the node's next look at its cells says so.
+                continue;
+            }
+            strands.copy_from_slice(live);
+            for (s, b) in strands.iter_mut().zip(self.through(c)) {
+                *s &= !b;
+            }
+            for t in on {
+                for (s, m) in strands.iter_mut().zip(self.meets(t, &mut buffer)) {
+                    *s &= m;
                 }
             }
-            let stranded = weak.iter().any(|&(_, c)| {
-                !self.inside[c]
-                    && through[c * words..(c + 1) * words]
-                        .iter()
-                        .zip(&meets)
-                        .all(|(b, m)| b & !m == 0)
-            });
-            for &k in set {
-                self.inside[k] = false;
-            }
-            if stranded {
-                self.stats.updates += 1;
-                for &k in set {
-                    through[k * words + i / 64] &= !(1 << (i % 64));
+            let gone: u32 = strands.iter().map(|s| s.count_ones()).sum();
+            if gone > 0 {
+                self.stats.updates += u64::from(gone);
+                dropped = true;
+                for (l, s) in live.iter_mut().zip(&strands) {
+                    *l &= !s;
                 }
-            } else {
-                kept.push(t);
             }
         }
-        kept
+        dropped
+    }
+}
+
+/// The places of the bits set in both `a` and `b`, in increasing order.
+fn bits<'w>(a: &'w [u64], b: &'w [u64]) -> impl Iterator<Item = usize> + 'w {
+    a.iter().zip(b).enumerate().flat_map(|(w, (x, y))| {
+        let mut word = x & y;
+        std::iter::from_fn(move || {
+            (word != 0).then(|| {
+                let bit = word.trailing_zeros() as usize;
+                word &= word - 1;
+                w * 64 + bit
+            })
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::rules::{Rules, Spec};
+    use crate::sudoku::transversal::Transversals;
+
+    /// The sets "meeting each transversal" worked out once or at each use: the same search,
+    /// node for node, on layouts with and without a split.
+    #[test]
+    fn the_table_of_meeting_transversals_changes_no_step() {
+        let mut specs: Vec<Spec> = ["AABB AABB CCDD CCDD", "AAAB CCAB CDBB CDDD"]
+            .into_iter()
+            .map(|layout| {
+                let mut spec = Spec::new(4);
+                spec.regions = Some(layout.split(' ').flat_map(str::chars).collect());
+                spec
+            })
+            .collect();
+        specs.push(Spec::new(6));
+        for spec in specs {
+            let rules = Rules::new(spec).unwrap();
+            let t = Transversals::of(&rules, Budget::UNLIMITED).unwrap();
+            let cells = t.cells.len();
+            let mut table = Lookahead::new(&t.sets, cells, Budget::UNLIMITED);
+            assert!(!table.meeting.is_empty());
+            let mut computed = Lookahead::new(&t.sets, cells, Budget::UNLIMITED);
+            computed.meeting.clear();
+            assert_eq!(table.split(), computed.split());
+            assert_eq!(table.stats, computed.stats);
+            assert!(table.stats.nodes > 0);
+        }
     }
 }
