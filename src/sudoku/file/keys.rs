@@ -22,21 +22,18 @@ pub(super) struct FileKey(pub(super) String);
 impl<'de> serde::Deserialize<'de> for FileKey {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<FileKey, D::Error> {
         let key = String::deserialize(deserializer)?;
-        let mut known = SHAPE_KEYS
-            .into_iter()
-            .chain(Constraints::keys())
-            .chain(GRID_KEYS)
-            .chain(META_KEYS);
-        if known.any(|k| k == key) {
+        // In the order messages name them.
+        let known = || {
+            SHAPE_KEYS
+                .into_iter()
+                .chain(Constraints::keys())
+                .chain(GRID_KEYS)
+                .chain(META_KEYS)
+        };
+        if known().any(|k| k == key) {
             return Ok(FileKey(key));
         }
-        let known: Vec<String> = SHAPE_KEYS
-            .into_iter()
-            .chain(Constraints::keys())
-            .chain(GRID_KEYS)
-            .chain(META_KEYS)
-            .map(|k| format!("`{k}`"))
-            .collect();
+        let known: Vec<String> = known().map(|k| format!("`{k}`")).collect();
         Err(de::Error::custom(format_args!(
             "unknown field `{key}`, expected one of {}",
             known.join(", ")

@@ -149,6 +149,26 @@ pub trait Reference: fmt::Debug + Send + Sync {
     fn broken(&self, cells: &[u8], p: usize) -> bool;
 }
 
+/// The digits of `1..=n` that position `p` may take by trial: each written at `p` in a copy
+/// of `cells`, kept when `possible` says the grid can still be completed. The common body
+/// of [`Reference::allowed`] for families judged from their meaning on a partial grid.
+pub(crate) fn allowed_by_trial(
+    n: usize,
+    cells: &[u8],
+    p: usize,
+    possible: impl Fn(&[u8]) -> bool,
+) -> u64 {
+    let mut trial = cells.to_vec();
+    let mut free = 0;
+    for d in 1..=n as u8 {
+        trial[p] = d;
+        if possible(&trial) {
+            free |= 1u64 << (d - 1);
+        }
+    }
+    free
+}
+
 /// A family's human-style steps, for the logic ([`Constraint::logic`]).
 pub trait Logic: fmt::Debug + Send + Sync {
     /// The family's first step that eliminates or places something, `None` when it has none.

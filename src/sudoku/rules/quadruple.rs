@@ -23,8 +23,8 @@ use serde_json::{json, Value};
 use crate::sudoku::grid::{Cell, Grid};
 use crate::xc::Color;
 
-use super::constraint::{cell_list, Constraint, Family, FileWriter, RawCells, Reference};
-use super::cover::{full_mask, Encoder};
+use super::constraint::{allowed_by_trial, cell_list, Constraint, Family, FileWriter, RawCells, Reference};
+use super::cover::Encoder;
 use super::draw::{escape, num, Canvas, Caption};
 use super::error::{FileError, PuzzleError, RulesError, Violation};
 use super::fpuzzles::{FpReader, FpWriter, COSMETIC_FIELDS};
@@ -276,15 +276,7 @@ impl QuadCheck {
 
 impl Reference for QuadCheck {
     fn allowed(&self, cells: &[u8], p: usize) -> u64 {
-        let mut trial = cells.to_vec();
-        let mut free = 0;
-        for d in 1..=self.n as u8 {
-            trial[p] = d;
-            if self.possible(&trial, p) {
-                free |= 1u64 << (d - 1);
-            }
-        }
-        free & full_mask(self.n)
+        allowed_by_trial(self.n, cells, p, |trial| self.possible(trial, p))
     }
 
     fn broken(&self, cells: &[u8], p: usize) -> bool {

@@ -21,8 +21,8 @@ use serde_json::Value;
 
 use crate::sudoku::grid::Grid;
 
-use super::constraint::{Constraint, Family, FileWriter, Reference};
-use super::cover::{full_mask, Encoder};
+use super::constraint::{allowed_by_trial, Constraint, Family, FileWriter, Reference};
+use super::cover::Encoder;
 use super::draw::{Canvas, Caption};
 use super::error::{FileError, PuzzleError, RulesError, Violation};
 use super::fpuzzles::{FpReader, FpWriter};
@@ -328,15 +328,9 @@ impl SegmentSums {
 
 impl Reference for SegmentSums {
     fn allowed(&self, cells: &[u8], p: usize) -> u64 {
-        let mut free = full_mask(self.n);
-        let mut trial = cells.to_vec();
-        for d in 1..=self.n as u8 {
-            trial[p] = d;
-            if self.lines_of[p].iter().any(|&l| !self.keeps(l, &trial)) {
-                free &= !(1u64 << (d - 1));
-            }
-        }
-        free
+        allowed_by_trial(self.n, cells, p, |trial| {
+            self.lines_of[p].iter().all(|&l| self.keeps(l, trial))
+        })
     }
 
     fn broken(&self, cells: &[u8], p: usize) -> bool {

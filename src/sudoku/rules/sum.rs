@@ -30,7 +30,7 @@ use std::collections::BTreeSet;
 
 use crate::xc::Color;
 
-use super::constraint::Reference;
+use super::constraint::{allowed_by_trial, Reference};
 use super::cover::{full_mask, Encoder};
 
 /// A weighted sum of cells that must equal a target (see the module documentation).
@@ -245,18 +245,11 @@ impl SumBounds {
 
 impl Reference for SumBounds {
     fn allowed(&self, cells: &[u8], p: usize) -> u64 {
-        let mut free = full_mask(self.n);
-        let mut trial = cells.to_vec();
-        for d in 1..=self.n as u8 {
-            trial[p] = d;
-            if self.sums_of[p]
+        allowed_by_trial(self.n, cells, p, |trial| {
+            self.sums_of[p]
                 .iter()
-                .any(|&k| !self.sums[k].possible(self.n, &trial))
-            {
-                free &= !(1u64 << (d - 1));
-            }
-        }
-        free
+                .all(|&k| self.sums[k].possible(self.n, trial))
+        })
     }
 
     fn broken(&self, cells: &[u8], p: usize) -> bool {

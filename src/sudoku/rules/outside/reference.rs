@@ -3,7 +3,7 @@
 //! the line's empty cells when few are left (any number on small grids), and once before the
 //! search on a whole empty line, so that clues that cannot all hold are seen at once.
 
-use super::super::constraint::Reference;
+use super::super::constraint::{allowed_by_trial, Reference};
 use super::super::cover::full_mask;
 use super::super::geometry::Geometry;
 
@@ -113,15 +113,9 @@ impl OutsideReference {
 
 impl Reference for OutsideReference {
     fn allowed(&self, cells: &[u8], p: usize) -> u64 {
-        let mut free = full_mask(self.n);
-        let mut trial = cells.to_vec();
-        for d in 1..=self.n as u8 {
-            trial[p] = d;
-            if self.lines_of[p].iter().any(|&l| !self.keeps(l, &trial)) {
-                free &= !(1u64 << (d - 1));
-            }
-        }
-        free
+        allowed_by_trial(self.n, cells, p, |trial| {
+            self.lines_of[p].iter().all(|&l| self.keeps(l, trial))
+        })
     }
 
     fn broken(&self, cells: &[u8], p: usize) -> bool {
