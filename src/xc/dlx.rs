@@ -14,6 +14,7 @@ use super::memo::Memo;
 use super::problem::{OptionId, Problem, ProblemError};
 use super::search::{Search, SearchScratch, Solutions};
 use super::stats::{Outcome, Stats, Visitor};
+use super::sums::{OptionSum, SumError};
 
 /// The dancing-links matrix of a [`Problem`], ready to search.
 ///
@@ -41,6 +42,10 @@ impl Clone for Dlx {
             memo: None,
         };
         dlx.set_domination(self.domination());
+        if !self.scratch.domination.sums.is_empty() {
+            dlx.scratch.domination.sums = self.scratch.domination.sums.clone();
+            dlx.scratch.domination.prepare(&dlx.matrix);
+        }
         dlx
     }
 }
@@ -186,6 +191,46 @@ impl Dlx {
         if k >= 2 {
             self.scratch.domination.prepare(&self.matrix);
         }
+    }
+
+    /// Adds a weighted sum that the searches and counts of this matrix keep within bounds at
+    /// every node (see [`OptionSum`]): each slot lists every option of one primary item with
+    /// its weight, and the caller promises that in every solution the weights of the options
+    /// chosen for the slots add up to the target. Options whose weight the other slots' least
+    /// and greatest weights still in the matrix cannot make up to the target go, undone on the
+    /// way back, as item domination's removals are. Answers do not change; counts with sums
+    /// do without the memory of subproblems. The restarting search does not use them.
+    ///
+    /// # Errors
+    ///
+    /// [`SumError`] if a slot names an unknown option or is not every option of one primary
+    /// item, or if options were committed or removed already.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudokux::xc::{CountOptions, Dlx, OptionId, OptionSum, ProblemBuilder};
+    ///
+    /// // Items a, b, c take the values 1 to 3, each value once (items v1-v3): options 0-2 are
+    /// // a = 1..3, options 3-5 b, options 6-8 c. Every solution adds up to 6.
+    /// let mut p = ProblemBuilder::new();
+    /// let cells: Vec<_> = (0..3).map(|_| p.primary()).collect();
+    /// let values: Vec<_> = (0..3).map(|_| p.primary()).collect();
+    /// for &cell in &cells {
+    ///     for &value in &values {
+    ///         p.option([cell, value]).unwrap();
+    ///     }
+    /// }
+    /// let mut dlx = Dlx::new(&p.build());
+    /// let slot = |c: u32| (0..3).map(|v| (OptionId(3 * c + v), i64::from(v) + 1)).collect();
+    /// let sum = OptionSum { slots: (0..3).map(slot).collect(), target: 6 };
+    /// dlx.add_sum(&sum).unwrap();
+    /// assert_eq!(dlx.count(CountOptions::new()).count, 6);
+    /// ```
+    pub fn add_sum(&mut self, sum: &OptionSum) -> Result<(), SumError> {
+        self.scratch.domination.sums.add(&self.matrix, sum)?;
+        self.scratch.domination.prepare(&self.matrix);
+        Ok(())
     }
 
     /// The largest number of options of the items that item domination tests, or `None` when

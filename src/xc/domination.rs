@@ -24,6 +24,7 @@
 //! below it, which is what splits and shards rely on.
 
 use super::matrix::{at, length, link, Matrix, COVERED, NO_COLOR, PURIFIED, ROOT, SPACER};
+use super::sums::{linked, Sums};
 
 /// The state of the reduction during a search: the trail of removed options and the scratch
 /// space of the tests, all allocated before the search (see [`Domination::prepare`]).
@@ -51,6 +52,10 @@ pub(crate) struct Domination {
     pub(crate) max_len: u32,
     /// Options removed so far (not restored: a measure of the work the reduction did).
     pub(crate) removals: u64,
+    /// The weighted sums kept within bounds at every level, on the same trail (see `sums`).
+    pub(crate) sums: Sums,
+    /// The nodes of the options the sums rule out at one pass.
+    out: Vec<u32>,
 }
 
 impl Domination {
@@ -67,10 +72,10 @@ impl Domination {
         self.common.reserve(items);
     }
 
-    /// Whether searches reduce the matrix this way.
+    /// Whether searches reduce the matrix this way (by item domination, or by sums).
     #[inline]
     pub(crate) fn on(&self) -> bool {
-        self.max_len >= 2
+        self.max_len >= 2 || !self.sums.is_empty()
     }
 
     /// Levels entered and not yet left.
@@ -81,14 +86,18 @@ impl Domination {
     /// Enters a level: tests the items whose lists may have shrunk since the level above was
     /// entered (every active primary item at the root, where `last` is `None`; else the items
     /// of the options that choosing the option of node `last` hid) and removes the options
-    /// their dominations rule out, until nothing changes.
+    /// their dominations rule out, then those the sums rule out, until nothing changes.
+    /// `false` when the sums find a dead end (the search then backtracks out of the level).
     pub(crate) fn enter<const COLORS: bool>(
         &mut self,
         m: &mut Matrix,
         last: Option<u32>,
         updates: &mut u64,
-    ) {
+    ) -> bool {
         self.marks.push(self.trail.len());
+        if !self.sums.is_empty() {
+            self.sums.enter(m, last);
+        }
         match last {
             None => {
                 let mut i = link(&m.links, ROOT).right;
@@ -100,10 +109,44 @@ impl Domination {
             Some(x) => self.touched::<COLORS>(m, x),
         }
         self.propagate::<COLORS>(m, updates);
+        if self.sums.is_empty() {
+            return true;
+        }
+        loop {
+            if dead_end(m) {
+                return true;
+            }
+            let mut out = std::mem::take(&mut self.out);
+            out.clear();
+            let alive = self.sums.prune(m, &mut out);
+            let mut changed = false;
+            for &p in &out {
+                // An option in two sums comes twice: removed once.
+                if alive && linked(m, p) {
+                    m.remove_option::<COLORS>(p, updates);
+                    self.trail.push(p);
+                    self.removals += 1;
+                    self.push(m, at(&m.nodes, p).top);
+                    self.push_option(m, p);
+                    changed = true;
+                }
+            }
+            self.out = out;
+            if !alive {
+                return false;
+            }
+            if !changed {
+                return true;
+            }
+            self.propagate::<COLORS>(m, updates);
+        }
     }
 
     /// Leaves the level entered last: restores the options removed there, newest first.
     pub(crate) fn leave<const COLORS: bool>(&mut self, m: &mut Matrix) {
+        if !self.sums.is_empty() {
+            self.sums.leave();
+        }
         let mark = self.marks.pop().expect("a level to leave");
         while self.trail.len() > mark {
             let p = self.trail.pop().expect("longer than the mark");

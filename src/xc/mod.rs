@@ -33,6 +33,7 @@
 //! - `matrix`: the dancing-links data and its invariants; `links`: cover and uncover;
 //!   `commit`: commits, removals, resets; `choose`: the choice of item (MRV, vector scan);
 //! - `stats`: what searches report; `checks`: the progress hook and budget a search looks at;
+//! - `sums`: weighted sums over options kept within bounds at every node;
 //! - `domination`: locked candidates on the matrix, the reduction a search may make at every
 //!   node, with its trail;
 //! - `search`: the one search loop, generic over a hook; `memo`: the count that remembers
@@ -63,6 +64,7 @@ mod search;
 mod serial;
 mod shards;
 mod stats;
+mod sums;
 #[cfg(test)]
 mod tests;
 mod watch;
@@ -77,4 +79,5 @@ pub use restart::{RestartOutcome, Restarts};
 pub use search::{Search, Solutions};
 pub use shards::Shards;
 pub use stats::{Count, Outcome, Progress, Stats, Visitor};
+pub use sums::{OptionSum, SumError};
 pub use watch::Watch;

@@ -335,8 +335,12 @@ impl Search<'_> {
                         self.state = State::Done;
                         return None;
                     }
-                    if DOMINATION {
-                        domination.enter::<COLORS>(m, stack.last().copied(), &mut stats.updates);
+                    if DOMINATION
+                        && !domination.enter::<COLORS>(m, stack.last().copied(), &mut stats.updates)
+                    {
+                        // The sums found a dead end: leave the level at once.
+                        state = State::Backtrack;
+                        continue;
                     }
                     let solved = link(&m.links, ROOT).right == ROOT;
                     // Counts through a hook never split (see `count_with`).

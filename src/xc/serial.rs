@@ -77,7 +77,11 @@ impl Dlx {
     /// solutions (proving uniqueness counts to 2 and repeats little). The one kept from the
     /// last count is reused, emptied.
     pub(crate) fn memo_for(&mut self, limit: Option<u128>) -> Option<Box<Memo>> {
-        if self.matrix.colored() || limit.is_some_and(|l| l <= MEMO_FROM) {
+        // Sums prune by the options chosen, not only the items covered: no memory with them.
+        if self.matrix.colored()
+            || limit.is_some_and(|l| l <= MEMO_FROM)
+            || !self.scratch.domination.sums.is_empty()
+        {
             return None;
         }
         match self.memo.take() {
