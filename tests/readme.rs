@@ -314,7 +314,10 @@ fn the_readme_is_a_short_front_door() {
     );
     // The two commands CI runs, exactly as a new user copies them.
     let text = document("README.md");
-    for command in ["cargo run --release -- solve examples/puzzles.txt", "cargo test"] {
+    for command in [
+        "cargo run --release -- solve examples/puzzles.txt",
+        "cargo test",
+    ] {
         assert!(text.contains(command), "README.md lacks `{command}`");
     }
 }
@@ -412,7 +415,9 @@ fn every_chapter_of_the_guide_is_in_its_index() {
     assert!(chapters.len() >= 10, "{chapters:?}");
     for chapter in chapters {
         assert!(
-            linked.iter().any(|t| t.split('#').next() == Some(chapter.as_str())),
+            linked
+                .iter()
+                .any(|t| t.split('#').next() == Some(chapter.as_str())),
             "docs/guide/{chapter} is not listed in docs/guide/README.md"
         );
     }
@@ -420,7 +425,10 @@ fn every_chapter_of_the_guide_is_in_its_index() {
 
 #[test]
 fn anchors_and_links_are_read_as_github_reads_them() {
-    assert_eq!(anchor(" Hard killers: the 45 rule"), "hard-killers-the-45-rule");
+    assert_eq!(
+        anchor(" Hard killers: the 45 rule"),
+        "hard-killers-the-45-rule"
+    );
     assert_eq!(
         anchor(" Exact cover on its own: `sudokux xc`"),
         "exact-cover-on-its-own-sudokux-xc"
