@@ -15,7 +15,7 @@
 //! Cell options come first, cell by cell and digit by digit; constraints' own options follow.
 //! [`Numbering`] maps between the two.
 
-use crate::xc::{OptionId, Problem};
+use crate::xc::{OptionId, OptionSum, Problem};
 
 use super::grid::Grid;
 use super::rules::cover::encoder::Encoder;
@@ -29,6 +29,13 @@ pub use super::rules::cover::encoder::Numbering;
 /// Items: one per active cell (row-major), then one per unit and digit (unit by unit, digits
 /// in order), then the pairs' items, then the constraints' own.
 pub fn encode(rules: &Rules) -> (Problem, Numbering) {
+    let (problem, numbering, _) = encode_with_sums(rules);
+    (problem, numbering)
+}
+
+/// [`encode`], with the sums the encoding holds (killer cages, arrows, little killers, ...)
+/// over the cell options, which searches keep within bounds ([`crate::xc::Dlx::add_sum`]).
+pub fn encode_with_sums(rules: &Rules) -> (Problem, Numbering, Vec<OptionSum>) {
     let mut encoder = Encoder::new(rules.geometry(), rules.unit_index());
     for pair in rules.pairs() {
         encoder.relation(pair.a, pair.b, rules.relation(pair));
@@ -36,7 +43,7 @@ pub fn encode(rules: &Rules) -> (Problem, Numbering) {
     for family in rules.constraints().all() {
         family.encode(&mut encoder);
     }
-    encoder.finish()
+    encoder.finish_with_sums()
 }
 
 /// The grid a set of options describes, for the rules they were encoded from (this encodes the

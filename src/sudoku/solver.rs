@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use crate::xc::{Budget, CountOptions, Dlx, OptionId, Restarts, Stats, Watch};
 
 use super::candidates::Candidates;
-use super::encode::{encode, Numbering};
+use super::encode::{encode_with_sums, Numbering};
 use super::engine::{Answer, Engine};
 use super::grid::Grid;
 use super::pattern::pattern_grid;
@@ -68,9 +68,13 @@ pub struct Solver {
 impl Solver {
     /// Builds the matrix of a rule set.
     pub fn new(rules: Rules) -> Solver {
-        let (problem, numbering) = encode(&rules);
+        let (problem, numbering, sums) = encode_with_sums(&rules);
         let mut dlx = Dlx::new(&problem);
         dlx.set_domination(domination_for(&rules));
+        for sum in &sums {
+            // Every slot is the options of one cell item, in a matrix as built.
+            dlx.add_sum(sum).expect("a sum over cell options");
+        }
         Solver {
             rules,
             numbering,

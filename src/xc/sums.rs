@@ -206,9 +206,8 @@ impl Sums {
         for k in 0..self.sums.len() {
             let (first, end, target) = self.sums[k];
             if self.tested[k] == self.epoch
-                && (first..end).all(|s| {
-                    length(&m.len, self.slots[s as usize].0) == self.seen[s as usize]
-                })
+                && (first..end)
+                    .all(|s| length(&m.len, self.slots[s as usize].0) == self.seen[s as usize])
             {
                 continue;
             }
@@ -316,7 +315,11 @@ mod tests {
     fn slots(cells: &[u32], v: u32) -> Vec<Vec<(OptionId, i64)>> {
         cells
             .iter()
-            .map(|&c| (1..=v).map(|x| (OptionId(c * v + x - 1), i64::from(x))).collect())
+            .map(|&c| {
+                (1..=v)
+                    .map(|x| (OptionId(c * v + x - 1), i64::from(x)))
+                    .collect()
+            })
             .collect()
     }
 

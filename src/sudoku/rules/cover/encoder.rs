@@ -19,7 +19,7 @@
 //! increasing order, forbidden ones left out), then the constraints' own options in the order
 //! they were added. [`Numbering`] maps between cell options and (position, digit).
 
-use crate::xc::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
+use crate::xc::{Color, ItemId, ItemKind, OptionId, OptionSum, Problem, ProblemBuilder};
 
 use crate::sudoku::grid::Grid;
 
@@ -45,6 +45,8 @@ pub struct Encoder<'r> {
     extra: Vec<Vec<Entry>>,
     allowed: Vec<u64>,
     options: Vec<Vec<Entry>>,
+    /// Sums the encoding holds, promised to the search (see [`Encoder::promise_sum`]).
+    sums: Vec<(Vec<(usize, i64)>, i64)>,
 }
 
 impl<'r> Encoder<'r> {
@@ -82,7 +84,15 @@ impl<'r> Encoder<'r> {
             extra: vec![Vec::new(); cells.len() * n],
             allowed: vec![full; cells.len()],
             options: Vec::new(),
+            sums: Vec::new(),
         }
+    }
+
+    /// Promises the search that the digits of the cells at `terms` (positions, each once),
+    /// times their weights, add up to `target`: a sum the options added already hold, which
+    /// the search then keeps within bounds at every node ([`crate::xc::Dlx::add_sum`]).
+    pub fn promise_sum(&mut self, terms: &[(usize, i64)], target: i64) {
+        self.sums.push((terms.to_vec(), target));
     }
 
     /// The shape being encoded.
@@ -160,7 +170,15 @@ impl<'r> Encoder<'r> {
     }
 
     /// The finished problem and the numbering of its cell options.
-    pub fn finish(mut self) -> (Problem, Numbering) {
+    pub fn finish(self) -> (Problem, Numbering) {
+        let (problem, numbering, _) = self.finish_with_sums();
+        (problem, numbering)
+    }
+
+    /// [`Encoder::finish`], with the sums promised ([`Encoder::promise_sum`]) over the cell
+    /// options, each digit `d` of a cell of weight `w` weighing `w * d`. A sum over a cell
+    /// with no option left (no solution) or outside the sub-grids is left out.
+    pub fn finish_with_sums(mut self) -> (Problem, Numbering, Vec<OptionSum>) {
         let n = self.geometry.size();
         let cells = self.geometry.cells();
         let mut items: Vec<Entry> = Vec::new();
@@ -189,7 +207,30 @@ impl<'r> Encoder<'r> {
                 .expect("constraint options name distinct known items");
         }
         let numbering = Numbering::new(self.geometry, &self.allowed);
-        (self.builder.build(), numbering)
+        let sums = self
+            .sums
+            .iter()
+            .filter_map(|(terms, target)| {
+                let slots = terms
+                    .iter()
+                    .map(|&(p, w)| {
+                        (1..=n as u8)
+                            .filter_map(|d| {
+                                numbering.option_of(p, d).map(|o| (o, w * i64::from(d)))
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                    .collect::<Vec<_>>();
+                slots
+                    .iter()
+                    .all(|slot| !slot.is_empty())
+                    .then(|| OptionSum {
+                        slots,
+                        target: *target,
+                    })
+            })
+            .collect();
+        (self.builder.build(), numbering, sums)
     }
 }
 

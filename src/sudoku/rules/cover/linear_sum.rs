@@ -136,6 +136,9 @@ impl LinearSum {
     pub(super) fn encode_states(&self, encoder: &mut Encoder<'_>, states: &States) {
         let n = encoder.geometry().size();
         let k = self.terms.len();
+        if k >= 2 {
+            encoder.promise_sum(&self.terms, self.target);
+        }
         let digits = 1..=n as u8;
         let has = |i: usize, s: i64| states.states[i].contains(&s);
         if k == 0 {

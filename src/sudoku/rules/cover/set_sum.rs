@@ -8,7 +8,11 @@
 //! option when `d` is outside the digits the cells use, by the one cell holding it when inside
 //! (the cells hold `k` different digits, so they use exactly the chosen set). The search can so
 //! branch on "where does digit d of this cage go, or is it left out", and a cell placement
-//! removes every set without its digit.
+//! removes every set without its digit. With two sets or more, every set option also takes one
+//! primary item `K` (exactly one set is chosen: with fewer cells than digits, no set leaves
+//! every `A_d` to the cells, and two sets would leave too few), which item domination reasons
+//! with. The encoder is also promised the sum itself ([`Encoder::promise_sum`]), which the
+//! search keeps within bounds.
 //!
 //! Set sums are encoded together ([`encode_all`]) so that the rows, columns and boxes they lie
 //! in can split their digits between them: such a unit gets one primary item per digit, covered
@@ -101,7 +105,7 @@ impl SetSum {
     pub fn entries(&self, n: usize) -> u64 {
         let k = self.cells.len().min(n);
         let sets = count_digit_sets(n, k, self.sum);
-        sets.saturating_mul((1 + n - k + MAX_CLAIMS * k) as u64)
+        sets.saturating_mul((2 + n - k + MAX_CLAIMS * k) as u64)
             .saturating_add((k * n) as u64)
     }
 
@@ -121,7 +125,15 @@ impl SetSum {
             return;
         }
         let anywhere = sets.iter().fold(0u64, |acc, &s| acc | s);
+        if self.cells.len() >= 2 {
+            let terms: Vec<_> = self.cells.iter().map(|&p| (p, 1)).collect();
+            encoder.promise_sum(&terms, i64::from(self.sum));
+        }
         let accounted: Vec<_> = (0..n).map(|_| encoder.primary()).collect();
+        // One item every set option takes: exactly one set is chosen, and item domination
+        // sees it (a digit no cell can take rules out the sets that hold it, a digit no set
+        // holds leaves the cells).
+        let chosen = (sets.len() >= 2).then(|| encoder.primary());
         for &set in &sets {
             let outside = (0..n)
                 .filter(|&d| set >> d & 1 == 0)
@@ -131,7 +143,12 @@ impl SetSum {
                     .filter(move |&d| set >> d & 1 == 1)
                     .map(|d| (base[d], None))
             });
-            let items: Vec<_> = outside.chain(claimed).collect();
+            let items: Vec<_> = chosen
+                .map(|k| (k, None))
+                .into_iter()
+                .chain(outside)
+                .chain(claimed)
+                .collect();
             // With as many cells as digits and no claims, the one set is every digit: the
             // cells cover every digit item, and an empty option would have nothing to cover.
             if !items.is_empty() {
