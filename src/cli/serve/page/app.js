@@ -403,13 +403,18 @@ async function candidates() {
   } else {
     const d = state.drawing;
     state.layers.marks = a.candidates.map((digits) => digits.map((k) => d.symbols[k - 1]));
-    const open = state.layers.marks.filter((m, p) => d.active[p] && !state.cells[p] && m.length > 1).length;
+    const empty = (m, p) => d.active[p] && !state.cells[p];
+    const open = state.layers.marks.filter((m, p) => empty(m, p) && m.length > 1).length;
+    let single = 0;
     for (let p = 0; p < state.layers.marks.length; p++) {
-      if (!state.cells[p] && state.layers.marks[p].length === 1) state.layers.highlight[p] = "single";
+      if (empty(state.layers.marks[p], p) && state.layers.marks[p].length === 1) {
+        state.layers.highlight[p] = "single";
+        single++;
+      }
     }
     const kind = a.status === "unknown" ? "unknown" : "ok";
     verdict(kind, a.status === "unknown" ? "unknown" : "true candidates",
-      `${a.settled} cells settled (one candidate, in green), ${open} still open.` +
+      `${single} empty cell${single === 1 ? " has" : "s have"} one candidate (in green), ${open} ${open === 1 ? "is" : "are"} still open.` +
       (a.status === "unknown" ? " The server's limit stopped the search: some marks may be missing." : ""));
   }
   draw();
