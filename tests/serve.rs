@@ -304,6 +304,10 @@ fn the_other_endpoints_answer() {
     let killer = server
         .post("generate", &json!({"seed": 7, "killer": true}))
         .json();
+    assert_eq!(
+        killer["line_says_all"], false,
+        "a line would lose the cages"
+    );
     let file = killer["toml"].as_str().unwrap();
     assert!(file.contains("[[cage]]"), "{file}");
     assert_eq!(
@@ -417,11 +421,14 @@ fn bad_input_is_a_4xx_with_the_commands_message() {
         record["error"].as_str().unwrap().contains("r1c3 and r1c8"),
         "{record}"
     );
-    for endpoint in ["candidates", "hint", "explain", "render"] {
+    for endpoint in ["candidates", "hint", "explain"] {
         let reply = server.post(endpoint, &json!({"puzzle": CONFLICT}));
         assert_eq!(reply.status, 422, "{endpoint}: {}", reply.text());
         assert!(reply.json()["error"].is_string());
     }
+    // The picture draws them, for the page to show where they clash.
+    let drawn = server.post("render", &json!({"puzzle": CONFLICT}));
+    assert_eq!(drawn.status, 200, "{}", drawn.text());
     // Not a page, not a method.
     assert_eq!(server.send("GET", "/api/check", &[], b"").status, 405);
     assert_eq!(server.send("POST", "/api/nothing", &[], b"{}").status, 404);

@@ -264,3 +264,34 @@ test("phone width and dark mode", async () => {
   await shot(phone, "08-phone-dark");
   await phone.context().close();
 });
+
+test("generate a killer from a seed, then download it", async () => {
+  const page = await open();
+  await page.goto(origin + "/");
+  await page.click("#generate-box summary");
+  await page.selectOption("#gen-rules", "killer");
+  await page.fill("#gen-seed", "5");
+  await page.click("#gen-go");
+  assert.equal(await verdict(page), "generated");
+  assert.ok((await page.$$("#board .cage, #board [class*=cage]")).length > 0, "cages drawn");
+  await page.click("#check");
+  assert.equal(await verdict(page), "unique");
+  await page.click("#share-box summary");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#dl-toml")]);
+  assert.equal(download.suggestedFilename(), "puzzle.toml");
+  const [png] = await Promise.all([page.waitForEvent("download"), page.click("#dl-png")]);
+  assert.equal(png.suggestedFilename(), "puzzle.png");
+  await shot(page, "09-generated-killer");
+  await page.context().close();
+});
+
+test("givens that clash: none, both cells highlighted", async () => {
+  const page = await open();
+  await page.goto(origin + "/");
+  await paste(page, "..5....5" + ".".repeat(73));
+  await page.click("#check");
+  assert.equal(await verdict(page), "none");
+  const cells = await page.$$eval("#board .cell.conflict", (n) => n.map((x) => x.dataset.cell).sort());
+  assert.deepEqual(cells, ["r1c3", "r1c8"]);
+  await page.context().close();
+});

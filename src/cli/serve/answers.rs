@@ -166,10 +166,9 @@ pub fn answer(request: Request, watch: &'static Watch) -> Result<Answer, Refused
             Ok(Answer::json(200, &value))
         }
         Command::Render(args) => {
+            // Unlike `sudokux render`, givens that clash are drawn: the page shows the puzzle
+            // as typed, and Check names the clash.
             let one = puzzle(&request, &args.rules)?;
-            one.rules
-                .check_givens(&one.givens)
-                .map_err(|e| unanswerable(&one, e.to_string()))?;
             let solution = if args.solve {
                 Solver::new(one.rules.clone())
                     .enumerate_bounded(&one.givens, Some(1), 1, budget(&args.limits, watch))
@@ -238,7 +237,9 @@ pub fn answer(request: Request, watch: &'static Watch) -> Result<Answer, Refused
                             "givens": made.givens,
                             "puzzle": line,
                             "toml": to_toml(&made.rules, &made.puzzle),
-                            "line_says_all": says_all,
+                            // Cages, regions and layouts are written in a puzzle file only.
+                            "line_says_all": says_all
+                                && !(args.jigsaw || args.killer || args.layout.is_some()),
                         }),
                     ))
                 }

@@ -125,7 +125,8 @@ function showInfo() {
   byline.hidden = !d.author;
   byline.textContent = d.author ? "by " + d.author : "";
   const rules = $("ruleset");
-  const text = d.ruleset || d.caption || "";
+  // The rules in the file's words; the picture's own caption already says what it draws.
+  const text = d.ruleset || "";
   rules.hidden = !text;
   rules.textContent = text;
 }
@@ -157,13 +158,20 @@ function updateAddress() {
   clearTimeout(addressTimer);
   addressTimer = setTimeout(async () => {
     const answer = await api("convert", request({ to: "url" })).catch(() => null);
+    const url = new URL(location.href);
     if (!answer || !answer.ok) {
+      // Rules f-puzzles has no key for: no links, but the address can carry the text itself.
       $("link-fpuzzles").value = "";
-      $("link-sudokupad").value = "";
-      $("link-page").value = answer && answer.data ? answer.data.error : "";
+      $("link-sudokupad").value = answer && answer.data ? answer.data.error : "";
+      if (!state.edited && state.text.length < 4000) {
+        url.search = "?puzzle=" + encodeURIComponent(state.text);
+        history.replaceState(null, "", url);
+        $("link-page").value = url.href;
+      } else {
+        $("link-page").value = "";
+      }
       return;
     }
-    const url = new URL(location.href);
     url.search = "?puzzle=" + encodeURIComponent(answer.data.payload);
     history.replaceState(null, "", url);
     $("link-fpuzzles").value = answer.data.fpuzzles;
@@ -456,7 +464,10 @@ async function count() {
         }
         if (event === "progress") {
           last = JSON.parse(data);
-          const share = last.explored > 0 ? `, about ${(last.explored * 100).toFixed(1)}% of the tree explored` : "";
+          const percent = last.explored * 100;
+          const share = percent <= 0 ? ""
+            : percent < 0.001 ? ", under 0.001% of the tree explored"
+            : `, about ${percent < 1 ? percent.toPrecision(2) : percent.toFixed(1)}% of the tree explored`;
           const p = $("progress");
           if (p) p.textContent = `${last.solutions.toLocaleString()} solutions so far, ${last.nodes.toLocaleString()} nodes${share}`;
         } else if (event === "result") {
