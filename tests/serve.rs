@@ -341,6 +341,24 @@ fn typed_givens_replace_the_puzzles() {
 }
 
 #[test]
+fn pencil_marks_restrict_the_answers_as_on_the_command_line() {
+    let server = Server::start(&[]);
+    let text = std::fs::read_to_string(crate::common::data("formats/pencilmarks.txt")).unwrap();
+    let first = text.lines().next().unwrap();
+    // r1c1 keeps only 7 and 9: of the givens' two solutions, the one with 7.
+    let answer = server.post("check", &json!({"puzzle": first})).json();
+    assert_eq!(answer["status"], "unique", "{answer}");
+    assert_eq!(
+        answer["solution"],
+        "794518236615372894283964715357691482946823157821457963468239571139745628572186349"
+    );
+    let count = server.post("count", &json!({"puzzle": first})).json();
+    assert_eq!(count["count"], 1);
+    let marks = server.post("candidates", &json!({"puzzle": first})).json();
+    assert_eq!(marks["candidates"][0], json!([7]));
+}
+
+#[test]
 fn bad_input_is_a_4xx_with_the_commands_message() {
     let server = Server::start(&[]);
     let cases: &[(&str, &[u8], u16, &str)] = &[

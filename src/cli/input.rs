@@ -16,7 +16,7 @@ use std::sync::Arc;
 use sudokux::sudoku::file::{from_json, from_toml};
 use sudokux::sudoku::fpuzzles;
 use sudokux::sudoku::parse::Dialect;
-use sudokux::sudoku::{Grid, Meta, PuzzleFile, Rules};
+use sudokux::sudoku::{Candidates, Grid, Meta, PuzzleFile, Rules};
 
 use crate::args::{FormatFlag, RuleArgs};
 use crate::error::CliError;
@@ -254,6 +254,8 @@ pub struct OnePuzzle {
     /// Its title, author and rules in words, when a puzzle file gives them (a title line
     /// above a puzzle line or grid gives the title).
     pub meta: Meta,
+    /// The candidates of a pencilmark puzzle.
+    pub candidates: Option<Candidates>,
 }
 
 impl OnePuzzle {
@@ -283,7 +285,7 @@ pub fn load_puzzle(
         name: name.clone(),
         message,
     };
-    let (rules, givens, line, meta) = if name == "-" {
+    let (rules, givens, line, meta, candidates) = if name == "-" {
         prompt("a puzzle");
         read_puzzle(&name, &mut io::stdin().lock(), index, flags)?
     } else if input.is_some_and(is_link) {
@@ -300,6 +302,7 @@ pub fn load_puzzle(
         givens,
         line,
         meta,
+        candidates,
     })
 }
 
@@ -313,13 +316,15 @@ pub fn read_text(name: &str, text: &str, flags: &RuleArgs) -> Result<OnePuzzle, 
     } else {
         (name.to_string(), text)
     };
-    let (rules, givens, line, meta) = read_puzzle(&name, &mut text.as_bytes(), 1, flags)?;
+    let (rules, givens, line, meta, candidates) =
+        read_puzzle(&name, &mut text.as_bytes(), 1, flags)?;
     Ok(OnePuzzle {
         name,
         rules,
         givens,
         line,
         meta,
+        candidates,
     })
 }
 
@@ -329,7 +334,7 @@ fn read_puzzle(
     reader: &mut dyn BufRead,
     index: usize,
     flags: &RuleArgs,
-) -> Result<(Rules, Grid, Option<usize>, Meta), CliError> {
+) -> Result<(Rules, Grid, Option<usize>, Meta, Option<Candidates>), CliError> {
     let input_error = |message: String| CliError::Input {
         name: name.to_string(),
         message,
@@ -370,7 +375,7 @@ fn read_puzzle(
                 title: entry.title,
                 ..Meta::default()
             };
-            Ok((rules, entry.grid, Some(entry.line), meta))
+            Ok((rules, entry.grid, Some(entry.line), meta, entry.candidates))
         }
         format => {
             if flags.given {
@@ -383,7 +388,7 @@ fn read_puzzle(
                 )));
             }
             let file = read_puzzle_file(reader, format).map_err(input_error)?;
-            Ok((file.rules, file.givens, None, file.meta))
+            Ok((file.rules, file.givens, None, file.meta, None))
         }
     }
 }
