@@ -285,25 +285,17 @@ pub fn load_puzzle(
         name: name.clone(),
         message,
     };
-    let (rules, givens, line, meta, candidates) = if name == "-" {
+    if name == "-" {
         prompt("a puzzle");
-        read_puzzle(&name, &mut io::stdin().lock(), index, flags)?
+        read_puzzle(&name, &mut io::stdin().lock(), index, flags)
     } else if input.is_some_and(is_link) {
         let link = std::mem::take(&mut name);
         name = link_name(&link);
-        read_puzzle(&name, &mut link.as_bytes(), index, flags)?
+        read_puzzle(&name, &mut link.as_bytes(), index, flags)
     } else {
         let file = open(Path::new(&name)).map_err(|e| input_error(e.message()))?;
-        read_puzzle(&name, &mut BufReader::new(file), index, flags)?
-    };
-    Ok(OnePuzzle {
-        name,
-        rules,
-        givens,
-        line,
-        meta,
-        candidates,
-    })
+        read_puzzle(&name, &mut BufReader::new(file), index, flags)
+    }
 }
 
 /// The first puzzle of `text`, read as a file or stdin holding it would be (a link or payload
@@ -316,16 +308,7 @@ pub fn read_text(name: &str, text: &str, flags: &RuleArgs) -> Result<OnePuzzle, 
     } else {
         (name.to_string(), text)
     };
-    let (rules, givens, line, meta, candidates) =
-        read_puzzle(&name, &mut text.as_bytes(), 1, flags)?;
-    Ok(OnePuzzle {
-        name,
-        rules,
-        givens,
-        line,
-        meta,
-        candidates,
-    })
+    read_puzzle(&name, &mut text.as_bytes(), 1, flags)
 }
 
 /// The `index`-th puzzle of an input, its rules, and the line it starts at (for puzzle lines).
@@ -334,7 +317,15 @@ fn read_puzzle(
     reader: &mut dyn BufRead,
     index: usize,
     flags: &RuleArgs,
-) -> Result<(Rules, Grid, Option<usize>, Meta, Option<Candidates>), CliError> {
+) -> Result<OnePuzzle, CliError> {
+    let one = |(rules, givens, line, meta, candidates)| OnePuzzle {
+        name: name.to_string(),
+        rules,
+        givens,
+        line,
+        meta,
+        candidates,
+    };
     let input_error = |message: String| CliError::Input {
         name: name.to_string(),
         message,
@@ -375,7 +366,13 @@ fn read_puzzle(
                 title: entry.title,
                 ..Meta::default()
             };
-            Ok((rules, entry.grid, Some(entry.line), meta, entry.candidates))
+            Ok(one((
+                rules,
+                entry.grid,
+                Some(entry.line),
+                meta,
+                entry.candidates,
+            )))
         }
         format => {
             if flags.given {
@@ -388,7 +385,7 @@ fn read_puzzle(
                 )));
             }
             let file = read_puzzle_file(reader, format).map_err(input_error)?;
-            Ok((file.rules, file.givens, None, file.meta, None))
+            Ok(one((file.rules, file.givens, None, file.meta, None)))
         }
     }
 }
