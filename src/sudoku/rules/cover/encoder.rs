@@ -224,7 +224,7 @@ impl<'r> Encoder<'r> {
                 slots
                     .iter()
                     .all(|slot| !slot.is_empty())
-                    .then(|| OptionSum {
+                    .then_some(OptionSum {
                         slots,
                         target: *target,
                     })
