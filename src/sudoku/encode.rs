@@ -29,14 +29,24 @@ pub use super::rules::cover::Numbering;
 /// Items: one per active cell (row-major), then one per unit and digit (unit by unit, digits
 /// in order), then the pairs' items, then the constraints' own.
 pub fn encode(rules: &Rules) -> (Problem, Numbering) {
+    let (problem, numbering, _) = encode_by_family(rules);
+    (problem, numbering)
+}
+
+/// As [`encode`], with the first item each constraint family added (in the order of
+/// [`Rules::constraints`]): the items from there to the next family's first are its own.
+pub fn encode_by_family(rules: &Rules) -> (Problem, Numbering, Vec<usize>) {
     let mut encoder = Encoder::new(rules.geometry(), rules.unit_index());
     for pair in rules.pairs() {
         encoder.relation(pair.a, pair.b, rules.relation(pair));
     }
+    let mut first = Vec::new();
     for family in rules.constraints().all() {
+        first.push(encoder.item_count());
         family.encode(&mut encoder);
     }
-    encoder.finish()
+    let (problem, numbering) = encoder.finish();
+    (problem, numbering, first)
 }
 
 /// The grid a set of options describes, for the rules they were encoded from (this encodes the

@@ -18,8 +18,11 @@ impl State<'_> {
         }
         self.naked_single()
             .or_else(|| self.hidden_single())
+            .or_else(|| self.forbidden())
+            .or_else(|| self.only_option())
             .or_else(|| self.locked_candidates())
             .or_else(|| self.family_step())
+            .or_else(|| self.domination())
             .or_else(|| self.naked_subset(2))
             .or_else(|| self.hidden_subset(2))
             .or_else(|| self.naked_subset(3))
@@ -31,6 +34,7 @@ impl State<'_> {
             .or_else(|| self.fish(3))
             .or_else(|| self.xyz_wing())
             .or_else(|| self.fish(4))
+            .or_else(|| self.contradiction_chain())
     }
 
     /// The first step a constraint family offers of its own

@@ -95,6 +95,11 @@ impl<'r> Encoder<'r> {
         self.units
     }
 
+    /// The items made so far.
+    pub fn item_count(&self) -> usize {
+        self.builder.item_count()
+    }
+
     /// A new item that every solution covers exactly once.
     pub fn primary(&mut self) -> ItemId {
         self.builder.primary()
