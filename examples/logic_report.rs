@@ -5,13 +5,13 @@
 //! then a summary per kind of rule.
 //!
 //! ```text
-//! cargo run --release --example logic_report -- [--solutions DIR] FILE...
+//! cargo run --release --example logic_report -- [--solutions DIR] [--budget SECONDS] FILE...
 //! cargo run --release --example logic_report -- --solutions /tmp/sol \
 //!     ../shared/data/variants/*.json ../shared/data/killers/*.toml
 //! ```
 //!
 //! The solution of each puzzle comes from the exact-cover engine (checked by the independent
-//! validator), within 120 s; with `--solutions DIR` it is kept in `DIR/<name>.solution` and
+//! validator), within 120 s (`--budget SECONDS`); with `--solutions DIR` it is kept in `DIR/<name>.solution` and
 //! read from there the next time. A puzzle whose solution is not found is left out. The kind
 //! of rule is the puzzle file's own keys (f-puzzles' `thermometer`, sudokux's `cage`), less
 //! those every puzzle has. Times are the CPU time of the thread: `hint` is the longest a
@@ -24,14 +24,23 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use sudokux::sudoku::file::{from_json, from_toml, PuzzleFile};
-use sudokux::sudoku::logic::{State, Technique};
+use sudokux::sudoku::logic::{State, Step, Technique};
 use sudokux::sudoku::{fpuzzles, validate, Engine, Grid, Solver};
 use sudokux::xc::Budget;
 
 /// Keys every puzzle file may have that name no rule.
 const PLAIN: &[&str] = &[
-    "size", "title", "author", "ruleset", "grid", "givens", "highlightConflicts", "solution",
-    "rules", "box", "symbols",
+    "size",
+    "title",
+    "author",
+    "ruleset",
+    "grid",
+    "givens",
+    "highlightConflicts",
+    "solution",
+    "rules",
+    "box",
+    "symbols",
 ];
 
 fn cpu_time() -> Option<Duration> {
@@ -56,7 +65,10 @@ fn load(path: &Path) -> (PuzzleFile, String) {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     let (file, keys): (PuzzleFile, Vec<String>) = if ext == "toml" {
         let value: toml::Table = toml::from_str(&text).expect("TOML");
-        (from_toml(&text).expect("a puzzle file"), value.keys().cloned().collect())
+        (
+            from_toml(&text).expect("a puzzle file"),
+            value.keys().cloned().collect(),
+        )
     } else {
         let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
         let keys = value
@@ -88,10 +100,13 @@ fn load(path: &Path) -> (PuzzleFile, String) {
     (file, kind)
 }
 
-fn solution(file: &PuzzleFile, name: &str, cache: Option<&Path>) -> Option<Grid> {
+fn solution(file: &PuzzleFile, name: &str, cache: Option<&Path>, budget: f64) -> Option<Grid> {
     let (rows, cols) = (file.rules.rows(), file.rules.cols());
     let cached = cache.map(|dir| dir.join(format!("{name}.solution")));
-    if let Some(text) = cached.as_ref().and_then(|p| std::fs::read_to_string(p).ok()) {
+    if let Some(text) = cached
+        .as_ref()
+        .and_then(|p| std::fs::read_to_string(p).ok())
+    {
         let cells: Option<Vec<u8>> = text.split_whitespace().map(|d| d.parse().ok()).collect();
         return cells.and_then(|cells| Grid::from_area(rows, cols, cells));
     }
@@ -100,16 +115,59 @@ fn solution(file: &PuzzleFile, name: &str, cache: Option<&Path>) -> Option<Grid>
             &file.givens,
             Some(1),
             1,
-            Budget::time(Duration::from_secs(120)),
+            Budget::time(Duration::from_secs_f64(budget)),
         )
         .ok()?;
-    let grid = answer.solutions.into_iter().next()?;
+    let grid = match answer.solutions.into_iter().next() {
+        Some(grid) => grid,
+        None => search(State::new(&file.rules, &file.givens).ok()?)?,
+    };
     validate(&file.rules, &file.givens, &grid).expect("a valid solution");
     if let Some(path) = cached {
         let text: Vec<String> = grid.cells().iter().map(u8::to_string).collect();
         std::fs::write(path, text.join(" ")).expect("a writable cache");
     }
     Some(grid)
+}
+
+/// A solution by the logic and trial: steps until logic stalls, then each candidate of the
+/// cell with the fewest in turn. For puzzles the engine does not finish within the budget;
+/// the solution is checked by the validator all the same.
+fn search(mut state: State) -> Option<Grid> {
+    while !state.is_solved() {
+        if state.is_broken() {
+            return None;
+        }
+        match state.next_step() {
+            Some(step) => state.apply(&step),
+            None => break,
+        }
+    }
+    if state.is_solved() {
+        return (!state.is_broken()).then(|| state.grid());
+    }
+    let rules = state.rules();
+    let p = rules
+        .cells()
+        .iter()
+        .copied()
+        .filter(|&p| state.value(p) == 0)
+        .min_by_key(|&p| state.candidates(p).count_ones())?;
+    let cell = rules.cell(p);
+    (1..=rules.size() as u8)
+        .filter(|&d| state.candidates(p) >> (d - 1) & 1 == 1)
+        .find_map(|d| {
+            let mut trial = state.clone();
+            trial.apply(&Step {
+                technique: Technique::Guess,
+                placements: vec![(cell, d)],
+                eliminations: Vec::new(),
+                units: Vec::new(),
+                cells: vec![cell],
+                digits: vec![d],
+            });
+            search(trial)
+        })
 }
 
 #[derive(Default)]
@@ -122,10 +180,14 @@ struct Kind {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut cache = None;
+    let mut budget = 120.0;
     let mut files = Vec::new();
     let mut at = 0;
     while at < args.len() {
-        if args[at] == "--solutions" {
+        if args[at] == "--budget" {
+            at += 1;
+            budget = args.get(at).and_then(|b| b.parse().ok()).unwrap_or(budget);
+        } else if args[at] == "--solutions" {
             at += 1;
             cache = args.get(at).map(|d| Path::new(d).to_path_buf());
         } else {
@@ -145,7 +207,7 @@ fn main() {
         let path = Path::new(file);
         let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or(file);
         let (puzzle, kind) = load(path);
-        let Some(solution) = solution(&puzzle, name, cache.as_deref()) else {
+        let Some(solution) = solution(&puzzle, name, cache.as_deref(), budget) else {
             println!("{name}\t{kind}\tno-solution-found");
             continue;
         };

@@ -21,6 +21,9 @@ use super::technique::Technique;
 /// Rounds of forced options a contradiction chain may take.
 const CHAIN_ROUNDS: usize = 6;
 
+/// The killer of an option that a domination took out in a chain.
+const DOMINATED: u32 = u32::MAX - 1;
+
 impl State<'_> {
     fn matrix_view(&self) -> Option<(&Matrix, View)> {
         let matrix = self.matrix.as_deref()?;
@@ -38,11 +41,9 @@ impl State<'_> {
     fn what_words(&self, what: What) -> String {
         match what {
             What::Cell(p) => self.cell(p).to_string(),
-            What::Unit(u, d) => format!(
-                "{} in {}",
-                self.rules.symbols().name(d),
-                self.unit_name(u)
-            ),
+            What::Unit(u, d) => {
+                format!("{} in {}", self.rules.symbols().name(d), self.unit_name(u))
+            }
             What::Pair(k) => {
                 let pair = &self.rules.pairs()[k];
                 format!(
@@ -52,14 +53,7 @@ impl State<'_> {
                     self.rules.relation(pair).what()
                 )
             }
-            What::Rule(family) => {
-                let mut names = Vec::new();
-                self.rules.constraints().all()[family].unexplained(&mut names);
-                names.first().map_or_else(
-                    || "a constraint".to_string(),
-                    |n| n.trim_end_matches(|c: char| c.is_ascii_digit() || c == ' ').to_string(),
-                )
-            }
+            What::Rule(family, instance) => self.rules.constraints().all()[family].words(instance),
         }
     }
 
@@ -112,6 +106,7 @@ impl State<'_> {
     pub(super) fn forbidden(&self) -> Option<Step> {
         let (matrix, view) = self.matrix_view()?;
         let mut none = Vec::new();
+        let mut by = Vec::new();
         for &p in self.rules.cells() {
             if self.values[p] != 0 {
                 continue;
@@ -119,6 +114,12 @@ impl State<'_> {
             for d in super::mask::digits_of(self.candidates[p]) {
                 if matrix.option_of(p, d).is_none() {
                     none.push((self.cell(p), d));
+                    if let Some(&what) = matrix.forbidden_by.get(&(p, d)) {
+                        let words = self.what_words(what);
+                        if !by.contains(&words) {
+                            by.push(words);
+                        }
+                    }
                 }
             }
         }
@@ -127,7 +128,7 @@ impl State<'_> {
                 technique: Technique::Forbidden,
                 placements: Vec::new(),
                 eliminations: none,
-                units: Vec::new(),
+                units: by,
                 cells: Vec::new(),
                 digits: Vec::new(),
             });
@@ -271,8 +272,25 @@ impl State<'_> {
             if limit == 0 {
                 break;
             }
-            if let Some(chain) = assume(matrix, &view, o, limit) {
+            if let Some(chain) = assume(matrix, &view, o, limit, false) {
                 best = Some(chain);
+            }
+        }
+        if best.is_none() {
+            // No chain of only options: chains that also drop what every way left for an
+            // item rules out (dominations along the way).
+            for o in bits(&view.live[..matrix.cell_words()]) {
+                let o = o as usize;
+                if o >= matrix.cell_options {
+                    break;
+                }
+                let limit = best.as_ref().map_or(CHAIN_ROUNDS, |b| b.rounds - 1);
+                if limit == 0 {
+                    break;
+                }
+                if let Some(chain) = assume(matrix, &view, o, limit, true) {
+                    best = Some(chain);
+                }
             }
         }
         let chain = best?;
@@ -315,10 +333,18 @@ struct Chain {
 
 /// Assumes option `start` and forces, round after round, the one option left to any item,
 /// for at most `limit` rounds; the contradiction if some item loses all its options.
-fn assume(matrix: &Matrix, view: &View, start: usize, limit: usize) -> Option<Chain> {
+fn assume(
+    matrix: &Matrix,
+    view: &View,
+    start: usize,
+    limit: usize,
+    dominations: bool,
+) -> Option<Chain> {
     let mut live = view.live.clone();
     let mut covered = view.covered.clone();
     let mut killer = vec![u32::MAX; matrix.count];
+    let mut dominated_by = vec![u32::MAX; matrix.count];
+    let mut acc = vec![0u64; matrix.words];
     let mut forced: Vec<(usize, usize)> = Vec::new();
     let mut frontier: Vec<u32> = Vec::new();
     let mut seen = vec![false; matrix.items.len()];
@@ -358,7 +384,7 @@ fn assume(matrix: &Matrix, view: &View, start: usize, limit: usize) -> Option<Ch
                 (None, _) => {
                     return Some(Chain {
                         start,
-                        trail: needed(matrix, view, &killer, &forced, start, i),
+                        trail: needed(matrix, view, &killer, &dominated_by, &forced, start, i),
                         emptied: i,
                         rounds: round,
                     })
@@ -366,6 +392,22 @@ fn assume(matrix: &Matrix, view: &View, start: usize, limit: usize) -> Option<Ch
                 (Some(o), None) => {
                     forced.push((o, i));
                     force(o, &mut live, &mut covered, &mut killer, &mut next);
+                }
+                _ if dominations => {
+                    acc.copy_from_slice(&live);
+                    for o in matrix.items[i].options.iter().map(|&o| o as usize) {
+                        if live[o / 64] >> (o % 64) & 1 == 1 {
+                            for (a, &c) in acc.iter_mut().zip(matrix.conflicts(o)) {
+                                *a &= c;
+                            }
+                        }
+                    }
+                    for q in bits(&acc).map(|q| q as usize).collect::<Vec<_>>() {
+                        live[q / 64] &= !(1 << (q % 64));
+                        killer[q] = DOMINATED;
+                        dominated_by[q] = i as u32;
+                        next.extend(matrix.items_of[q].iter().copied());
+                    }
                 }
                 _ => {}
             }
@@ -385,6 +427,7 @@ fn needed(
     matrix: &Matrix,
     view: &View,
     killer: &[u32],
+    dominated_by: &[u32],
     forced: &[(usize, usize)],
     start: usize,
     emptied: usize,
@@ -392,10 +435,30 @@ fn needed(
     let reason: std::collections::HashMap<usize, usize> = forced.iter().copied().collect();
     let mut need = std::collections::HashSet::new();
     let mut stack: Vec<usize> = Vec::new();
-    let push_killers = |i: usize, except: Option<usize>, stack: &mut Vec<usize>| {
-        for &q in &matrix.items[i].options {
-            let q = q as usize;
-            if Some(q) != except && view.is_live(q) && killer[q] != u32::MAX {
+    let mut explained = std::collections::HashSet::new();
+    // Why option q died: the forced option that killed it, or, for a domination, why the
+    // dominating item's other options died.
+    let mut push_killers = |i: usize, except: Option<usize>, stack: &mut Vec<usize>| {
+        let mut dead: Vec<usize> = matrix.items[i]
+            .options
+            .iter()
+            .map(|&q| q as usize)
+            .filter(|&q| Some(q) != except && view.is_live(q) && killer[q] != u32::MAX)
+            .collect();
+        while let Some(q) = dead.pop() {
+            if !explained.insert(q) {
+                continue;
+            }
+            if killer[q] == DOMINATED {
+                let j = dominated_by[q] as usize;
+                dead.extend(
+                    matrix.items[j]
+                        .options
+                        .iter()
+                        .map(|&r| r as usize)
+                        .filter(|&r| view.is_live(r) && killer[r] != u32::MAX),
+                );
+            } else {
                 stack.push(killer[q] as usize);
             }
         }

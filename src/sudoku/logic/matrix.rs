@@ -31,8 +31,9 @@ pub(super) enum What {
     Unit(usize, u8),
     /// A rule between two cells: the index of the pair in [`Rules::pairs`].
     Pair(usize),
-    /// An item a constraint family added: the family's index in the rule set's constraints.
-    Rule(usize),
+    /// An item a constraint family added: the family's index in the rule set's constraints,
+    /// and the instance, when the family named it.
+    Rule(usize, Option<usize>),
 }
 
 /// A primary item: what it stands for and the options that cover it.
@@ -64,6 +65,8 @@ pub(super) struct Matrix {
     pub(super) whats: Vec<What>,
     /// The items of every option, with their colors (0 for none).
     pub(super) option_items: Vec<Vec<(u32, u32)>>,
+    /// The constraint that left out each cell option (position, digit) the rules forbid.
+    pub(super) forbidden_by: std::collections::HashMap<(usize, u8), What>,
 }
 
 impl fmt::Debug for Matrix {
@@ -97,7 +100,7 @@ impl Matrix {
     /// The matrix of a rule set, `None` when it says no more than the units (or is too large
     /// to reason with).
     pub(super) fn new(rules: &Rules) -> Option<Matrix> {
-        let (problem, numbering, families) = crate::sudoku::encode::encode_by_family(rules);
+        let (problem, numbering, owners) = crate::sudoku::encode::encode_with_owners(rules);
         let n = rules.size();
         let cells = rules.cells().len();
         let unit_items = cells + rules.units().len() * n;
@@ -110,7 +113,11 @@ impl Matrix {
         let mut occurrences: Vec<Vec<(u32, u32)>> = vec![Vec::new(); problem.item_count()];
         for o in 0..count {
             let option = OptionId(o as u32);
-            for (item, color) in problem.option(option).iter().zip(problem.option_colors(option)) {
+            for (item, color) in problem
+                .option(option)
+                .iter()
+                .zip(problem.option_colors(option))
+            {
                 occurrences[item.index()].push((o as u32, color.map_or(0, |c| c.get())));
             }
         }
@@ -118,7 +125,11 @@ impl Matrix {
         for o in 0..count {
             let option = OptionId(o as u32);
             let row = &mut conflicts[o * words..(o + 1) * words];
-            for (item, color) in problem.option(option).iter().zip(problem.option_colors(option)) {
+            for (item, color) in problem
+                .option(option)
+                .iter()
+                .zip(problem.option_colors(option))
+            {
                 let c = color.map_or(0, |c| c.get());
                 for &(q, c2) in &occurrences[item.index()] {
                     if c == 0 || c2 != c {
@@ -144,9 +155,14 @@ impl Matrix {
             }
         }
         for x in whats.len()..problem.item_count() {
-            let family = families.partition_point(|&start| start <= x).saturating_sub(1);
-            whats.push(What::Rule(family));
+            let (family, instance) = owners.of(x).unwrap_or((0, None));
+            whats.push(What::Rule(family, instance));
         }
+        let forbidden_by = owners
+            .forbidden
+            .iter()
+            .map(|&(p, d, family, instance)| ((p, d), What::Rule(family, instance)))
+            .collect();
         let option_items = (0..count)
             .map(|o| {
                 let option = OptionId(o as u32);
@@ -204,7 +220,19 @@ impl Matrix {
             option_of,
             whats,
             option_items,
+            forbidden_by,
         })
+    }
+
+    /// Whether the logic reasons with a matrix of the rules: they say more than units, and
+    /// the matrix is small enough.
+    pub(super) fn holds(rules: &Rules) -> bool {
+        let (problem, _) = crate::sudoku::encode::encode(rules);
+        let n = rules.size();
+        let cells = rules.cells().len();
+        let plain = problem.item_count() == cells + rules.units().len() * n
+            && problem.option_count() == cells * n;
+        !plain && problem.option_count() <= MAX_OPTIONS
     }
 
     /// The options no solution holds together with `o`, as a bit set over the options.

@@ -134,17 +134,17 @@ impl Step {
                     self.units.join("; ")
                 ),
                 (Some(cell), Some(&d)) => format!("ruled out by {cell} = {}", name(d)),
-                _ => "the rules leave no room for them".to_string(),
+                _ if self.units.is_empty() => "the rules leave no room for them".to_string(),
+                _ => format!("no room for them on {}", self.units.join("; ")),
             },
             Technique::OnlyOption => format!("the only way left for {}{rules}", unit(0)),
             Technique::Domination => {
                 let same_cell = self.cells.windows(2).all(|w| w[0] == w[1]);
                 let same_digit = self.digits.windows(2).all(|w| w[0] == w[1]);
                 match self.cells.first() {
-                    Some(cell) if same_cell => format!(
-                        "whatever {cell} holds ({}) rules them out{rules}",
-                        digits()
-                    ),
+                    Some(cell) if same_cell => {
+                        format!("whatever {cell} holds ({}) rules them out{rules}", digits())
+                    }
                     Some(_) if same_digit => format!(
                         "every place left for {} ({}) rules them out{rules}",
                         unit(0),

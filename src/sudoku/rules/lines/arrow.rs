@@ -150,7 +150,8 @@ impl Constraint for Arrows {
     }
 
     fn encode(&self, encoder: &mut Encoder<'_>) {
-        for sum in self.sums(encoder.geometry()) {
+        for (k, sum) in self.sums(encoder.geometry()).into_iter().enumerate() {
+            encoder.instance(k);
             sum.encode_refined(encoder);
         }
     }
@@ -180,6 +181,10 @@ impl Constraint for Arrows {
             area,
             self.sums(geometry),
         )))
+    }
+
+    fn words(&self, instance: Option<usize>) -> String {
+        instance.map_or_else(|| "the arrows".to_string(), |k| format!("arrow {}", k + 1))
     }
 
     fn unexplained(&self, out: &mut Vec<String>) {

@@ -220,7 +220,8 @@ impl Constraint for LittleKillers {
     }
 
     fn encode(&self, encoder: &mut Encoder<'_>) {
-        for sum in self.sums(encoder.geometry()) {
+        for (k, sum) in self.sums(encoder.geometry()).into_iter().enumerate() {
+            encoder.instance(k);
             sum.encode_refined(encoder);
         }
     }
@@ -256,6 +257,10 @@ impl Constraint for LittleKillers {
             area,
             self.sums(geometry),
         )))
+    }
+
+    fn words(&self, instance: Option<usize>) -> String {
+        instance.map_or_else(|| "the little killers".to_string(), what)
     }
 
     fn unexplained(&self, out: &mut Vec<String>) {
