@@ -214,9 +214,8 @@ impl State<'_> {
             let mut count = 0;
             for o in matrix.live_options(&view, i) {
                 count += 1;
-                let row = matrix.conflicts(o);
-                for w in 0..words {
-                    acc[w] &= row[w];
+                for (a, &c) in acc.iter_mut().zip(matrix.conflicts(o)) {
+                    *a &= c;
                 }
                 if best.as_ref().is_some_and(|b| count >= b.1) {
                     break;
@@ -225,8 +224,8 @@ impl State<'_> {
             if count < 2 || best.as_ref().is_some_and(|b| count >= b.1) {
                 continue;
             }
-            for w in 0..words {
-                acc[w] &= view.live[w];
+            for (a, &l) in acc.iter_mut().zip(&view.live) {
+                *a &= l;
             }
             if acc.iter().any(|&w| w != 0) {
                 best = Some((i, count, acc.clone()));
