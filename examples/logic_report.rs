@@ -120,7 +120,7 @@ fn solution(file: &PuzzleFile, name: &str, cache: Option<&Path>, budget: f64) ->
         .ok()?;
     let grid = match answer.solutions.into_iter().next() {
         Some(grid) => grid,
-        None => search(State::new(&file.rules, &file.givens).ok()?)?,
+        None => search(State::new(&file.rules, &file.givens).ok()?, &mut 500)?,
     };
     validate(&file.rules, &file.givens, &grid).expect("a valid solution");
     if let Some(path) = cached {
@@ -132,8 +132,13 @@ fn solution(file: &PuzzleFile, name: &str, cache: Option<&Path>, budget: f64) ->
 
 /// A solution by the logic and trial: steps until logic stalls, then each candidate of the
 /// cell with the fewest in turn. For puzzles the engine does not finish within the budget;
-/// the solution is checked by the validator all the same.
-fn search(mut state: State) -> Option<Grid> {
+/// the solution is checked by the validator all the same. At most `left` more stalls are
+/// tried.
+fn search(mut state: State, left: &mut usize) -> Option<Grid> {
+    if *left == 0 {
+        return None;
+    }
+    *left -= 1;
     while !state.is_solved() {
         if state.is_broken() {
             return None;
@@ -166,7 +171,7 @@ fn search(mut state: State) -> Option<Grid> {
                 cells: vec![cell],
                 digits: vec![d],
             });
-            search(trial)
+            search(trial, left)
         })
 }
 

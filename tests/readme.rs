@@ -18,6 +18,10 @@
 //! A line `<!-- readme: interrupt after N s -->` just before a block sends Ctrl-C (SIGINT, to
 //! the command's whole process group) N seconds after its command started; a line `^C` in
 //! the block's output is then what the terminal echoes, not output, and is not compared.
+//!
+//! A line `<!-- readme: serve -->` just before a block starts `sudokux serve` on a free port
+//! of 127.0.0.1 for each of its commands (stopped after it), and the commands' address
+//! `127.0.0.1:8080` (the default one, as a reader types it) is replaced by the server's.
 
 use std::io::Read;
 use std::os::unix::process::CommandExt;
@@ -34,6 +38,8 @@ struct Transcript {
     expected: Vec<String>,
     /// Seconds after which Ctrl-C is sent.
     interrupt: Option<u64>,
+    /// Run with `sudokux serve` listening.
+    serve: bool,
 }
 
 fn root() -> PathBuf {
@@ -66,6 +72,9 @@ fn markdown_transcripts(name: &str, text: &str) -> Vec<Transcript> {
                     .parse()
                     .unwrap_or_else(|_| panic!("{name}:{k}: bad interrupt directive"))
             });
+        let serve = k
+            .checked_sub(1)
+            .is_some_and(|p| lines[p].trim() == "<!-- readme: serve -->");
         k += 1;
         let mut block = Vec::new();
         while k < lines.len() && !lines[k].trim_start().starts_with("```") {
@@ -84,6 +93,7 @@ fn markdown_transcripts(name: &str, text: &str) -> Vec<Transcript> {
                     command: command.to_string(),
                     expected: Vec::new(),
                     interrupt,
+                    serve,
                 });
             } else if let Some(t) = current.as_mut() {
                 t.expected.push(body.to_string());
@@ -111,6 +121,7 @@ fn help_transcripts(name: &str, text: &str) -> Vec<Transcript> {
                     command: command.to_string(),
                     expected: Vec::new(),
                     interrupt: None,
+                    serve: false,
                 },
             ));
         } else if line.trim().is_empty() {
@@ -175,10 +186,15 @@ fn run(t: &Transcript, dir: &Path) -> String {
         binary.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    let server = t.serve.then(|| Server::start(&binary));
+    let command = match &server {
+        Some(server) => t.command.replace("127.0.0.1:8080", &server.address),
+        None => t.command.clone(),
+    };
     // The shell sends stderr where stdout goes: one pipe, in the order written.
     let mut child = Command::new("sh")
         .arg("-c")
-        .arg(format!("{{\n{}\n}} 2>&1", t.command))
+        .arg(format!("{{\n{command}\n}} 2>&1"))
         .current_dir(dir)
         .env("PATH", path)
         .env("NO_COLOR", "1")
@@ -206,6 +222,43 @@ fn run(t: &Transcript, dir: &Path) -> String {
         .unwrap();
     child.wait().unwrap();
     String::from_utf8(output).unwrap_or_else(|e| panic!("{}: not UTF-8: {e}", t.place))
+}
+
+/// `sudokux serve` on a free port, for the commands of a `<!-- readme: serve -->` block;
+/// stopped when dropped.
+struct Server {
+    child: std::process::Child,
+    address: String,
+}
+
+impl Server {
+    fn start(binary: &Path) -> Server {
+        use std::io::BufRead;
+        let mut child = Command::new(binary)
+            .args(["serve", "--port", "0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .trim()
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string();
+        Server { child, address }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 /// Runs every transcript; panics with every mismatch at once.
