@@ -18,10 +18,10 @@ impl State<'_> {
         }
         self.naked_single()
             .or_else(|| self.hidden_single())
-            .or_else(|| self.forbidden())
-            .or_else(|| self.only_option())
             .or_else(|| self.locked_candidates())
             .or_else(|| self.family_step())
+            .or_else(|| self.forbidden())
+            .or_else(|| self.only_option())
             .or_else(|| self.domination())
             .or_else(|| self.naked_subset(2))
             .or_else(|| self.hidden_subset(2))
