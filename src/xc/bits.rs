@@ -543,3 +543,170 @@ impl Run<'_, '_, '_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::xc::dlx::Dlx;
+    use crate::xc::options::CountOptions;
+    use crate::xc::problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
+
+    /// A random problem: options each with a primary item first, then others, the secondary
+    /// ones with a color (0 for none) from a few.
+    fn problem() -> impl Strategy<Value = (usize, usize, Vec<Vec<(u32, u32)>>)> {
+        (1usize..=12, 0usize..=4).prop_flat_map(|(primary, secondary)| {
+            let items = (primary + secondary) as u32;
+            let option = (
+                0..primary as u32,
+                proptest::collection::btree_map(0..items, 0u32..3, 0..=3),
+            )
+                .prop_map(move |(first, rest)| {
+                    let mut option = vec![(first, 0)];
+                    for (item, color) in rest {
+                        if item != first {
+                            let color = if item < primary as u32 { 0 } else { color };
+                            option.push((item, color));
+                        }
+                    }
+                    option
+                });
+            (
+                Just(primary),
+                Just(secondary),
+                proptest::collection::vec(option, 1..=40),
+            )
+        })
+    }
+
+    fn build(primary: usize, secondary: usize, options: &[Vec<(u32, u32)>]) -> Problem {
+        let mut b = ProblemBuilder::new();
+        for k in 0..primary + secondary {
+            b.item(if k < primary {
+                ItemKind::Primary
+            } else {
+                ItemKind::Secondary
+            });
+        }
+        for option in options {
+            b.colored_option(option.iter().map(|&(i, c)| (ItemId(i), Color::new(c))))
+                .unwrap();
+        }
+        b.build()
+    }
+
+    /// Counts `dlx` on bit sets, without a memory or with a fresh one.
+    fn count(dlx: &Dlx, limit: Option<u128>, budget: Budget, memory: bool) -> Count {
+        let bits = dlx.bits.as_ref().expect("a small problem has bit sets");
+        let mut memo = Memo::for_items(dlx.matrix.items).unwrap();
+        let memo = (memory && !dlx.matrix.colored()).then_some(&mut memo);
+        bits.count(&dlx.matrix, limit, budget, memo, u64::MAX, |_| {
+            ControlFlow::Continue(())
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// On random problems with secondary items and colors, with options committed
+        /// first and with a limit or none, the count on bit sets (with and without the
+        /// memory) equals the dancing-links search that visits every solution, and so does
+        /// [`Dlx::count`] on one thread and on two.
+        #[test]
+        fn bit_set_counts_equal_visited_ones(
+            (primary, secondary, options) in problem(),
+            limit in proptest::option::of(1u128..30),
+            commits in proptest::collection::vec(any::<prop::sample::Index>(), 0..3),
+        ) {
+            let mut dlx = Dlx::new(&build(primary, secondary, &options));
+            for commit in commits {
+                // Options that clash with those before are refused; the counts agree anyway.
+                let _ = dlx.commit(OptionId(commit.index(options.len()) as u32));
+            }
+            let visited = dlx.count_visiting(limit);
+            for memory in [false, true] {
+                let counted = count(&dlx, limit, Budget::UNLIMITED, memory);
+                prop_assert_eq!(
+                    (counted.count, counted.complete),
+                    (visited.count, visited.complete),
+                    "memory {}", memory
+                );
+            }
+            for threads in [1, 2] {
+                let counted = dlx.count(CountOptions::new().limit(limit).threads(threads));
+                prop_assert_eq!(
+                    (counted.count, counted.complete),
+                    (visited.count, visited.complete),
+                    "{} threads", threads
+                );
+            }
+            dlx.check_links().unwrap();
+        }
+
+        /// A count bounded by nodes stops at exactly that many, as a lower bound (as dancing
+        /// links do, the last node counts but is not searched).
+        #[test]
+        fn a_node_budget_is_exact(
+            (primary, secondary, options) in problem(),
+            max in 1u64..50,
+        ) {
+            let dlx = Dlx::new(&build(primary, secondary, &options));
+            let full = count(&dlx, None, Budget::UNLIMITED, false);
+            let bounded = count(&dlx, None, Budget::nodes(max), false);
+            if full.stats.nodes < max {
+                prop_assert_eq!(bounded, full);
+            } else {
+                prop_assert!(!bounded.complete);
+                prop_assert_eq!(bounded.stats.nodes, max);
+                prop_assert!(bounded.count <= full.count);
+            }
+        }
+    }
+
+    /// Problems past the bounds keep dancing links: too many options, or too many primary
+    /// items for their options (a 9x9 sudoku's 324 by 729).
+    #[test]
+    fn large_problems_have_no_bit_sets() {
+        let wide = |primary: u32, options: u32| {
+            let mut b = ProblemBuilder::new();
+            let items: Vec<_> = (0..primary).map(|_| b.primary()).collect();
+            for k in 0..options {
+                b.option([items[(k % primary) as usize]]).unwrap();
+            }
+            Dlx::new(&b.build()).bits.is_some()
+        };
+        assert!(wide(72, 2056));
+        assert!(!wide(10, MAX_OPTIONS as u32 + 1));
+        assert!(!wide(324, 729));
+    }
+
+    /// The progress hook is called on the way and can stop the count, as a lower bound.
+    #[test]
+    fn the_progress_hook_sees_the_count_and_can_stop_it() {
+        // Ten independent items of three options: 3^10 solutions.
+        let mut b = ProblemBuilder::new();
+        for _ in 0..10 {
+            let item = b.primary();
+            for _ in 0..3 {
+                b.option([item]).unwrap();
+            }
+        }
+        let dlx = Dlx::new(&b.build());
+        let bits = dlx.bits.as_ref().unwrap();
+        let mut calls = 0;
+        let full = bits.count(&dlx.matrix, None, Budget::UNLIMITED, None, 100, |p| {
+            assert!((0.0..=1.0).contains(&p.explored));
+            calls += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!((full.count, full.complete), (59_049, true));
+        assert!(calls > 0);
+        let stopped = bits.count(&dlx.matrix, None, Budget::UNLIMITED, None, 100, |_| {
+            ControlFlow::Break(())
+        });
+        assert!(!stopped.complete && stopped.count < 59_049);
+    }
+}
