@@ -37,9 +37,12 @@ done
     gcc -O2 -w -o "$p" "$p.c" gb_flip.o
 done)
 
-cargo build --quiet --release --manifest-path "$root/Cargo.toml" --bin sudokux \
-    --example pentominoes --example langford
-bin=$root/target/release
+# BIN: a folder with sudokux and examples/{pentominoes,langford} built already (skips the build).
+bin=${BIN:-$root/target/release}
+if [ -z "${BIN:-}" ]; then
+    cargo build --quiet --release --manifest-path "$root/Cargo.toml" --bin sudokux \
+        --example pentominoes --example langford
+fi
 "$bin/examples/pentominoes" 6 10 --knuth >"$work/pentominoes-6x10.xc"
 "$bin/examples/pentominoes" 5 12 --knuth >"$work/pentominoes-5x12.xc"
 "$bin/examples/langford" 12 --knuth >"$work/langford-12.xc"

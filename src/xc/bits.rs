@@ -135,8 +135,8 @@ impl Bits {
             bits.span.push((first as u32, end as u32));
             (bits.span.len() - 1) as u32
         };
-        for h in 1..=primary {
-            add(&mut bits, &mut holding[h].iter().map(|&(o, _)| o));
+        for options in &holding[1..=primary] {
+            add(&mut bits, &mut options.iter().map(|&(o, _)| o));
         }
         // Secondary items: one set per color given (NO_COLOR: all their options).
         let mut secondary: HashMap<(u32, u32), u32> = HashMap::new();
