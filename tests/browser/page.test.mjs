@@ -261,6 +261,11 @@ test("phone width and dark mode", async () => {
   assert.ok(width <= 390, `no sideways scrolling at 390 px: ${width}`);
   await phone.click("#check");
   assert.equal(await verdict(phone), "multiple");
+  // No keyboard on a phone: tap a cell, then a digit of the pad under the grid.
+  await phone.click("#board .cell[data-cell=r1c1]");
+  await phone.click("#pad button[data-symbol='2']");
+  await phone.click("#check");
+  assert.equal(await verdict(phone), "unique");
   await shot(phone, "08-phone-dark");
   await phone.context().close();
 });

@@ -112,6 +112,7 @@ async function load(text, options) {
   showInfo();
   draw();
   enable(true);
+  buildPad();
   if (!options.quiet) say("");
   if (options.keepText !== true) $("puzzle-text").value = text;
   updateAddress();
@@ -129,6 +130,15 @@ function showInfo() {
   const text = d.ruleset || "";
   rules.hidden = !text;
   rules.textContent = text;
+  // What reading the puzzle left out (an f-puzzles import's notes).
+  const notes = $("notes");
+  notes.innerHTML = "";
+  for (const note of d.notes || []) {
+    const item = document.createElement("li");
+    item.textContent = "note: " + note;
+    notes.appendChild(item);
+  }
+  notes.hidden = !(d.notes && d.notes.length);
 }
 
 function enable(on) {
@@ -148,6 +158,11 @@ function redrawSoon() {
       state.drawing = answer.data;
       draw();
       updateAddress();
+      // A puzzle line shows what was typed; a file keeps its text (its rules are in it).
+      const text = state.text.trim();
+      if (!text.includes("\n") && !/^(https?:|sudokupad:|N4Ig)/.test(text)) {
+        $("puzzle-text").value = answer.data.puzzle;
+      }
     }
   }, 250);
 }
@@ -314,6 +329,32 @@ function type(symbol) {
   say("");
   draw();
   redrawSoon();
+}
+
+// The digits as buttons under the grid: what a phone without a keyboard types with.
+function buildPad() {
+  const pad = $("pad");
+  pad.innerHTML = "";
+  const symbols = state.drawing.symbols.concat([""]);
+  for (const symbol of symbols) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = symbol || "⌫";
+    button.setAttribute("aria-label", symbol ? "write " + symbol : "clear the cell");
+    button.dataset.symbol = symbol;
+    if (!symbol) button.className = "erase";
+    // Keep the cell selected: no focus moves to the button on a press.
+    button.addEventListener("pointerdown", (e) => e.preventDefault());
+    button.addEventListener("click", () => {
+      if (state.selected < 0) select(firstActive());
+      type(symbol);
+    });
+    pad.appendChild(button);
+  }
+  // One row up to ten buttons, else two.
+  const columns = symbols.length <= 10 ? symbols.length : Math.ceil(symbols.length / 2);
+  pad.style.setProperty("--pad-columns", columns);
+  pad.hidden = symbols.length > 37;
 }
 
 function onKey(e) {
