@@ -235,7 +235,7 @@ proptest! {
     /// every step agrees with the solution the puzzle was cut from.
     #[test]
     fn every_step_agrees_with_the_solution_on_every_rule(
-        kind in 0..KINDS,
+        kind in proptest::sample::select(KINDS),
         seed in any::<u64>(),
         givens in 0usize..30,
     ) {
