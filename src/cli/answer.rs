@@ -37,6 +37,11 @@ impl Engines {
         Ok(engines)
     }
 
+    /// Which engine these are: what a puzzle with rules of its own is answered with too.
+    pub fn kind(&self) -> EngineKind {
+        self.kind
+    }
+
     /// The engine of grids of `size` digits, made on first use; what is wrong with their
     /// rules, as a puzzle line's error says it.
     pub fn get(&mut self, size: usize) -> Result<&mut dyn Engine, String> {
@@ -115,6 +120,7 @@ pub fn answer(
         stats: answer.stats,
         time: started.elapsed(),
         meta: Meta::default(),
+        notes: Vec::new(),
     }
 }
 
@@ -136,6 +142,7 @@ pub fn count_report(answer: &Answer, limit: Option<u128>) -> Report {
         stats: answer.stats,
         time: Duration::ZERO,
         meta: Meta::default(),
+        notes: Vec::new(),
     }
 }
 

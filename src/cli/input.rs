@@ -4,7 +4,8 @@
 //!
 //! An argument that is an f-puzzles or SudokuPad link (`https://...`, `sudokupad://...`) or a
 //! bare lz-string payload (`N4Ig...`) is a puzzle, not a file name: its text is the input.
-//! Nothing is fetched.
+//! In a file or on stdin, every such link on a line of its own is one puzzle among the others
+//! ([`read_link`]). Nothing is fetched.
 
 use std::cell::Cell;
 use std::fs::File;
@@ -15,7 +16,7 @@ use std::sync::Arc;
 
 use sudokux::sudoku::file::{from_json, from_toml};
 use sudokux::sudoku::fpuzzles;
-use sudokux::sudoku::parse::Dialect;
+use sudokux::sudoku::parse::{Dialect, Item, Link};
 use sudokux::sudoku::{Grid, Meta, PuzzleFile, Rules};
 
 use crate::args::{FormatFlag, RuleArgs};
@@ -34,8 +35,6 @@ pub enum InputFormat {
     /// One puzzle with its rules, in JSON (sudokux's own, or f-puzzles JSON, told apart by
     /// content).
     Json,
-    /// An f-puzzles or SudokuPad link, or a bare lz-string payload.
-    Fpuzzles,
 }
 
 impl InputFormat {
@@ -53,8 +52,8 @@ impl InputFormat {
 
     /// How an input is written: by its extension, else by its first line that is neither
     /// blank nor a `#` comment (`[Puzzle]` starts SadMan's `.sdk`, `{` JSON, `key =` or
-    /// `[table]` TOML). Simple Sudoku's `.ss` grids and pencilmark lines are among what the
-    /// line reader takes by itself.
+    /// `[table]` TOML). Simple Sudoku's `.ss` grids, pencilmark lines and links are among
+    /// what the line reader takes by itself.
     pub fn detect(name: &str, reader: &mut dyn BufRead) -> InputFormat {
         let extension = Path::new(name)
             .extension()
@@ -78,7 +77,7 @@ impl InputFormat {
         match first {
             Some(line) if line.eq_ignore_ascii_case("[puzzle]") => InputFormat::Lines(Dialect::Sdk),
             Some(line) if line.starts_with('{') => InputFormat::Json,
-            Some(line) if fpuzzles::is_link(line) => InputFormat::Fpuzzles,
+            Some(line) if fpuzzles::is_link(line) => InputFormat::Lines(Dialect::Lines),
             Some(line) if line.starts_with('[') => InputFormat::Toml,
             Some(line) => {
                 let key = line.split('=').next().unwrap_or("").trim();
@@ -102,6 +101,20 @@ pub const MAX_RULE_FILE: u64 = 16 << 20;
 /// The note for rule flags given with a puzzle file.
 pub const RULE_FLAGS_IGNORED: &str = "rule flags ignored: a puzzle file carries its own rules";
 
+/// The note for rule flags given with a link among puzzle lines.
+pub const LINK_FLAGS_IGNORED: &str = "rule flags ignored: a link carries its own rules";
+
+/// A link line decoded: its puzzle (named by the title line above it when the link names
+/// none) and what its import left out; what is wrong with it, as a message naming its line.
+pub fn read_link(link: &Link) -> Result<(PuzzleFile, Vec<String>), String> {
+    let imported = fpuzzles::read(&link.text).map_err(|e| format!("line {}: {e}", link.line))?;
+    let mut file = imported.file;
+    if file.meta.title.is_none() {
+        file.meta.title.clone_from(&link.title);
+    }
+    Ok((file, imported.notices))
+}
+
 /// Reads a puzzle file with its rules (`format` is [`InputFormat::Toml`] or
 /// [`InputFormat::Json`]); what is wrong with it, as a message.
 pub fn read_puzzle_file(
@@ -115,10 +128,7 @@ pub fn read_puzzle_file(
             "a puzzle file is at most {} MiB",
             MAX_RULE_FILE >> 20
         )),
-        Ok(_)
-            if format == InputFormat::Fpuzzles
-                || (format == InputFormat::Json && fpuzzles::is_fpuzzles_json(&text)) =>
-        {
+        Ok(_) if format == InputFormat::Json && fpuzzles::is_fpuzzles_json(&text) => {
             let imported = fpuzzles::read(&text).map_err(|e| e.to_string())?;
             for notice in &imported.notices {
                 say!("sudokux: note: {notice}");
@@ -317,9 +327,9 @@ fn read_puzzle(
     let flags = RuleFlags::checked(flags)?;
     match InputFormat::detect(name, reader) {
         InputFormat::Lines(dialect) => {
-            let mut entries = flags.reader(reader, dialect);
+            let mut entries = flags.reader(reader, dialect).items();
             let mut seen = 0;
-            let entry = loop {
+            let item = loop {
                 match entries.next() {
                     None if seen == 0 => return Err(input_error("no puzzle in the input".into())),
                     None => {
@@ -328,10 +338,10 @@ fn read_puzzle(
                             index
                         )))
                     }
-                    Some(Ok(entry)) => {
+                    Some(Ok(item)) => {
                         seen += 1;
                         if seen == index {
-                            break entry;
+                            break item;
                         }
                     }
                     Some(Err(error)) => {
@@ -343,6 +353,19 @@ fn read_puzzle(
                 }
             };
             drop(entries);
+            let entry = match item {
+                Item::Puzzle(entry) => entry,
+                Item::Link(link) => {
+                    let (file, notes) = read_link(&link).map_err(input_error)?;
+                    if flags.given {
+                        say!("sudokux: {name}: {LINK_FLAGS_IGNORED}");
+                    }
+                    for note in notes {
+                        say!("sudokux: {name}: note: {note}");
+                    }
+                    return Ok((file.rules, file.givens, Some(link.line), file.meta));
+                }
+            };
             let rules = flags
                 .rules(entry.grid.rows())
                 .map_err(|e| input_error(format!("line {}: {e}", entry.line)))?;
@@ -400,11 +423,8 @@ mod tests {
         assert_eq!(detect("-", "1.3..=x\n"), lines);
         assert_eq!(detect("-", "4.....8.5.3.........."), lines);
         assert_eq!(detect("-", "# only a comment\n"), lines);
-        assert_eq!(detect("-", "N4IgzglgXgpiBcAWAvkA\n"), InputFormat::Fpuzzles);
-        assert_eq!(
-            detect("-", "https://sudokupad.app/fpuzzlesN4Ig"),
-            InputFormat::Fpuzzles
-        );
+        assert_eq!(detect("-", "N4IgzglgXgpiBcAWAvkA\n"), lines);
+        assert_eq!(detect("-", "https://sudokupad.app/fpuzzlesN4Ig"), lines);
     }
 
     #[test]

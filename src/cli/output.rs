@@ -451,6 +451,13 @@ impl<W: Write> Sink<W> {
         report: &Report,
         text: Option<&[u8]>,
     ) -> io::Result<()> {
+        for note in &report.notes {
+            let at = report
+                .line
+                .map(|l| format!("line {l}: "))
+                .unwrap_or_default();
+            writeln!(self.err, "sudokux: {name}: {at}note: {note}")?;
+        }
         if let Some(message) = &report.error {
             writeln!(self.err, "sudokux: {name}: {message}")?;
         }

@@ -88,6 +88,8 @@ pub struct Report {
     pub time: Duration,
     /// The puzzle's title, author and rules in words, when its file gives them.
     pub meta: Meta,
+    /// Notes about the puzzle (what its import left out), said before its answer.
+    pub notes: Vec<String>,
 }
 
 impl Report {
@@ -110,6 +112,7 @@ impl Report {
             stats: Stats::default(),
             time: Duration::ZERO,
             meta: Meta::default(),
+            notes: Vec::new(),
         }
     }
 

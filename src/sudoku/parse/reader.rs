@@ -10,8 +10,10 @@ use crate::sudoku::grid::{Cell, Grid, MAX_SIZE};
 use crate::sudoku::symbols::{Alphabet, Symbols};
 
 use super::block::{self, first_row_side, Block};
-use super::cells::{is_separator, puzzle_line_size, split, ReadCell, INFERRED};
+use super::cells::{box_drawing, is_separator, puzzle_line_size, split, ReadCell, INFERRED};
 use super::error::{Fault, ParseError, ParseErrorKind, ReadError};
+use super::item::{Entry, Item, Link};
+use super::link::is_link_bytes;
 use super::numbers::{number_cells, numbers, whole_puzzle_side};
 use super::pencilmark::{is_pencilmark, read_pencilmark};
 use super::title::{starts_as_title, title};
@@ -19,19 +21,6 @@ use super::title::{starts_as_title, title};
 /// Longest line read, in bytes (a 64x64 puzzle written as numbers on one line takes about
 /// 12 KiB); a longer line is an error, and the reader goes on after it.
 pub const MAX_LINE: usize = 1 << 20;
-
-/// A puzzle and where it started in its input.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
-    /// 1-based line number of the puzzle's first line.
-    pub line: usize,
-    /// The puzzle: its givens.
-    pub grid: Grid,
-    /// For a pencilmark puzzle, the candidates of every cell (the givens are those with one).
-    pub candidates: Option<Candidates>,
-    /// The title line written directly above the puzzle (`Grid 01`), if any.
-    pub title: Option<String>,
-}
 
 /// Which dialect of puzzle text a [`Reader`] takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -80,7 +69,7 @@ pub struct Reader<R> {
     buf: Vec<u8>,
     block: Option<Block>,
     run: Option<Run>,
-    pending: VecDeque<Result<Entry, ReadError>>,
+    pending: VecDeque<Result<Item, ReadError>>,
     /// The title line read last and its line number, for the next puzzle (or error) read.
     title: Option<(usize, String)>,
     done: bool,
@@ -201,8 +190,14 @@ impl<R: BufRead> Reader<R> {
     /// Hands on the puzzles of a run of whole-puzzle lines: the run ended short of a grid.
     fn end_run(&mut self) {
         if let Some(run) = self.run.take() {
-            self.pending.extend(run.held);
+            self.pending
+                .extend(run.held.into_iter().map(|r| r.map(Item::Puzzle)));
         }
+    }
+
+    /// The puzzles and link lines of the input, in input order: see [`Item`].
+    pub fn items(self) -> Items<R> {
+        Items { reader: self }
     }
 
     fn read_line(&mut self, raw: &[u8]) {
@@ -232,6 +227,16 @@ impl<R: BufRead> Reader<R> {
             return;
         }
         if self.skipping {
+            return;
+        }
+        if is_link_bytes(text) && !self.reads_as_cells(text) {
+            // A link is a puzzle of its own: it also ends a grid block left incomplete.
+            self.end_block();
+            let title = self.title.take().map(|(_, title)| title);
+            let text = String::from_utf8_lossy(text).into_owned();
+            let line = self.line;
+            self.pending
+                .push_back(Ok(Item::Link(Link { line, text, title })));
             return;
         }
         if self.block.is_none()
@@ -313,12 +318,12 @@ impl<R: BufRead> Reader<R> {
     /// A puzzle read: with the title above it, if any.
     fn push_entry(&mut self, line: usize, grid: Grid, candidates: Option<Candidates>) {
         let title = self.title.take().map(|(_, title)| title);
-        self.pending.push_back(Ok(Entry {
+        self.pending.push_back(Ok(Item::Puzzle(Entry {
             line,
             grid,
             candidates,
             title,
-        }));
+        })));
     }
 
     fn finish_line(&mut self, cells: &[ReadCell], n: usize, offset: usize) {
@@ -348,6 +353,7 @@ impl<R: BufRead> Reader<R> {
     /// progress, a whole puzzle of `n * n` numbers, or the first row of a block of its length.
     fn read_numbers(&mut self, tokens: &[(usize, &[u8])], offset: usize) {
         let t = tokens.len();
+        self.second_row(t);
         let whole = |n: usize| n * n == t;
         let (n, line) = match (&self.block, self.size) {
             (Some(block), _) => (block.size, false),
@@ -381,7 +387,16 @@ impl<R: BufRead> Reader<R> {
             return;
         }
         // The side was read off the line: hold it back while the lines could still be rows.
-        let gave: Vec<_> = self.pending.drain(before..).collect();
+        let gave: Vec<_> = self
+            .pending
+            .drain(before..)
+            .map(|r| {
+                r.map(|item| match item {
+                    Item::Puzzle(entry) => entry,
+                    Item::Link(_) => unreachable!("a line of numbers is no link"),
+                })
+            })
+            .collect();
         let line = self.line;
         let run = self.run.get_or_insert_with(|| Run {
             tokens: t,
@@ -404,6 +419,12 @@ impl<R: BufRead> Reader<R> {
 
     /// One row of a grid block.
     fn read_row(&mut self, text: &[u8], offset: usize) {
+        if let Some(size) = self.block.as_ref().map(|b| b.size) {
+            let count = self
+                .split(text, size, false)
+                .map_or(size, |cells| cells.len());
+            self.second_row(count);
+        }
         let n = match (&self.block, self.size) {
             (Some(block), _) => block.size,
             (None, Some(n)) => n,
@@ -434,29 +455,73 @@ impl<R: BufRead> Reader<R> {
     /// One row of `n` cells (the first of a block when none is in progress); `inferred` when
     /// the side was guessed from this very row.
     fn add_row(&mut self, n: usize, cells: &[ReadCell], offset: usize, inferred: bool) {
-        let start = self.block.as_ref().map_or(self.line, |b| b.start);
         match block::add_row(&mut self.block, self.line, n, cells, offset, inferred) {
-            Some(Err((_, _, kind @ ParseErrorKind::FirstRowLength { .. }))) => {
-                // Blamed on the first row, where the side was read.
-                let error = ParseError {
-                    line: start,
-                    column: None,
-                    cell: None,
-                    kind,
-                };
-                self.pending.push_back(Err(error.into()));
-            }
             Some(Ok((line, grid))) => self.push_entry(line, grid, None),
             Some(Err(fault)) => self.push_fault(fault),
             None => {}
         }
+    }
+
+    /// Before a row of `count` cells: when the block in progress is one row whose side was
+    /// read off it, and this row has another length, that first row is the error (one), and
+    /// this row begins afresh.
+    fn second_row(&mut self, count: usize) {
+        let Some(open) = &self.block else { return };
+        if open.rows != 1 || !open.inferred || open.poisoned || count == open.size {
+            return;
+        }
+        let error = ParseError {
+            line: open.start,
+            column: None,
+            cell: None,
+            kind: ParseErrorKind::FirstRowLength {
+                first: open.size,
+                second: count,
+            },
+        };
+        self.block = None;
+        self.title = None;
+        self.pending.push_back(Err(error.into()));
     }
 }
 
 impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Entry, ReadError>;
 
+    /// The next puzzle; a link line is an error here ([`ParseErrorKind::Link`]): read links
+    /// with [`Reader::items`].
     fn next(&mut self) -> Option<Self::Item> {
+        Some(match self.next_item()? {
+            Ok(Item::Puzzle(entry)) => Ok(entry),
+            Ok(Item::Link(link)) => Err(ParseError {
+                line: link.line,
+                column: None,
+                cell: None,
+                kind: ParseErrorKind::Link(link.text.chars().take(48).collect()),
+            }
+            .into()),
+            Err(error) => Err(error),
+        })
+    }
+}
+
+/// The items of a [`Reader`]: puzzles and link lines, or errors, in input order; see
+/// [`Reader::items`].
+pub struct Items<R> {
+    reader: Reader<R>,
+}
+
+impl<R: BufRead> Iterator for Items<R> {
+    type Item = Result<Item, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.reader.next_item()
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    /// The next puzzle or link line, or error.
+    fn next_item(&mut self) -> Option<Result<Item, ReadError>> {
         loop {
             if let Some(item) = self.pending.pop_front() {
                 return Some(item);
@@ -525,33 +590,6 @@ pub fn parse_one(text: &str, size: usize) -> Result<Grid, ParseError> {
             kind: ParseErrorKind::WrongCellCount { found: 0, size },
         }),
     }
-}
-
-/// A line of a grid drawn with box-drawing characters (U+2500 to U+257F), as editors and
-/// other tools print them, in ASCII: vertical bars (`│┃║`) as `|`, every other such
-/// character (`─┼╋═╬┌┐...`) as `+`, so that the reader sees the rows and separator lines it
-/// knows. `None` when the line has none of them.
-fn box_drawing(raw: &[u8]) -> Option<Vec<u8>> {
-    // Every box-drawing character is encoded as E2 94 xx or E2 95 xx.
-    if !raw
-        .windows(2)
-        .any(|w| w[0] == 0xE2 && matches!(w[1], 0x94 | 0x95))
-    {
-        return None;
-    }
-    let text = std::str::from_utf8(raw).ok()?;
-    let mut out = Vec::with_capacity(raw.len());
-    for c in text.chars() {
-        match c {
-            '\u{2502}' | '\u{2503}' | '\u{2551}' => out.push(b'|'),
-            '\u{2500}'..='\u{257F}' => out.push(b'+'),
-            _ => {
-                let mut buffer = [0; 4];
-                out.extend_from_slice(c.encode_utf8(&mut buffer).as_bytes());
-            }
-        }
-    }
-    Some(out)
 }
 
 #[cfg(test)]

@@ -1,0 +1,180 @@
+//! Nothing read is ever dropped, and what people type is read: through the real binary, every
+//! link on a line of its own is a puzzle (in files and on stdin, among puzzle lines), a bad
+//! line is one error and never swallows the grid below it, a puzzle written on the command
+//! line is the puzzle, and every summary says what was written.
+
+use crate::common;
+
+use std::process::Output;
+
+use common::sudokux;
+use sudokux::sudoku::{fpuzzles, validate, Grid};
+
+const PUZZLE: &str =
+    "2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9";
+
+/// Runs the binary without its end-of-batch summary: code, stdout, stderr.
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut args = args.to_vec();
+    args.push("--quiet");
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = sudokux(&args, stdin);
+    (
+        status.code().unwrap(),
+        String::from_utf8(stdout).unwrap(),
+        String::from_utf8(stderr).unwrap(),
+    )
+}
+
+/// `PUZZLE` as a grid block of nine rows.
+fn block() -> String {
+    PUZZLE
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+        .collect()
+}
+
+/// Links `generate` writes: `count` of them, with the rule flags `rules`.
+fn links(rules: &[&str], count: usize, seed: u64) -> Vec<String> {
+    let count = count.to_string();
+    let seed = seed.to_string();
+    let mut args = vec![
+        "generate", "--format", "url", "--count", &count, "--seed", &seed,
+    ];
+    args.extend_from_slice(rules);
+    let (code, out, _) = run(&args, "");
+    assert_eq!(code, 0);
+    let links: Vec<String> = out.lines().map(str::to_string).collect();
+    assert_eq!(links.len(), count.parse::<usize>().unwrap());
+    links
+}
+
+#[test]
+fn every_link_piped_or_in_a_file_is_a_puzzle() {
+    // `generate --count 5 --format url | sudokux check` answers five times.
+    let text = links(&[], 5, 1).join("\n") + "\n";
+    let (code, out, err) = run(&["check"], &text);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (0, "unique\n".repeat(5).as_str(), "")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("five.url");
+    std::fs::write(&path, &text).unwrap();
+    let (code, out, _) = run(&["check", path.to_str().unwrap()], "");
+    assert_eq!((code, out), (0, "unique\n".repeat(5)));
+    // The summary counts them all.
+    let Output { stderr, .. } = sudokux(&["check", path.to_str().unwrap()], "");
+    let summary = String::from_utf8(stderr).unwrap();
+    assert!(
+        summary.starts_with("sudokux: 5 puzzles: 5 solved"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn links_mix_with_puzzle_lines_and_grids_each_read_with_its_own_rules() {
+    // Killer cages with one or two givens: unique with their cages, not without.
+    let killers = links(&["--killer"], 2, 3);
+    let payload = killers[1]
+        .strip_prefix("https://sudokupad.app/fpuzzles")
+        .expect("a SudokuPad link")
+        .to_string();
+    let text = format!(
+        "{PUZZLE}\n{}\nKiller two\n{payload}\n{}",
+        killers[0],
+        block()
+    );
+    let (code, out, err) = run(&["solve"], &text);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let solutions: Vec<&str> = out.lines().collect();
+    assert_eq!(solutions.len(), 4, "{out}");
+    let classic = sudokux::sudoku::Rules::classic();
+    let puzzle = Grid::from_line(PUZZLE).unwrap();
+    for k in [0, 3] {
+        let solution = Grid::from_line(solutions[k]).unwrap();
+        validate(&classic, &puzzle, &solution).unwrap();
+    }
+    for (k, link) in [(1, &killers[0]), (2, &payload)] {
+        let file = fpuzzles::read(link).unwrap().file;
+        let solution = Grid::from_line(solutions[k]).unwrap();
+        validate(&file.rules, &file.givens, &solution).unwrap();
+    }
+    // The title line above a link names its puzzle.
+    let (_, out, _) = run(&["check", "--json"], &text);
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let lines: Vec<u64> = records
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [1, 2, 4, 5]);
+    assert_eq!(records[2]["title"], "Killer two");
+    // Rule flags are for the puzzle lines; a link says it keeps its own.
+    let (code, out, err) = run(&["check", "--size", "9"], &format!("{}\n", killers[0]));
+    assert_eq!((code, out.as_str()), (0, "unique\n"));
+    assert_eq!(
+        err,
+        "sudokux: -: line 1: note: rule flags ignored: a link carries its own rules\n"
+    );
+}
+
+#[test]
+fn a_bad_link_is_one_error_among_the_others() {
+    let text = format!("{PUZZLE}\nhttps://sudokupad.app/fpuzzlesN4IgXXXX\n{PUZZLE}\n");
+    let (code, out, err) = run(&["check"], &text);
+    assert_eq!((code, out.as_str()), (2, "unique\nerror\nunique\n"));
+    assert!(
+        err.starts_with("sudokux: -: line 2: f-puzzles payload"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_stray_line_is_one_error_and_the_grid_below_it_is_read() {
+    // A short line directly above a grid: the side read off it is the stray line's.
+    let text = format!("12345\n{}", block());
+    let (code, out, err) = run(&["check"], &text);
+    assert_eq!((code, out.as_str()), (2, "error\nunique\n"));
+    assert_eq!(
+        err,
+        "sudokux: -: line 1: row 1 of the grid has 5 cells but row 2 has 9: the side is read \
+         off the first row (give --size if row 1 is right)\n"
+    );
+    // A line of nine cells with a bad one: one error, then the grid.
+    let text = format!("12345678x\n{}", block());
+    let (code, out, err) = run(&["check"], &text);
+    assert_eq!((code, out.as_str()), (2, "error\nunique\n"));
+    assert_eq!(
+        err,
+        "sudokux: -: line 1, column 9 (r1c9): unexpected character 'x'\n"
+    );
+    // The same with the side given, and with numbers.
+    let (code, out, _) = run(&["check", "--size", "9"], &format!("12345\n{}", block()));
+    assert_eq!((code, out.as_str()), (2, "error\nunique\n"));
+    let numbers: String = block()
+        .lines()
+        .map(|row| {
+            let spaced: Vec<String> = row.chars().map(|c| c.to_string()).collect();
+            spaced.join(" ") + "\n"
+        })
+        .collect();
+    let (code, out, _) = run(&["check"], &format!("1 2 3 4 5\n{numbers}"));
+    assert_eq!((code, out.as_str()), (2, "error\nunique\n"));
+    // A bad row inside a grid stays that grid's one error.
+    let mut rows: Vec<String> = block().lines().map(str::to_string).collect();
+    rows[2].truncate(7);
+    let (code, out, err) = run(&["check"], &(rows.join("\n") + "\n\n" + PUZZLE + "\n"));
+    assert_eq!((code, out.as_str()), (2, "error\nunique\n"));
+    assert_eq!(
+        err,
+        "sudokux: -: line 3: row 3 of the grid has 7 cells, expected 9\n"
+    );
+}
