@@ -168,6 +168,23 @@ fn a_stray_line_is_one_error_and_the_grid_below_it_is_read() {
         .collect();
     let (code, out, _) = run(&["check"], &format!("1 2 3 4 5\n{numbers}"));
     assert_eq!((code, out.as_str()), (2, "error\nunique\n"));
+    // A grid's own bad first or second row is that grid's one error, as any of its rows.
+    let mut rows: Vec<String> = block().lines().map(str::to_string).collect();
+    rows[0].replace_range(0..1, "x");
+    let (code, out, err) = run(&["check"], &(rows.join("\n") + "\n" + PUZZLE + "\n"));
+    assert_eq!((code, out.as_str()), (2, "error\nunique\n"));
+    assert_eq!(
+        err,
+        "sudokux: -: line 1, column 1 (r1c1): unexpected character 'x'\n"
+    );
+    let mut rows: Vec<String> = block().lines().map(str::to_string).collect();
+    rows[1].truncate(8);
+    let (code, out, err) = run(&["check"], &(rows.join("\n") + "\n" + &block()));
+    assert_eq!((code, out.as_str()), (2, "error\nunique\n"));
+    assert_eq!(
+        err,
+        "sudokux: -: line 2: row 2 of the grid has 8 cells, expected 9\n"
+    );
     // A bad row inside a grid stays that grid's one error.
     let mut rows: Vec<String> = block().lines().map(str::to_string).collect();
     rows[2].truncate(7);
@@ -176,5 +193,74 @@ fn a_stray_line_is_one_error_and_the_grid_below_it_is_read() {
     assert_eq!(
         err,
         "sudokux: -: line 3: row 3 of the grid has 7 cells, expected 9\n"
+    );
+}
+
+#[test]
+fn the_summary_of_generate_counts_what_was_written() {
+    // f-puzzles has no windoku: nothing is written, and the summary says so.
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = sudokux(
+        &["generate", "--windoku", "--format", "url", "--seed", "1"],
+        "",
+    );
+    let err = String::from_utf8(stderr).unwrap();
+    assert_eq!((status.code(), stdout.len()), (Some(1), 0));
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines[0],
+        "sudokux: puzzle 1: f-puzzles has no key for: windoku; nothing written"
+    );
+    assert!(
+        lines[1].starts_with("sudokux: no puzzle written, in "),
+        "{err}"
+    );
+    assert!(lines[1].ends_with(" s, seed 1"), "{err}");
+    assert_eq!(lines.len(), 2, "{err}");
+}
+
+#[test]
+fn a_puzzle_written_on_the_command_line_is_the_puzzle() {
+    let (code, out, err) = run(&["solve", PUZZLE], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    let puzzle = Grid::from_line(PUZZLE).unwrap();
+    let solution = Grid::from_line(out.trim()).unwrap();
+    validate(&sudokux::sudoku::Rules::classic(), &puzzle, &solution).unwrap();
+    // With rule flags, beside files, and for the single-puzzle commands.
+    let (code, out, _) = run(&["check", "--size", "9", PUZZLE, PUZZLE], "");
+    assert_eq!((code, out.as_str()), (0, "unique\nunique\n"));
+    let Output { status, stdout, .. } = sudokux(&["render", PUZZLE], "");
+    assert_eq!(status.code(), Some(0));
+    assert!(stdout.starts_with(b"<svg"));
+    // A bad cell is named as in a file.
+    let bad = PUZZLE.replacen('2', "x", 1);
+    let (code, _, err) = run(&["check", &bad], "");
+    assert_eq!(code, 2);
+    // Named by its start, as a link is.
+    assert_eq!(
+        err,
+        format!(
+            "sudokux: {}...: line 1, column 1 (r1c1): unexpected character 'x'\n",
+            &bad[..48]
+        )
+    );
+    // Not a puzzle's worth of cells: the error says how to give one.
+    let (code, _, err) = run(&["solve", "4.....8.5.3...."], "");
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "sudokux: 4.....8.5.3....: not a file, nor a puzzle: a puzzle on the command line is one \
+         line of n*n cells (81 for 9x9, blanks as `.` or `0`); else pipe puzzles in, or give `-` \
+         for stdin\n"
+    );
+    // A missing file is still a missing file, even with a square number of characters.
+    let (code, _, err) = run(&["check", "sample_top16.txt"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("sudokux: sample_top16.txt: cannot open: "),
+        "{err}"
     );
 }

@@ -140,13 +140,60 @@ pub fn read_puzzle_file(
     }
 }
 
-/// Whether a command-line input is a link or payload to read as it is, not a file to open.
-pub fn is_link(path: &Path) -> bool {
+/// Whether a command-line input is a puzzle written there, to read as it is rather than a
+/// file to open: it names no file, and it is a link or payload, or one line that holds a
+/// puzzle's worth of cells (see [`is_puzzle_line`]).
+pub fn is_text(path: &Path) -> bool {
     path.to_str()
-        .is_some_and(|text| fpuzzles::is_link(text) && !path.exists())
+        .is_some_and(|text| (fpuzzles::is_link(text) || is_puzzle_line(text)) && !path.exists())
 }
 
-/// The name of a link in messages: its start, enough to tell which one.
+/// Whether `text` is one line of `n * n` cells (4 <= n <= 35; spaces and `|` between them
+/// taken out), of `n * n` whitespace-separated numbers (up to 64x64), or a pencilmark line
+/// of `n^3` characters (up to 9x9), at least half of it digits and blanks (a file name such
+/// as `sample_top16.txt` is not): what a person writes a puzzle as on the command line. The
+/// reader then reads it, and says what is wrong with it, if anything.
+pub fn is_puzzle_line(text: &str) -> bool {
+    let text = text.trim();
+    if text.is_empty() || text.contains(['\n', '/']) {
+        return false;
+    }
+    let cells = text
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '\t' | '|'))
+        .count();
+    let cellish = text
+        .chars()
+        .filter(|c| c.is_ascii_digit() || matches!(c, '.' | '_' | '*' | '-'))
+        .count();
+    if 2 * cellish < cells {
+        return false;
+    }
+    let numbers = text.split_whitespace().count();
+    let all_numbers = text
+        .split_whitespace()
+        .all(|t| t.chars().all(|c| c.is_ascii_digit() || c == '.'));
+    (4..=35).any(|n| cells == n * n)
+        || (4..=9).any(|n| cells == n * n * n)
+        || (all_numbers && numbers > 16 && (4..=64).any(|n| numbers == n * n))
+}
+
+/// The hint for an input that names no file and reads as no puzzle but looks like an attempt
+/// at one (mostly digits and dots): how to give one.
+fn how_to_give_a_puzzle(path: &Path) -> Option<&'static str> {
+    let text = path.to_str()?;
+    let cellish = text
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == '.')
+        .count();
+    (!text.contains('/') && cellish >= 8 && 2 * cellish >= text.chars().count()).then_some(
+        "not a file, nor a puzzle: a puzzle on the command line is one line of n*n cells \
+         (81 for 9x9, blanks as `.` or `0`); else pipe puzzles in, or give `-` for stdin",
+    )
+}
+
+/// The name of a puzzle written on the command line in messages: its start, enough to tell
+/// which one.
 pub fn link_name(link: &str) -> String {
     const SHOWN: usize = 48;
     match link.char_indices().nth(SHOWN) {
@@ -170,6 +217,17 @@ impl OpenError {
         match self {
             OpenError::Directory => "is a directory".into(),
             OpenError::Io(error) => format!("cannot open: {error}"),
+        }
+    }
+
+    /// [`OpenError::message`] for the input `path`: a missing file that looks like an attempt
+    /// at a puzzle says how to give one instead.
+    pub fn message_for(&self, path: &Path) -> String {
+        match (self, how_to_give_a_puzzle(path)) {
+            (OpenError::Io(error), Some(hint)) if error.kind() == io::ErrorKind::NotFound => {
+                hint.to_string()
+            }
+            _ => self.message(),
         }
     }
 }
@@ -235,7 +293,7 @@ pub fn each_input(
             each("-", Ok(&mut io::stdin().lock()))?;
             continue;
         }
-        if is_link(path) {
+        if is_text(path) {
             each(&link_name(&name), Ok(&mut name.as_bytes()))?;
             continue;
         }
@@ -245,7 +303,7 @@ pub fn each_input(
                 let counted = Counting::new(file, Arc::clone(&meter.read));
                 each(&name, Ok(&mut BufReader::with_capacity(1 << 16, counted)))?;
             }
-            Err(error) => each(&name, Err(error.message()))?,
+            Err(error) => each(&name, Err(error.message_for(path)))?,
         }
     }
     Ok(())
@@ -296,12 +354,13 @@ pub fn load_puzzle(
     let (rules, givens, line, meta) = if name == "-" {
         prompt("a puzzle");
         read_puzzle(&name, &mut io::stdin().lock(), index, flags)?
-    } else if input.is_some_and(is_link) {
+    } else if input.is_some_and(is_text) {
         let link = std::mem::take(&mut name);
         name = link_name(&link);
         read_puzzle(&name, &mut link.as_bytes(), index, flags)?
     } else {
-        let file = open(Path::new(&name)).map_err(|e| input_error(e.message()))?;
+        let path = Path::new(&name);
+        let file = open(path).map_err(|e| input_error(e.message_for(path)))?;
         read_puzzle(&name, &mut BufReader::new(file), index, flags)?
     };
     Ok(OnePuzzle {

@@ -72,6 +72,10 @@ pub struct Reader<R> {
     pending: VecDeque<Result<Item, ReadError>>,
     /// The title line read last and its line number, for the next puzzle (or error) read.
     title: Option<(usize, String)>,
+    /// The error of a lone bad row just above the block in progress, held back: if that
+    /// block ends one row short, the bad row was its first and this is its one error; else
+    /// it is an error of its own, said before anything read after it.
+    stray: Option<ParseError>,
     done: bool,
 }
 
@@ -119,6 +123,7 @@ impl<R: BufRead> Reader<R> {
             run: None,
             pending: VecDeque::new(),
             title: None,
+            stray: None,
             done: false,
         }
     }
@@ -152,6 +157,7 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn push_error(&mut self, column: Option<usize>, cell: Option<Cell>, kind: ParseErrorKind) {
+        self.flush_stray();
         // A title names the puzzle after it, even when that puzzle cannot be read.
         self.title = None;
         let error = ParseError {
@@ -171,6 +177,11 @@ impl<R: BufRead> Reader<R> {
     /// rows already was.
     fn end_block(&mut self) {
         if let Some(block) = self.block.take() {
+            if !block.poisoned && self.stray.is_some() && block.rows + 1 == block.size {
+                // The bad row above was this grid's first: one error for the grid.
+                return self.flush_stray();
+            }
+            self.flush_stray();
             if !block.poisoned {
                 let error = ParseError {
                     line: block.start,
@@ -184,6 +195,15 @@ impl<R: BufRead> Reader<R> {
                 self.title = None;
                 self.pending.push_back(Err(error.into()));
             }
+        }
+        self.flush_stray();
+    }
+
+    /// Says the error held back in [`Reader::stray`], if any.
+    fn flush_stray(&mut self) {
+        if let Some(error) = self.stray.take() {
+            self.title = None;
+            self.pending.push_back(Err(error.into()));
         }
     }
 
@@ -317,6 +337,7 @@ impl<R: BufRead> Reader<R> {
 
     /// A puzzle read: with the title above it, if any.
     fn push_entry(&mut self, line: usize, grid: Grid, candidates: Option<Candidates>) {
+        self.flush_stray();
         let title = self.title.take().map(|(_, title)| title);
         self.pending.push_back(Ok(Item::Puzzle(Entry {
             line,
@@ -353,7 +374,9 @@ impl<R: BufRead> Reader<R> {
     /// progress, a whole puzzle of `n * n` numbers, or the first row of a block of its length.
     fn read_numbers(&mut self, tokens: &[(usize, &[u8])], offset: usize) {
         let t = tokens.len();
-        self.second_row(t);
+        if self.second_row(t) {
+            return;
+        }
         let whole = |n: usize| n * n == t;
         let (n, line) = match (&self.block, self.size) {
             (Some(block), _) => (block.size, false),
@@ -423,7 +446,9 @@ impl<R: BufRead> Reader<R> {
             let count = self
                 .split(text, size, false)
                 .map_or(size, |cells| cells.len());
-            self.second_row(count);
+            if self.second_row(count) {
+                return;
+            }
         }
         let n = match (&self.block, self.size) {
             (Some(block), _) => block.size,
@@ -455,33 +480,73 @@ impl<R: BufRead> Reader<R> {
     /// One row of `n` cells (the first of a block when none is in progress); `inferred` when
     /// the side was guessed from this very row.
     fn add_row(&mut self, n: usize, cells: &[ReadCell], offset: usize, inferred: bool) {
+        let first = self.block.is_none();
         match block::add_row(&mut self.block, self.line, n, cells, offset, inferred) {
             Some(Ok((line, grid))) => self.push_entry(line, grid, None),
+            Some(Err((column, cell, kind))) if first && cells.len() == n => {
+                // A bad row that might be the first of a grid below: held back.
+                self.flush_stray();
+                let line = self.line;
+                self.stray = Some(ParseError {
+                    line,
+                    column,
+                    cell,
+                    kind,
+                });
+            }
             Some(Err(fault)) => self.push_fault(fault),
             None => {}
         }
     }
 
     /// Before a row of `count` cells: when the block in progress is one row whose side was
-    /// read off it, and this row has another length, that first row is the error (one), and
-    /// this row begins afresh.
-    fn second_row(&mut self, count: usize) {
-        let Some(open) = &self.block else { return };
+    /// read off it, and this row has another length, that first row is the error (held back
+    /// as a stray row: the grid below may be its own), and this row begins afresh. But when
+    /// the stray row above has this row's length, the one row between them was the bad one:
+    /// one error, and this row is the third of that grid, counted and dropped (`true`).
+    fn second_row(&mut self, count: usize) -> bool {
+        let Some(open) = &self.block else {
+            return false;
+        };
         if open.rows != 1 || !open.inferred || open.poisoned || count == open.size {
-            return;
+            return false;
+        }
+        let (start, size) = (open.start, open.size);
+        self.block = None;
+        if let Some(stray) = self.stray.take_if(|stray| {
+            stray.line + 1 == start
+                && matches!(stray.kind, ParseErrorKind::FirstRowLength { first, .. } if first == count)
+        }) {
+            let mut block = Block::poisoned(stray.line, count);
+            block.rows = 3;
+            self.block = Some(block);
+            let kind = ParseErrorKind::WrongRowLength {
+                row: 2,
+                found: size,
+                size: count,
+            };
+            self.title = None;
+            let error = ParseError {
+                line: start,
+                column: None,
+                cell: None,
+                kind,
+            };
+            self.pending.push_back(Err(error.into()));
+            return true;
         }
         let error = ParseError {
-            line: open.start,
+            line: start,
             column: None,
             cell: None,
             kind: ParseErrorKind::FirstRowLength {
-                first: open.size,
+                first: size,
                 second: count,
             },
         };
-        self.block = None;
-        self.title = None;
-        self.pending.push_back(Err(error.into()));
+        self.flush_stray();
+        self.stray = Some(error);
+        false
     }
 }
 
