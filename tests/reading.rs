@@ -264,3 +264,38 @@ fn a_puzzle_written_on_the_command_line_is_the_puzzle() {
         "{err}"
     );
 }
+
+#[test]
+fn a_misspelt_key_gets_the_key_it_most_likely_means() {
+    let dir = tempfile::tempdir().unwrap();
+    let toml = dir.path().join("typo.toml");
+    std::fs::write(&toml, "size = 9\n[[thermometr]]\ncells = \"r1c1 r1c2\"\n").unwrap();
+    let (code, _, err) = run(&["check", toml.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.ends_with("\nunknown key \"thermometr\": did you mean \"thermometer\"?\n"),
+        "{err}"
+    );
+    assert!(err.contains("2 | [[thermometr]]"), "{err}");
+    // Inside a table, and in JSON.
+    std::fs::write(&toml, "size = 9\n[[thermometer]]\ncels = \"r1c1 r1c2\"\n").unwrap();
+    let (_, _, err) = run(&["check", toml.to_str().unwrap()], "");
+    assert!(
+        err.ends_with("\nunknown key \"cels\": did you mean \"cells\"?\n"),
+        "{err}"
+    );
+    let json = dir.path().join("typo.json");
+    std::fs::write(&json, r#"{"size": 9, "anti-knight": true}"#).unwrap();
+    let (_, _, err) = run(&["check", json.to_str().unwrap()], "");
+    assert!(
+        err.contains("JSON: unknown key \"anti-knight\": did you mean \"anti_knight\"?"),
+        "{err}"
+    );
+    // Nothing close: every key is listed, as before.
+    std::fs::write(&toml, "size = 9\nkropki = 1\n").unwrap();
+    let (_, _, err) = run(&["check", toml.to_str().unwrap()], "");
+    assert!(
+        err.contains("unknown field `kropki`, expected one of `size`"),
+        "{err}"
+    );
+}
