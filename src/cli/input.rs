@@ -17,7 +17,7 @@ use std::sync::Arc;
 use sudokux::sudoku::file::{from_json, from_toml};
 use sudokux::sudoku::fpuzzles;
 use sudokux::sudoku::parse::{Dialect, Item, Link};
-use sudokux::sudoku::{Grid, Meta, PuzzleFile, Rules};
+use sudokux::sudoku::{Candidates, Grid, Meta, PuzzleFile, Rules};
 
 use crate::args::{FormatFlag, RuleArgs};
 use crate::error::CliError;
@@ -322,6 +322,8 @@ pub struct OnePuzzle {
     /// Its title, author and rules in words, when a puzzle file gives them (a title line
     /// above a puzzle line or grid gives the title).
     pub meta: Meta,
+    /// The candidates of a pencilmark puzzle.
+    pub candidates: Option<Candidates>,
 }
 
 impl OnePuzzle {
@@ -351,25 +353,31 @@ pub fn load_puzzle(
         name: name.clone(),
         message,
     };
-    let (rules, givens, line, meta) = if name == "-" {
+    if name == "-" {
         prompt("a puzzle");
-        read_puzzle(&name, &mut io::stdin().lock(), index, flags)?
+        read_puzzle(&name, &mut io::stdin().lock(), index, flags)
     } else if input.is_some_and(is_text) {
         let link = std::mem::take(&mut name);
         name = link_name(&link);
-        read_puzzle(&name, &mut link.as_bytes(), index, flags)?
+        read_puzzle(&name, &mut link.as_bytes(), index, flags)
     } else {
         let path = Path::new(&name);
         let file = open(path).map_err(|e| input_error(e.message_for(path)))?;
-        read_puzzle(&name, &mut BufReader::new(file), index, flags)?
+        read_puzzle(&name, &mut BufReader::new(file), index, flags)
+    }
+}
+
+/// The first puzzle of `text`, read as a file or stdin holding it would be (a link or payload
+/// too), with its rules: what `serve` reads a request's puzzle with. Errors name the input
+/// `name` as the command line names a file.
+pub fn read_text(name: &str, text: &str, flags: &RuleArgs) -> Result<OnePuzzle, CliError> {
+    let trimmed = text.trim();
+    let (name, text) = if fpuzzles::is_link(trimmed) {
+        (link_name(trimmed), trimmed)
+    } else {
+        (name.to_string(), text)
     };
-    Ok(OnePuzzle {
-        name,
-        rules,
-        givens,
-        line,
-        meta,
-    })
+    read_puzzle(&name, &mut text.as_bytes(), 1, flags)
 }
 
 /// The `index`-th puzzle of an input, its rules, and the line it starts at (for puzzle lines).
@@ -378,7 +386,15 @@ fn read_puzzle(
     reader: &mut dyn BufRead,
     index: usize,
     flags: &RuleArgs,
-) -> Result<(Rules, Grid, Option<usize>, Meta), CliError> {
+) -> Result<OnePuzzle, CliError> {
+    let one = |(rules, givens, line, meta, candidates)| OnePuzzle {
+        name: name.to_string(),
+        rules,
+        givens,
+        line,
+        meta,
+        candidates,
+    };
     let input_error = |message: String| CliError::Input {
         name: name.to_string(),
         message,
@@ -422,7 +438,13 @@ fn read_puzzle(
                     for note in notes {
                         say!("sudokux: {name}: note: {note}");
                     }
-                    return Ok((file.rules, file.givens, Some(link.line), file.meta));
+                    return Ok(one((
+                        file.rules,
+                        file.givens,
+                        Some(link.line),
+                        file.meta,
+                        None,
+                    )));
                 }
             };
             let rules = flags
@@ -432,7 +454,13 @@ fn read_puzzle(
                 title: entry.title,
                 ..Meta::default()
             };
-            Ok((rules, entry.grid, Some(entry.line), meta))
+            Ok(one((
+                rules,
+                entry.grid,
+                Some(entry.line),
+                meta,
+                entry.candidates,
+            )))
         }
         format => {
             if flags.given {
@@ -445,7 +473,7 @@ fn read_puzzle(
                 )));
             }
             let file = read_puzzle_file(reader, format).map_err(input_error)?;
-            Ok((file.rules, file.givens, None, file.meta))
+            Ok(one((file.rules, file.givens, None, file.meta, None)))
         }
     }
 }

@@ -26,6 +26,8 @@ mod reading;
 mod readme;
 #[path = "../render.rs"]
 mod render;
+#[path = "../serve.rs"]
+mod serve;
 #[path = "../shards.rs"]
 mod shards;
 #[path = "../shell.rs"]
