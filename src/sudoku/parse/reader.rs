@@ -259,11 +259,13 @@ impl<R: BufRead> Reader<R> {
                 .push_back(Ok(Item::Link(Link { line, text, title })));
             return;
         }
-        if self.block.is_none()
+        // A title also ends a grid below a bad row held back (its own grid, one row short).
+        if (self.block.is_none() || self.stray.is_some())
             && self.dialect != Dialect::Pencilmark
             && starts_as_title(text)
             && !self.reads_as_cells(text)
         {
+            self.end_block();
             self.title = Some((self.line, title(text)));
             return;
         }
