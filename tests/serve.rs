@@ -359,6 +359,25 @@ fn pencil_marks_restrict_the_answers_as_on_the_command_line() {
 }
 
 #[test]
+fn what_an_import_leaves_out_is_said() {
+    let server = Server::start(&[]);
+    // A solver's digit (no "given": true) is progress, not a clue: left out, with a note.
+    let fpuzzles = json!({"size": 4, "grid": [
+        [{"value": 1, "given": true}, {"value": 2}, {}, {}],
+        [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}],
+    ]});
+    let drawn = server
+        .post("render", &json!({"puzzle": fpuzzles.to_string()}))
+        .json();
+    assert_eq!(drawn["givens"][1], "", "{drawn}");
+    let notes = drawn["notes"].as_array().unwrap();
+    assert!(
+        notes[0].as_str().unwrap().contains("not clues"),
+        "{notes:?}"
+    );
+}
+
+#[test]
 fn bad_input_is_a_4xx_with_the_commands_message() {
     let server = Server::start(&[]);
     let cases: &[(&str, &[u8], u16, &str)] = &[

@@ -121,6 +121,21 @@ pub fn read_puzzle_file(
     reader: &mut dyn BufRead,
     format: InputFormat,
 ) -> Result<PuzzleFile, String> {
+    let mut notes = Vec::new();
+    let file = read_puzzle_file_noting(reader, format, &mut notes);
+    for note in &notes {
+        say!("sudokux: note: {note}");
+    }
+    file
+}
+
+/// [`read_puzzle_file`], handing back in `notes` what an f-puzzles import left out instead of
+/// writing it on stderr.
+fn read_puzzle_file_noting(
+    reader: &mut dyn BufRead,
+    format: InputFormat,
+    notes: &mut Vec<String>,
+) -> Result<PuzzleFile, String> {
     let mut text = String::new();
     match reader.take(MAX_RULE_FILE + 1).read_to_string(&mut text) {
         Err(error) => Err(format!("cannot read: {error}")),
@@ -130,9 +145,7 @@ pub fn read_puzzle_file(
         )),
         Ok(_) if format == InputFormat::Json && fpuzzles::is_fpuzzles_json(&text) => {
             let imported = fpuzzles::read(&text).map_err(|e| e.to_string())?;
-            for notice in &imported.notices {
-                say!("sudokux: note: {notice}");
-            }
+            notes.extend(imported.notices);
             Ok(imported.file)
         }
         Ok(_) if format == InputFormat::Json => from_json(&text).map_err(|e| e.to_string()),
@@ -324,6 +337,9 @@ pub struct OnePuzzle {
     pub meta: Meta,
     /// The candidates of a pencilmark puzzle.
     pub candidates: Option<Candidates>,
+    /// What reading it left out (an f-puzzles import's notes): written on stderr by
+    /// [`load_puzzle`], handed to the page by [`read_text`].
+    pub notes: Vec<String>,
 }
 
 impl OnePuzzle {
@@ -353,18 +369,22 @@ pub fn load_puzzle(
         name: name.clone(),
         message,
     };
-    if name == "-" {
+    let one = if name == "-" {
         prompt("a puzzle");
-        read_puzzle(&name, &mut io::stdin().lock(), index, flags)
+        read_puzzle(&name, &mut io::stdin().lock(), index, flags)?
     } else if input.is_some_and(is_text) {
         let link = std::mem::take(&mut name);
         name = link_name(&link);
-        read_puzzle(&name, &mut link.as_bytes(), index, flags)
+        read_puzzle(&name, &mut link.as_bytes(), index, flags)?
     } else {
         let path = Path::new(&name);
         let file = open(path).map_err(|e| input_error(e.message_for(path)))?;
-        read_puzzle(&name, &mut BufReader::new(file), index, flags)
+        read_puzzle(&name, &mut BufReader::new(file), index, flags)?
+    };
+    for note in &one.notes {
+        say!("sudokux: note: {note}");
     }
+    Ok(one)
 }
 
 /// The first puzzle of `text`, read as a file or stdin holding it would be (a link or payload
@@ -394,6 +414,7 @@ fn read_puzzle(
         line,
         meta,
         candidates,
+        notes: Vec::new(),
     };
     let input_error = |message: String| CliError::Input {
         name: name.to_string(),
@@ -435,16 +456,11 @@ fn read_puzzle(
                     if flags.given {
                         say!("sudokux: {name}: {LINK_FLAGS_IGNORED}");
                     }
-                    for note in notes {
-                        say!("sudokux: {name}: note: {note}");
-                    }
-                    return Ok(one((
-                        file.rules,
-                        file.givens,
-                        Some(link.line),
-                        file.meta,
-                        None,
-                    )));
+                    let line = Some(link.line);
+                    return Ok(OnePuzzle {
+                        notes,
+                        ..one((file.rules, file.givens, line, file.meta, None))
+                    });
                 }
             };
             let rules = flags
@@ -472,8 +488,12 @@ fn read_puzzle(
                     index
                 )));
             }
-            let file = read_puzzle_file(reader, format).map_err(input_error)?;
-            Ok(one((file.rules, file.givens, None, file.meta, None)))
+            let mut notes = Vec::new();
+            let file = read_puzzle_file_noting(reader, format, &mut notes).map_err(input_error)?;
+            Ok(OnePuzzle {
+                notes,
+                ..one((file.rules, file.givens, None, file.meta, None))
+            })
         }
     }
 }

@@ -353,5 +353,6 @@ fn drawing(one: &OnePuzzle, svg: &str, cell: f64) -> Value {
         "author": one.meta.author,
         "ruleset": one.meta.ruleset,
         "caption": sudokux::sudoku::render::caption(rules),
+        "notes": one.notes,
     })
 }
