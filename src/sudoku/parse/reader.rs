@@ -1,6 +1,7 @@
 //! The [`Reader`]: puzzles read a line at a time, each line told apart (a puzzle line, a row
 //! of a grid block, numbers, a pencilmark line, a separator, an `.sdk` section) and handed to
-//! the module that reads that form.
+//! the module that reads that form. One state machine over lines (blocks, runs, titles, bad
+//! rows held back), which reads best whole.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, Read};
