@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 use sudokux::sudoku::grid::{symbol, Cell};
-use sudokux::sudoku::{pretty, Candidates, Grid, Rules};
+use sudokux::sudoku::{pretty, Candidates, Grid, Rules, Symmetry};
 use sudokux::xc::Stats;
 
 use crate::args::LimitArgs;
@@ -131,6 +131,19 @@ struct JsonRecord<'a> {
     updates: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     time_ms: Option<f64>,
+    /// The symmetries the count used, with `--stats`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symmetries: Option<Vec<&'static str>>,
+}
+
+/// `, symmetries: digits, stacks` for the `--stats` line of a count that used some; nothing
+/// for one that used none.
+fn symmetries(used: &[Symmetry]) -> String {
+    if used.is_empty() {
+        return String::new();
+    }
+    let names: Vec<&str> = used.iter().map(|s| s.name()).collect();
+    format!(", symmetries: {}", names.join(", "))
 }
 
 /// The cells where two witnesses differ, with both digits, as a `#` comment (so that the
@@ -290,6 +303,9 @@ impl Printer {
             time_ms: self
                 .stats
                 .then_some((report.time.as_secs_f64() * 1e6).round() / 1e3),
+            symmetries: self
+                .stats
+                .then(|| report.symmetries.iter().map(|s| s.name()).collect()),
         };
         serde_json::to_writer(&mut *out, &record)?;
         writeln!(out)
@@ -490,11 +506,12 @@ impl<W: Write> Sink<W> {
         if self.stats {
             writeln!(
                 self.err,
-                "stats: {name}: puzzle {}: {} nodes, {} updates, {:.3} ms",
+                "stats: {name}: puzzle {}: {} nodes, {} updates, {:.3} ms{}",
                 report.index,
                 report.stats.nodes,
                 report.stats.updates,
-                report.time.as_secs_f64() * 1e3
+                report.time.as_secs_f64() * 1e3,
+                symmetries(&report.symmetries),
             )?;
             self.totals.puzzles += 1;
             self.totals.stats += report.stats;
