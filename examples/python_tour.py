@@ -3,6 +3,9 @@ same count spread over a Dask cluster (a LocalCluster of 2 worker processes here
 
     pip install ./python 'dask[distributed]'
     python examples/python_tour.py [N]      # N-queens, default 10
+
+Without Dask (`pip install ./python` alone) the tour runs all but the cluster part, and says
+what to install for it.
 """
 
 import sys
@@ -35,7 +38,14 @@ def main() -> None:
     one = problem.count()
     print(f"{n}-queens, one process: {one.count} solutions ({one.nodes} nodes)")
 
-    from dask.distributed import Client, LocalCluster
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        print(
+            f"{n}-queens across a cluster: skipped, Dask is not installed "
+            "(pip install 'dask[distributed]' to run this part)"
+        )
+        return
 
     with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
         with Client(cluster) as client:

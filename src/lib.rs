@@ -31,3 +31,8 @@ pub mod xc;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The Rust examples of the guide's chapter on the library, likewise.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/guide/library.md")]
+struct GuideLibraryDoctests;

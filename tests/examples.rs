@@ -1,4 +1,4 @@
-//! The examples README invites people to run, on good and bad arguments: a bad argument is an
+//! The examples the guide invites people to run, on good and bad arguments: a bad argument is an
 //! error that says what is wrong (never a panic), a good one gives the known answer.
 
 #[allow(dead_code)]
@@ -79,7 +79,7 @@ fn good_arguments_give_the_known_answers() {
         pairs,
         "Langford pairs for n = 4: 2 arrangements\n[4, 1, 3, 1, 2, 4, 3, 2]\n"
     );
-    // README's invitation `pentominoes -- --knuth`: the 6x10 problem in Knuth's format.
+    // The guide's invitation `pentominoes -- --knuth`: the 6x10 problem in Knuth's format.
     let knuth = run(pentominoes::run, &["--knuth"]).unwrap();
     let mut lines = knuth.lines().skip(1);
     assert_eq!(lines.next().unwrap().split(' ').count(), 12 + 60);

@@ -7,7 +7,7 @@ use common::lines::{lines, with_lines, FAMILIES};
 use common::{checked_count, engine_solution, puzzle_from, Rng};
 use proptest::prelude::*;
 use sudokux::sudoku::file::{from_toml, to_toml};
-use sudokux::sudoku::rules::fpuzzles::{FpReader, FpWriter};
+use sudokux::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
 use sudokux::sudoku::rules::Constraints;
 use sudokux::sudoku::{validate, Backtracker, Engine, Rules, Solver, Spec};
 

@@ -1,4 +1,6 @@
-//! Every transcript in README.md and in the commands' `--help` is run, and its output compared.
+//! Every transcript in README.md, in the guide (every Markdown file under `docs/`) and in the
+//! commands' `--help` is run, and its output compared; the links between them lead somewhere,
+//! and README stays a short front door.
 //!
 //! A transcript is a fenced code block (any info string; README writes them as `console`)
 //! whose lines start with `$ `: each such line is a command, and the lines after it, up to the
@@ -16,6 +18,10 @@
 //! A line `<!-- readme: interrupt after N s -->` just before a block sends Ctrl-C (SIGINT, to
 //! the command's whole process group) N seconds after its command started; a line `^C` in
 //! the block's output is then what the terminal echoes, not output, and is not compared.
+//!
+//! A line `<!-- readme: serve -->` just before a block starts `sudokux serve` on a free port
+//! of 127.0.0.1 for each of its commands (stopped after it), and the commands' address
+//! `127.0.0.1:8080` (the default one, as a reader types it) is replaced by the server's.
 
 use std::io::Read;
 use std::os::unix::process::CommandExt;
@@ -32,6 +38,8 @@ struct Transcript {
     expected: Vec<String>,
     /// Seconds after which Ctrl-C is sent.
     interrupt: Option<u64>,
+    /// Run with `sudokux serve` listening.
+    serve: bool,
 }
 
 fn root() -> PathBuf {
@@ -64,6 +72,9 @@ fn markdown_transcripts(name: &str, text: &str) -> Vec<Transcript> {
                     .parse()
                     .unwrap_or_else(|_| panic!("{name}:{k}: bad interrupt directive"))
             });
+        let serve = k
+            .checked_sub(1)
+            .is_some_and(|p| lines[p].trim() == "<!-- readme: serve -->");
         k += 1;
         let mut block = Vec::new();
         while k < lines.len() && !lines[k].trim_start().starts_with("```") {
@@ -82,6 +93,7 @@ fn markdown_transcripts(name: &str, text: &str) -> Vec<Transcript> {
                     command: command.to_string(),
                     expected: Vec::new(),
                     interrupt,
+                    serve,
                 });
             } else if let Some(t) = current.as_mut() {
                 t.expected.push(body.to_string());
@@ -109,6 +121,7 @@ fn help_transcripts(name: &str, text: &str) -> Vec<Transcript> {
                     command: command.to_string(),
                     expected: Vec::new(),
                     interrupt: None,
+                    serve: false,
                 },
             ));
         } else if line.trim().is_empty() {
@@ -173,10 +186,15 @@ fn run(t: &Transcript, dir: &Path) -> String {
         binary.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    let server = t.serve.then(|| Server::start(&binary));
+    let command = match &server {
+        Some(server) => t.command.replace("127.0.0.1:8080", &server.address),
+        None => t.command.clone(),
+    };
     // The shell sends stderr where stdout goes: one pipe, in the order written.
     let mut child = Command::new("sh")
         .arg("-c")
-        .arg(format!("{{\n{}\n}} 2>&1", t.command))
+        .arg(format!("{{\n{command}\n}} 2>&1"))
         .current_dir(dir)
         .env("PATH", path)
         .env("NO_COLOR", "1")
@@ -204,6 +222,43 @@ fn run(t: &Transcript, dir: &Path) -> String {
         .unwrap();
     child.wait().unwrap();
     String::from_utf8(output).unwrap_or_else(|e| panic!("{}: not UTF-8: {e}", t.place))
+}
+
+/// `sudokux serve` on a free port, for the commands of a `<!-- readme: serve -->` block;
+/// stopped when dropped.
+struct Server {
+    child: std::process::Child,
+    address: String,
+}
+
+impl Server {
+    fn start(binary: &Path) -> Server {
+        use std::io::BufRead;
+        let mut child = Command::new(binary)
+            .args(["serve", "--port", "0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .trim()
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string();
+        Server { child, address }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 /// Runs every transcript; panics with every mismatch at once.
@@ -238,28 +293,205 @@ fn check_all(transcripts: &[Transcript]) {
     );
 }
 
-#[test]
-fn every_transcript_in_the_readme_prints_what_it_shows() {
-    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
-    // A block left open turns the next closing fence into an opening one, and hides every
-    // transcript after it: every opening fence names its language.
+/// README.md and every Markdown file under `docs/` (the guide's chapters among them), by path
+/// from the repository's root, in a fixed order.
+fn documents() -> Vec<String> {
+    fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, found);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                found.push(path);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(&root().join("docs"), &mut found);
+    let mut names: Vec<String> = found
+        .iter()
+        .map(|p| p.strip_prefix(root()).unwrap().display().to_string())
+        .collect();
+    names.sort();
+    names.insert(0, "README.md".to_string());
+    names
+}
+
+/// The text of a document, after checking that its fences pair up: a block left open turns the
+/// next closing fence into an opening one and hides every transcript after it, so every opening
+/// fence names its language.
+fn document(name: &str) -> String {
+    let text = std::fs::read_to_string(root().join(name)).unwrap();
     let mut open = false;
     for (k, line) in text.lines().enumerate() {
         if let Some(info) = line.trim_start().strip_prefix("```") {
             assert!(
                 open || !info.trim().is_empty(),
-                "README.md:{}: a code block opens without a language (or the one before it \
+                "{name}:{}: a code block opens without a language (or the one before it \
                  was left open)",
                 k + 1
             );
             open = !open;
         }
     }
-    assert!(!open, "README.md: the last code block is left open");
+    assert!(!open, "{name}: the last code block is left open");
+    text
+}
+
+#[test]
+fn every_transcript_in_the_readme_prints_what_it_shows() {
+    let text = document("README.md");
     let transcripts = markdown_transcripts("README.md", &text);
-    // The README shows a dozen; finding none would mean the convention was lost.
-    assert!(transcripts.len() >= 10, "{transcripts:#?}");
+    // The front door's tour shows ten; finding none would mean the convention was lost.
+    assert!(transcripts.len() >= 8, "{transcripts:#?}");
     check_all(&transcripts);
+}
+
+#[test]
+fn every_transcript_in_the_guide_prints_what_it_shows() {
+    let mut transcripts = Vec::new();
+    for name in documents().iter().filter(|n| *n != "README.md") {
+        transcripts.extend(markdown_transcripts(name, &document(name)));
+    }
+    // The chapters show a score of them; finding none would mean the files were not found.
+    assert!(transcripts.len() >= 15, "{transcripts:#?}");
+    check_all(&transcripts);
+}
+
+#[test]
+fn the_readme_is_a_short_front_door() {
+    let lines = document("README.md").lines().count();
+    assert!(
+        lines < 300,
+        "README.md has {lines} lines: it is the front door, the full text belongs in docs/guide/"
+    );
+    // The two commands CI runs, exactly as a new user copies them.
+    let text = document("README.md");
+    for command in [
+        "cargo run --release -- solve examples/puzzles.txt",
+        "cargo test",
+    ] {
+        assert!(text.contains(command), "README.md lacks `{command}`");
+    }
+}
+
+/// The anchor GitHub gives a heading: lower case, spaces as `-`, other punctuation dropped.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors of a Markdown text's headings (outside code blocks).
+fn anchors(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced && line.starts_with('#') {
+            found.push(anchor(line.trim_start_matches('#')));
+        }
+    }
+    found
+}
+
+/// The targets of a Markdown text's inline links and images (`](target)`), outside code blocks,
+/// with their line numbers.
+fn links(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    let mut fenced = false;
+    for (k, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        for piece in line.split("](").skip(1) {
+            if let Some(end) = piece.find(')') {
+                found.push((k + 1, piece[..end].to_string()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn every_link_of_the_readme_and_the_guide_leads_somewhere() {
+    let mut broken = Vec::new();
+    for name in documents() {
+        let text = document(&name);
+        let dir = root().join(&name).parent().unwrap().to_path_buf();
+        for (line, target) in links(&text) {
+            if target.starts_with("http://") || target.starts_with("https://") {
+                continue;
+            }
+            let (file, fragment) = target.split_once('#').unwrap_or((&target, ""));
+            let path = if file.is_empty() {
+                root().join(&name)
+            } else {
+                dir.join(file)
+            };
+            if !path.exists() {
+                broken.push(format!("{name}:{line}: {target}: no such file"));
+                continue;
+            }
+            if !fragment.is_empty() {
+                let linked = std::fs::read_to_string(&path).unwrap_or_default();
+                if !anchors(&linked).iter().any(|a| a == fragment) {
+                    broken.push(format!("{name}:{line}: {target}: no such heading"));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn every_chapter_of_the_guide_is_in_its_index() {
+    let index = document("docs/guide/README.md");
+    let linked: Vec<String> = links(&index).into_iter().map(|(_, t)| t).collect();
+    let chapters: Vec<String> = documents()
+        .into_iter()
+        .filter_map(|n| n.strip_prefix("docs/guide/").map(str::to_string))
+        .filter(|n| n != "README.md")
+        .collect();
+    assert!(chapters.len() >= 10, "{chapters:?}");
+    for chapter in chapters {
+        assert!(
+            linked
+                .iter()
+                .any(|t| t.split('#').next() == Some(chapter.as_str())),
+            "docs/guide/{chapter} is not listed in docs/guide/README.md"
+        );
+    }
+}
+
+#[test]
+fn anchors_and_links_are_read_as_github_reads_them() {
+    assert_eq!(
+        anchor(" Hard killers: the 45 rule"),
+        "hard-killers-the-45-rule"
+    );
+    assert_eq!(
+        anchor(" Exact cover on its own: `sudokux xc`"),
+        "exact-cover-on-its-own-sudokux-xc"
+    );
+    let text = "# A b\n```sh\n# not a heading [x](y)\n```\nsee [x](a.md#a-b) and ![p](i.png)\n";
+    assert_eq!(anchors(text), ["a-b"]);
+    assert_eq!(
+        links(text),
+        [(5, "a.md#a-b".to_string()), (5, "i.png".to_string())]
+    );
 }
 
 /// Each subcommand's name, as `sudokux --help` lists them.

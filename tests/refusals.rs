@@ -1,5 +1,6 @@
-//! Inputs too large to take are refused before anything large is allocated, as README
-//! promises: measured with an allocator that records the peak of live heap bytes.
+//! Inputs too large to take are refused before anything large is allocated, as the guide
+//! promises (docs/guide/solving.md, "Limits and resources"): measured with an allocator that
+//! records the peak of live heap bytes.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};

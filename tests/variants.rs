@@ -313,7 +313,7 @@ proptest! {
     /// The families with f-puzzles keys read back what they write, on random instances.
     #[test]
     fn f_puzzles_keys_round_trip(kind in 0..KINDS, seed in any::<u64>()) {
-        use sudokux::sudoku::rules::fpuzzles::{FpReader, FpWriter};
+        use sudokux::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
         use sudokux::sudoku::rules::Constraints;
         let (rules, _) = instance(kind, seed);
         let mut out = FpWriter::new(rules.size());

@@ -14,7 +14,7 @@ use sudokux::xc::knuth::{read, KnuthError};
 use sudokux::xc::{Budget, CountOptions, Dlx, OptionId, Watch};
 
 use crate::results::PyCount;
-use crate::{interruptible, take_stop, ProblemError, SIGNAL_EVERY};
+use crate::{interruptible, interruptible_within, take_stop, Limits, ProblemError, SIGNAL_EVERY};
 
 /// Solutions a lazy iterator may find ahead of the ones asked for.
 const LOOKAHEAD: usize = 64;
@@ -208,10 +208,18 @@ impl PyExactCover {
         }
     }
 
-    /// The first solution found (option numbers, or labels with `labels=True`), or `None`.
-    #[pyo3(signature = (labels = false))]
-    fn first(&self, py: Python<'_>, labels: bool) -> PyResult<Option<Py<PyAny>>> {
-        let found = interruptible(py, |budget| {
+    /// The first solution found (option numbers, or labels with `labels=True`), or `None`
+    /// (also when `timeout`, in seconds, or `max_nodes` stopped the search first).
+    #[pyo3(signature = (labels = false, *, timeout = None, max_nodes = None))]
+    fn first(
+        &self,
+        py: Python<'_>,
+        labels: bool,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        let limits = Limits::new(timeout, max_nodes)?;
+        let found = interruptible_within(py, limits, |budget| {
             let mut dlx = self.dlx();
             let mut search = dlx.search();
             search.bound(budget);
@@ -225,22 +233,34 @@ impl PyExactCover {
     /// Counts the solutions, all or up to `limit`, on `threads` threads (subtrees of the
     /// search shared among them), as `sudokux xc --count --json` says them: `count`, and
     /// `complete` false when the limit stopped it (a lower bound). Ctrl-C raises
-    /// KeyboardInterrupt within a fraction of a second.
-    #[pyo3(signature = (limit = None, threads = 1))]
-    fn count(&self, py: Python<'_>, limit: Option<u128>, threads: usize) -> PyResult<PyCount> {
+    /// KeyboardInterrupt within a fraction of a second. `timeout` (seconds) and `max_nodes`
+    /// bound the search as `xc --timeout` and `--max-nodes` do: a count they stop is a lower
+    /// bound with status `"unknown"`.
+    #[pyo3(signature = (limit = None, threads = 1, *, timeout = None, max_nodes = None))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        limit: Option<u128>,
+        threads: usize,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+    ) -> PyResult<PyCount> {
+        let limits = Limits::new(timeout, max_nodes)?;
         if limit == Some(0) {
             return Err(PyValueError::new_err(
                 "limit: at least 1 (None for no limit)",
             ));
         }
-        interruptible(py, |budget| {
+        interruptible_within(py, limits, |budget| {
             let count = self.dlx().count(
                 CountOptions::new()
                     .limit(limit)
                     .threads(threads.max(1))
                     .budget(budget),
             );
-            PyCount::of(&count, budget.stop.is_some_and(Watch::stop_requested))
+            // Not complete, and not for the limit's sake: the budget stopped it.
+            let stopped = !count.complete && limit.is_none_or(|l| count.count < l);
+            PyCount::of(&count, stopped)
         })
     }
 

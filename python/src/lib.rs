@@ -3,7 +3,10 @@
 //! - `lib.rs`: the module, its exceptions, and [`interruptible`], which runs every search on
 //!   a thread of its own with the GIL released while this one watches for Ctrl-C;
 //! - `results.rs`: the small result objects, named as the command line's JSON fields;
-//! - `puzzle.rs`: puzzles (`Puzzle`, `solve`, `count`, `check`, `candidates`, `generate`);
+//! - `puzzle.rs`: puzzles (`Puzzle`, `solve`, `count`, `check`, `candidates`, `generate`,
+//!   `convert`), read by `read.rs` from whatever the command line reads;
+//! - `logic.rs`: `explain` and `hint`, step by step in a solver's words;
+//! - `picture.rs`: `render`, SVG or PNG, and the picture a notebook shows;
 //! - `exact_cover.rs`: `ExactCover`, exact cover by item names, and its lazy solutions.
 //!
 //! The Python side (`sudokux/__init__.py`, `sudokux/distributed.py`) re-exports these and adds
@@ -18,7 +21,10 @@ use pyo3::prelude::*;
 use sudokux::xc::{Budget, Watch};
 
 mod exact_cover;
+mod logic;
+mod picture;
 mod puzzle;
+mod read;
 mod results;
 
 create_exception!(
@@ -55,6 +61,37 @@ pub(crate) fn give_back(stop: &'static Watch) {
     }
 }
 
+/// The bounds a caller puts on a search, as the command line's `--timeout` and `--max-nodes`:
+/// `timeout` in seconds (fractions allowed), `max_nodes` options tried.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Limits {
+    pub timeout: Option<Duration>,
+    pub max_nodes: Option<u64>,
+}
+
+impl Limits {
+    /// The limits of the keyword arguments `timeout=` and `max_nodes=`; a timeout that is
+    /// negative or not a number is a `ValueError`.
+    pub fn new(timeout: Option<f64>, max_nodes: Option<u64>) -> PyResult<Limits> {
+        let timeout = timeout
+            .map(|seconds| {
+                Duration::try_from_secs_f64(seconds).map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "timeout: {seconds} is not a number of seconds (0 or more)"
+                    ))
+                })
+            })
+            .transpose()?;
+        Ok(Limits { timeout, max_nodes })
+    }
+
+    /// No limit.
+    pub const NONE: Limits = Limits {
+        timeout: None,
+        max_nodes: None,
+    };
+}
+
 /// Runs `work` on a thread of its own, the GIL released, and returns what it returns. Every
 /// [`SIGNAL_EVERY`] this thread takes the GIL back to run Python's signal handlers: when one
 /// raises (KeyboardInterrupt on Ctrl-C), the stop request `work` was given is made, the work
@@ -65,11 +102,25 @@ where
     T: Send,
     F: FnOnce(Budget) -> T + Send,
 {
+    interruptible_within(py, Limits::NONE, work)
+}
+
+/// [`interruptible`], the budget `work` is given also bounded by `limits` (the deadline
+/// counted from now).
+pub(crate) fn interruptible_within<T, F>(py: Python<'_>, limits: Limits, work: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(Budget) -> T + Send,
+{
     let stop = take_stop();
-    let budget = Budget {
+    let mut budget = Budget {
         stop: Some(stop),
+        max_nodes: limits.max_nodes,
         ..Budget::UNLIMITED
     };
+    if let Some(time) = limits.timeout {
+        budget = budget.and_time(time);
+    }
     let outcome = std::thread::scope(|scope| {
         let waiter = std::thread::current();
         let worker = scope.spawn(move || {
@@ -110,5 +161,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     results::register(m)?;
     puzzle::register(m)?;
     exact_cover::register(m)?;
+    logic::register(m)?;
+    picture::register(m)?;
     Ok(())
 }

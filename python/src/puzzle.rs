@@ -2,104 +2,90 @@
 //! functions that answer them as the command line does: `solve`, `count`, `check`,
 //! `candidates`, `generate`, and the shards of a count (`Puzzle.split`, `Puzzle.count_shard`).
 
-use std::path::Path;
-
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
-use sudokux::sudoku::file::{from_json, from_toml, to_toml};
+use sudokux::sudoku::file::file_to_toml;
 use sudokux::sudoku::fpuzzles;
 use sudokux::sudoku::generate::{Generator, Settings, Symmetry};
-use sudokux::sudoku::parse::Reader;
 use sudokux::sudoku::true_candidates::Tally;
-use sudokux::sudoku::{Engine, Grid, Rules, ShardError, Solver, Spec};
+use sudokux::sudoku::{Engine, Grid, Meta, PuzzleFile, Rules, ShardError, Solver, Spec};
 use sudokux::xc::{CountOptions, OptionId, Watch};
 
+use crate::read::{self, FileFailure, Read};
 use crate::results::{PyAnswer, PyCount, PyTrueCandidates};
-use crate::{interruptible, PuzzleError};
+use crate::{interruptible, interruptible_within, Limits, PuzzleError};
 
 /// A sudoku puzzle with its rules: the givens, and the grid's size, boxes and constraints.
 ///
-/// `Puzzle(text)` reads the first puzzle of `text`: a puzzle line (`.` or `0` for blanks,
-/// any size) or a grid of rows, under classic rules for its size. `Puzzle.from_toml`,
-/// `Puzzle.from_json` and `Puzzle.from_file` read puzzle files with rules of their own
-/// (TOML, JSON, and f-puzzles links or JSON).
+/// `Puzzle(text)` reads the first puzzle of `text` as the command line reads a PUZZLE
+/// argument: the path of a puzzle file, an f-puzzles or SudokuPad link (or its bare
+/// `N4Ig...` payload), f-puzzles JSON, a TOML or JSON puzzle file's text, or puzzle lines and
+/// grids (`.` or `0` for blanks, any size) under classic rules for their size.
+/// `Puzzle.from_toml`, `Puzzle.from_json`, `Puzzle.from_fpuzzles` and `Puzzle.from_file` read
+/// one form only.
 #[pyclass(module = "sudokux", name = "Puzzle", frozen)]
 #[derive(Debug, Clone)]
 pub struct PyPuzzle {
     pub rules: Rules,
     pub givens: Grid,
+    /// Title, author and ruleset, as the puzzle's file or link gives them.
+    pub meta: Meta,
 }
 
-/// A puzzle argument: a `Puzzle`, or puzzle text read as `Puzzle(text)` does.
+/// A puzzle argument: a `Puzzle`, puzzle text read as `Puzzle(text)` reads it, or a path
+/// (`pathlib.Path`, `os.PathLike`) to a puzzle file.
 #[derive(FromPyObject)]
 pub enum PuzzleArg<'py> {
     Puzzle(Bound<'py, PyPuzzle>),
     Text(String),
+    Path(std::path::PathBuf),
 }
 
 impl PuzzleArg<'_> {
     pub fn into_puzzle(self) -> PyResult<PyPuzzle> {
         match self {
             PuzzleArg::Puzzle(puzzle) => Ok(puzzle.get().clone()),
-            PuzzleArg::Text(text) => PyPuzzle::read_lines(&text).map_err(puzzle_error),
+            PuzzleArg::Text(text) if read::is_path(&text) => {
+                PyPuzzle::from_file(text.trim().into())
+            }
+            PuzzleArg::Text(text) => read::text(&text).map(PyPuzzle::of).map_err(puzzle_error),
+            PuzzleArg::Path(path) => PyPuzzle::from_file(path),
         }
     }
 }
 
-fn puzzle_error(message: impl std::fmt::Display) -> PyErr {
+pub(crate) fn puzzle_error(message: impl std::fmt::Display) -> PyErr {
     PuzzleError::new_err(message.to_string())
 }
 
 impl PyPuzzle {
-    /// The first puzzle of puzzle lines or grids, under classic rules for its size.
-    fn read_lines(text: &str) -> Result<PyPuzzle, String> {
-        let entry = match Reader::inferring(text.as_bytes()).next() {
-            None => return Err("no puzzle in the text".into()),
-            Some(Err(error)) => return Err(error.to_string()),
-            Some(Ok(entry)) => entry,
-        };
-        let at = |e: &dyn std::fmt::Display| format!("line {}: {e}", entry.line);
-        let rules = Rules::new(Spec::new(entry.grid.rows())).map_err(|e| at(&e))?;
-        rules.check_givens(&entry.grid).map_err(|e| at(&e))?;
-        Ok(PyPuzzle {
-            rules,
-            givens: entry.grid,
-        })
-    }
-
-    fn read_toml(text: &str) -> Result<PyPuzzle, String> {
-        let file = from_toml(text).map_err(|e| format!("TOML: {e}"))?;
-        PyPuzzle::checked(file.rules, file.givens)
-    }
-
-    fn read_json(text: &str) -> Result<PyPuzzle, String> {
-        if fpuzzles::is_fpuzzles_json(text) {
-            return PyPuzzle::read_fpuzzles(text);
+    fn of(read: Read) -> PyPuzzle {
+        PyPuzzle {
+            rules: read.rules,
+            givens: read.givens,
+            meta: read.meta,
         }
-        let file = from_json(text).map_err(|e| format!("JSON: {e}"))?;
-        PyPuzzle::checked(file.rules, file.givens)
     }
 
-    fn read_fpuzzles(text: &str) -> Result<PyPuzzle, String> {
-        let imported = fpuzzles::read(text.trim()).map_err(|e| e.to_string())?;
-        PyPuzzle::checked(imported.file.rules, imported.file.givens)
-    }
-
-    fn checked(rules: Rules, givens: Grid) -> Result<PyPuzzle, String> {
-        rules.check_givens(&givens).map_err(|e| e.to_string())?;
-        Ok(PyPuzzle { rules, givens })
-    }
-
-    fn line(&self, grid: &Grid) -> String {
+    pub(crate) fn line(&self, grid: &Grid) -> String {
         self.rules.format_line(grid)
+    }
+
+    /// The puzzle as a puzzle file: rules, givens and meta.
+    pub(crate) fn file(&self) -> PuzzleFile {
+        PuzzleFile {
+            rules: self.rules.clone(),
+            givens: self.givens.clone(),
+            meta: self.meta.clone(),
+        }
     }
 }
 
 #[pymethods]
 impl PyPuzzle {
     #[new]
-    fn new(text: &str) -> PyResult<PyPuzzle> {
-        PyPuzzle::read_lines(text).map_err(puzzle_error)
+    fn new(puzzle: PuzzleArg<'_>) -> PyResult<PyPuzzle> {
+        puzzle.into_puzzle()
     }
 
     /// Reads a puzzle file in TOML: the grid, its rules and givens.
@@ -107,19 +93,21 @@ impl PyPuzzle {
     /// Raises `PuzzleError` when the file cannot be read or its givens break its rules.
     #[staticmethod]
     fn from_toml(text: &str) -> PyResult<PyPuzzle> {
-        PyPuzzle::read_toml(text).map_err(puzzle_error)
+        read::toml(text).map(PyPuzzle::of).map_err(puzzle_error)
     }
 
     /// Reads a puzzle file in JSON: this tool's format (the TOML structure), or f-puzzles'.
     #[staticmethod]
     fn from_json(text: &str) -> PyResult<PyPuzzle> {
-        PyPuzzle::read_json(text).map_err(puzzle_error)
+        read::json(text).map(PyPuzzle::of).map_err(puzzle_error)
     }
 
     /// Reads an f-puzzles puzzle: a link, its compressed payload, or its JSON.
     #[staticmethod]
     fn from_fpuzzles(text: &str) -> PyResult<PyPuzzle> {
-        PyPuzzle::read_fpuzzles(text).map_err(puzzle_error)
+        read::fpuzzles_text(text)
+            .map(PyPuzzle::of)
+            .map_err(puzzle_error)
     }
 
     /// Reads a puzzle file: by its extension `.toml` or `.json`, else by its text (TOML,
@@ -127,27 +115,28 @@ impl PyPuzzle {
     /// the file.
     #[staticmethod]
     fn from_file(path: std::path::PathBuf) -> PyResult<PyPuzzle> {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{name}: {e}")))?;
-        let extension = Path::new(&path)
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase);
-        let first = text
-            .lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty() && !l.starts_with('#'))
-            .unwrap_or("");
-        let read = match extension.as_deref() {
-            Some("toml") => PyPuzzle::read_toml(&text),
-            Some("json") => PyPuzzle::read_json(&text),
-            _ if first.starts_with('{') => PyPuzzle::read_json(&text),
-            _ if fpuzzles::is_link(first) => PyPuzzle::read_fpuzzles(first),
-            _ if first.contains('=') || first.starts_with('[') => PyPuzzle::read_toml(&text),
-            _ => PyPuzzle::read_lines(&text),
-        };
-        read.map_err(|e| puzzle_error(format!("{name}: {e}")))
+        read::file(&path).map(PyPuzzle::of).map_err(|e| match e {
+            FileFailure::Open(message) => pyo3::exceptions::PyOSError::new_err(message),
+            FileFailure::Puzzle(message) => puzzle_error(message),
+        })
+    }
+
+    /// The puzzle's title, from its file or link (or the title line above a puzzle line).
+    #[getter]
+    fn title(&self) -> Option<String> {
+        self.meta.title.clone()
+    }
+
+    /// Who set it, from its file or link.
+    #[getter]
+    fn author(&self) -> Option<String> {
+        self.meta.author.clone()
+    }
+
+    /// The rules in the setter's words, from its file or link.
+    #[getter]
+    fn ruleset(&self) -> Option<String> {
+        self.meta.ruleset.clone()
     }
 
     /// Number of digits (the grid's side for a plain grid).
@@ -162,9 +151,10 @@ impl PyPuzzle {
         self.line(&self.givens)
     }
 
-    /// The puzzle as a TOML puzzle file, rules and givens: `Puzzle.from_toml` reads it back.
+    /// The puzzle as a TOML puzzle file, rules, givens, title, author and ruleset:
+    /// `Puzzle.from_toml` reads it back (what `convert(puzzle, "toml")` gives).
     fn to_toml(&self) -> String {
-        to_toml(&self.rules, &self.givens)
+        file_to_toml(&self.file())
     }
 
     /// The exact-cover shards of a count of this puzzle at split depth `depth`: every list of
@@ -212,8 +202,20 @@ impl PyPuzzle {
         self.givens()
     }
 
+    /// The size of the area, the rules and the number of givens:
+    /// `Puzzle(9x9, 31 cages, 1 given)`.
     fn __repr__(&self) -> String {
-        format!("Puzzle({:?})", self.givens())
+        let read = Read {
+            rules: self.rules.clone(),
+            givens: self.givens.clone(),
+            meta: self.meta.clone(),
+        };
+        format!("Puzzle({})", read::describe(&read))
+    }
+
+    /// The puzzle drawn as an SVG, as `render(puzzle)` draws it: what a notebook shows.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        crate::picture::picture(self, None, 48.0)
     }
 
     /// Pickled as its TOML puzzle file (for Dask and multiprocessing).
@@ -229,14 +231,24 @@ impl PyPuzzle {
 /// `"unique"`, `"multiple"` or `"none"`, and the first solution found); with `first=True`
 /// stopping at the first solution (status `"solved"` or `"none"`).
 ///
-/// `puzzle` is a `Puzzle` or puzzle text (a line or a grid, any size). Raises `PuzzleError`
-/// when it cannot be read or its givens break the rules, and KeyboardInterrupt on Ctrl-C.
+/// `puzzle` is anything `Puzzle()` reads (a `Puzzle`, puzzle text, a link, a file's path).
+/// `timeout` (seconds) and `max_nodes` bound the search as the command line's `--timeout` and
+/// `--max-nodes` do: a search they stop answers status `"unknown"` (with the solution it found,
+/// if any, unproved). Raises `PuzzleError` when the puzzle cannot be read or its givens break
+/// the rules, and KeyboardInterrupt on Ctrl-C.
 #[pyfunction]
-#[pyo3(signature = (puzzle, first = false))]
-fn solve(py: Python<'_>, puzzle: PuzzleArg<'_>, first: bool) -> PyResult<PyAnswer> {
+#[pyo3(signature = (puzzle, first = false, *, timeout = None, max_nodes = None))]
+fn solve(
+    py: Python<'_>,
+    puzzle: PuzzleArg<'_>,
+    first: bool,
+    timeout: Option<f64>,
+    max_nodes: Option<u64>,
+) -> PyResult<PyAnswer> {
+    let limits = Limits::new(timeout, max_nodes)?;
     let puzzle = puzzle.into_puzzle()?;
     let limit = if first { 1 } else { 2 };
-    let answer = interruptible(py, |budget| {
+    let answer = interruptible_within(py, limits, |budget| {
         Solver::new(puzzle.rules.clone()).enumerate_bounded(&puzzle.givens, Some(limit), 1, budget)
     })?
     .map_err(puzzle_error)?;
@@ -260,22 +272,27 @@ fn solve(py: Python<'_>, puzzle: PuzzleArg<'_>, first: bool) -> PyResult<PyAnswe
 
 /// Counts the solutions of a puzzle, all of them or up to `limit`, on `threads` threads, as
 /// `sudokux count` does: `count`, and `complete` false when the limit stopped the count (a
-/// lower bound). Ctrl-C raises KeyboardInterrupt within a fraction of a second.
+/// lower bound). `timeout` (seconds) and `max_nodes` bound it as `--timeout` and
+/// `--max-nodes` do: a count they stop is a lower bound with status `"unknown"`. Ctrl-C raises
+/// KeyboardInterrupt within a fraction of a second.
 #[pyfunction]
-#[pyo3(signature = (puzzle, limit = None, threads = 1))]
+#[pyo3(signature = (puzzle, limit = None, threads = 1, *, timeout = None, max_nodes = None))]
 fn count(
     py: Python<'_>,
     puzzle: PuzzleArg<'_>,
     limit: Option<u128>,
     threads: usize,
+    timeout: Option<f64>,
+    max_nodes: Option<u64>,
 ) -> PyResult<PyAnswer> {
+    let limits = Limits::new(timeout, max_nodes)?;
     let puzzle = puzzle.into_puzzle()?;
     if limit == Some(0) {
         return Err(pyo3::exceptions::PyValueError::new_err(
             "limit: at least 1 (None for no limit)",
         ));
     }
-    let answer = interruptible(py, |budget| {
+    let answer = interruptible_within(py, limits, |budget| {
         Solver::new(puzzle.rules.clone()).count_bounded(
             &puzzle.givens,
             limit,
@@ -303,11 +320,19 @@ fn count(
 }
 
 /// Says whether a puzzle has one solution, as `sudokux check --witness` does: status
-/// `"unique"` (with `solution`), `"multiple"` (with two differing `solutions`) or `"none"`.
+/// `"unique"` (with `solution`), `"multiple"` (with two differing `solutions`) or `"none"`;
+/// `"unknown"` when `timeout` (seconds) or `max_nodes` stopped the search first.
 #[pyfunction]
-fn check(py: Python<'_>, puzzle: PuzzleArg<'_>) -> PyResult<PyAnswer> {
+#[pyo3(signature = (puzzle, *, timeout = None, max_nodes = None))]
+fn check(
+    py: Python<'_>,
+    puzzle: PuzzleArg<'_>,
+    timeout: Option<f64>,
+    max_nodes: Option<u64>,
+) -> PyResult<PyAnswer> {
+    let limits = Limits::new(timeout, max_nodes)?;
     let puzzle = puzzle.into_puzzle()?;
-    let answer = interruptible(py, |budget| {
+    let answer = interruptible_within(py, limits, |budget| {
         Solver::new(puzzle.rules.clone()).enumerate_bounded(&puzzle.givens, Some(2), 2, budget)
     })?
     .map_err(puzzle_error)?;
@@ -330,11 +355,19 @@ fn check(py: Python<'_>, puzzle: PuzzleArg<'_>) -> PyResult<PyAnswer> {
 }
 
 /// The true candidates of a puzzle, as `sudokux candidates --json` gives them: the digits
-/// each cell takes in at least one solution.
+/// each cell takes in at least one solution; status `"unknown"` when `timeout` (seconds) or
+/// `max_nodes` stopped the searches first.
 #[pyfunction]
-fn candidates(py: Python<'_>, puzzle: PuzzleArg<'_>) -> PyResult<PyTrueCandidates> {
+#[pyo3(signature = (puzzle, *, timeout = None, max_nodes = None))]
+fn candidates(
+    py: Python<'_>,
+    puzzle: PuzzleArg<'_>,
+    timeout: Option<f64>,
+    max_nodes: Option<u64>,
+) -> PyResult<PyTrueCandidates> {
+    let limits = Limits::new(timeout, max_nodes)?;
     let puzzle = puzzle.into_puzzle()?;
-    let found = interruptible(py, |budget| {
+    let found = interruptible_within(py, limits, |budget| {
         Solver::new(puzzle.rules.clone()).true_candidates(
             &puzzle.givens,
             None,
@@ -411,9 +444,34 @@ fn generate<'py>(
         .map(|g| PyPuzzle {
             rules: g.rules,
             givens: g.puzzle,
+            meta: Meta::default(),
         })
         .collect();
     PyList::new(py, puzzles)
+}
+
+/// Writes a puzzle in another format, as `sudokux convert PUZZLE --to TO` does, and returns
+/// what it prints: `to="fpuzzles"` the f-puzzles JSON, `"url"` an f-puzzles link and a
+/// SudokuPad link (a line each), `"toml"` a TOML puzzle file. What f-puzzles cannot say
+/// (several grids, other symbols, windoku) raises `PuzzleError` naming it.
+#[pyfunction]
+fn convert(puzzle: PuzzleArg<'_>, to: &str) -> PyResult<String> {
+    let puzzle = puzzle.into_puzzle()?;
+    let file = puzzle.file();
+    match to {
+        "toml" => Ok(file_to_toml(&file)),
+        "fpuzzles" => {
+            let value = fpuzzles::to_json(&file).map_err(puzzle_error)?;
+            Ok(fpuzzles::to_text(&value, true))
+        }
+        "url" => {
+            let (load, sudokupad) = fpuzzles::links(&file).map_err(puzzle_error)?;
+            Ok(format!("{load}\n{sudokupad}\n"))
+        }
+        other => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "to: {other:?} is not a format: \"fpuzzles\", \"url\" or \"toml\""
+        ))),
+    }
 }
 
 /// Adds the puzzle class and functions to the module.
@@ -424,5 +482,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(candidates, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(convert, m)?)?;
     Ok(())
 }

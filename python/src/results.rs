@@ -73,8 +73,9 @@ impl PyAnswer {
 /// A count of solutions: of an exact-cover problem (as `sudokux xc --count --json` says it),
 /// or of one shard of a count (as `--count-shard` does).
 ///
-/// `count` is exact when `complete` is true, else a lower bound (the limit stopped it);
-/// `status` is `"solved"` (solutions found), `"none"` or `"unknown"` (stopped before any);
+/// `count` is exact when `complete` is true, else a lower bound (a limit stopped it);
+/// `status` is `"solved"` (solutions found), `"none"`, or `"unknown"` (`timeout` or
+/// `max_nodes` stopped the search, as `sudokux xc --json` says it);
 /// `nodes` and `updates` the work done.
 #[pyclass(module = "sudokux", name = "Count", frozen, get_all)]
 #[derive(Debug, Clone)]
@@ -87,10 +88,12 @@ pub struct PyCount {
 }
 
 impl PyCount {
+    /// The count as the command line reports it; `stopped`: a budget (time, nodes, Ctrl-C)
+    /// stopped the search before it could finish.
     pub fn of(count: &sudokux::xc::Count, stopped: bool) -> PyCount {
         PyCount {
             status: match (count.count, stopped) {
-                (0, true) => "unknown",
+                (_, true) => "unknown",
                 (0, false) => "none",
                 _ => "solved",
             },

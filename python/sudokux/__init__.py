@@ -1,7 +1,8 @@
 """sudokux: exact cover with dancing links, and a sudoku toolkit built on it.
 
-Puzzles (a puzzle line or grid of any size, or a :class:`Puzzle` read from a puzzle file with
-rules)::
+Puzzles: whatever the command line reads as a puzzle (a puzzle line or grid of any size, an
+f-puzzles or SudokuPad link, f-puzzles JSON, a puzzle file's TOML or JSON text or its path), or
+a :class:`Puzzle`::
 
     >>> import sudokux
     >>> line = "2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9"
@@ -9,6 +10,16 @@ rules)::
     'unique'
     >>> sudokux.count("1.3.......4.....").count
     9
+    >>> sudokux.count("." * 81, timeout=0.2, max_nodes=1000).status
+    'unknown'
+    >>> print(sudokux.hint(line))
+    r3c6 = 4: hidden single in box 2
+    <BLANKLINE>
+    >>> sudokux.explain(line).grade
+    'medium'
+
+:func:`render` draws a puzzle (SVG or PNG bytes; a notebook shows a :class:`Puzzle` as its
+picture) and :func:`convert` writes it as f-puzzles JSON, links or TOML.
 
 Exact cover (items by name, options as lists of items, lazy solutions)::
 
@@ -29,15 +40,22 @@ from ._native import (
     Answer,
     Count,
     ExactCover,
+    Explanation,
+    Hint,
     ProblemError,
     Puzzle,
     PuzzleError,
     Solutions,
+    Step,
     TrueCandidates,
     candidates,
     check,
+    convert,
     count,
+    explain,
     generate,
+    hint,
+    render,
     solve,
 )
 from . import distributed
@@ -46,15 +64,22 @@ __all__ = [
     "Answer",
     "Count",
     "ExactCover",
+    "Explanation",
+    "Hint",
     "ProblemError",
     "Puzzle",
     "PuzzleError",
     "Solutions",
+    "Step",
     "TrueCandidates",
     "candidates",
     "check",
+    "convert",
     "count",
     "distributed",
+    "explain",
     "generate",
+    "hint",
+    "render",
     "solve",
 ]

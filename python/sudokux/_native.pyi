@@ -41,7 +41,8 @@ class Count:
 
     @property
     def status(self) -> str:
-        """``solved`` (solutions found), ``none`` or ``unknown`` (stopped before any)."""
+        """``solved`` (solutions found), ``none`` or ``unknown`` (a time or node limit stopped
+        the search)."""
     @property
     def count(self) -> int:
         """Solutions counted: exact when ``complete``, else a lower bound."""
@@ -82,8 +83,10 @@ class TrueCandidates:
 class Puzzle:
     """A sudoku puzzle with its rules."""
 
-    def __init__(self, text: str) -> None:
-        """The first puzzle of ``text`` (a line or a grid, any size), classic rules."""
+    def __init__(self, puzzle: "PuzzleLike") -> None:
+        """What the CLI reads as PUZZLE: a file's path, an f-puzzles or SudokuPad link (or its
+        payload), f-puzzles JSON, a puzzle file's TOML or JSON text, or puzzle lines and grids
+        (the first puzzle; classic rules for its size)."""
     @staticmethod
     def from_toml(text: str) -> "Puzzle":
         """Reads a TOML puzzle file (rules and givens)."""
@@ -102,26 +105,173 @@ class Puzzle:
     @property
     def givens(self) -> str:
         """The givens as a puzzle line."""
+    @property
+    def title(self) -> Optional[str]:
+        """The title, from the puzzle's file or link."""
+    @property
+    def author(self) -> Optional[str]:
+        """Who set it, from the puzzle's file or link."""
+    @property
+    def ruleset(self) -> Optional[str]:
+        """The rules in the setter's words, from the puzzle's file or link."""
     def to_toml(self) -> str:
-        """The puzzle as a TOML puzzle file."""
+        """The puzzle as a TOML puzzle file (rules, givens, title, author, ruleset)."""
+    def _repr_svg_(self) -> str:
+        """The puzzle drawn as an SVG: what a notebook shows."""
     def split(self, depth: int) -> List[List[int]]:
         """The shards of a count at split depth ``depth``."""
     def count_shard(self, choices: Sequence[int]) -> Count:
         """Counts the solutions in one shard."""
 
-PuzzleLike = Union[str, Puzzle]
+PuzzleLike = Union[str, Puzzle, "os.PathLike[str]"]
 
-def solve(puzzle: PuzzleLike, first: bool = False) -> Answer:
-    """Solves a puzzle, proving its solution unique unless ``first``."""
+def solve(
+    puzzle: PuzzleLike,
+    first: bool = False,
+    *,
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+) -> Answer:
+    """Solves a puzzle, proving its solution unique unless ``first``; ``unknown`` when
+    ``timeout`` (seconds) or ``max_nodes`` stopped the search."""
 
-def count(puzzle: PuzzleLike, limit: Optional[int] = None, threads: int = 1) -> Answer:
-    """Counts the solutions of a puzzle, all or up to ``limit``."""
+def count(
+    puzzle: PuzzleLike,
+    limit: Optional[int] = None,
+    threads: int = 1,
+    *,
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+) -> Answer:
+    """Counts the solutions of a puzzle, all or up to ``limit``; a lower bound with status
+    ``unknown`` when ``timeout`` or ``max_nodes`` stopped it."""
 
-def check(puzzle: PuzzleLike) -> Answer:
+def check(
+    puzzle: PuzzleLike, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None
+) -> Answer:
     """Says whether a puzzle has one solution (with two witnesses when several)."""
 
-def candidates(puzzle: PuzzleLike) -> TrueCandidates:
+def candidates(
+    puzzle: PuzzleLike, *, timeout: Optional[float] = None, max_nodes: Optional[int] = None
+) -> TrueCandidates:
     """The true candidates of a puzzle."""
+
+def convert(puzzle: PuzzleLike, to: Literal["fpuzzles", "url", "toml"]) -> str:
+    """What ``sudokux convert PUZZLE --to TO`` prints: f-puzzles JSON, an f-puzzles link and
+    a SudokuPad link (a line each), or a TOML puzzle file."""
+
+def render(
+    puzzle: PuzzleLike,
+    *,
+    solve: bool = False,
+    png: bool = False,
+    cell: int = 48,
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+) -> bytes:
+    """The puzzle drawn as ``sudokux render`` draws it: SVG bytes, or PNG bytes with
+    ``png``; with ``solve`` its solution drawn in."""
+
+class Step:
+    """One step of ``explain`` or ``hint``, as ``explain --json`` writes it."""
+
+    @property
+    def technique(self) -> str:
+        """The technique's name (``hidden single``, ...)."""
+    @property
+    def text(self) -> str:
+        """The step in words: ``r3c6 = 4: hidden single in box 2``."""
+    @property
+    def placements(self) -> List[Tuple[str, str]]:
+        """Digits placed: (cell, digit)."""
+    @property
+    def eliminations(self) -> List[Tuple[str, str]]:
+        """Candidates removed: (cell, digit)."""
+    @property
+    def units(self) -> List[str]:
+        """The pattern's units (``box 2``)."""
+    @property
+    def cells(self) -> List[str]:
+        """The pattern's cells."""
+    @property
+    def digits(self) -> List[str]:
+        """The pattern's digits."""
+    def to_dict(self) -> dict:
+        """The step as ``explain --json`` writes it."""
+
+class Explanation:
+    """A puzzle solved step by step (``sudokux explain``); ``str()`` is the CLI's text."""
+
+    @property
+    def status(self) -> str:
+        """``solved``, ``stalled`` or ``unknown`` (a limit stopped the proof of uniqueness)."""
+    @property
+    def grade(self) -> Optional[str]:
+        """``easy``, ``medium``, ``hard``, ``expert`` or ``needs-search``."""
+    @property
+    def hardest(self) -> Optional[str]:
+        """The hardest technique used."""
+    @property
+    def hardest_steps(self) -> int:
+        """How many steps used it."""
+    @property
+    def grade_exact(self) -> bool:
+        """False when logic stalled without constraints it does not reason with."""
+    @property
+    def unexplained(self) -> List[str]:
+        """The constraints the logic does not reason with."""
+    @property
+    def steps(self) -> List[Step]:
+        """The steps, in order."""
+    @property
+    def solution(self) -> Optional[str]:
+        """The solution, when logic solved the puzzle."""
+    @property
+    def candidates(self) -> Optional[dict]:
+        """Each empty cell's digits where logic stalled."""
+    @property
+    def start_candidates(self) -> Optional[dict]:
+        """Each empty cell's digits at the start (``candidates=True``)."""
+    def to_dict(self) -> dict:
+        """The ``explain --json`` object."""
+
+class Hint:
+    """The next step of a puzzle (``sudokux hint``); ``str()`` is the CLI's text."""
+
+    @property
+    def status(self) -> str:
+        """``step``, ``guess``, ``stalled``, ``solved`` or ``unknown``."""
+    @property
+    def step(self) -> Optional[Step]:
+        """The step, if any."""
+    @property
+    def unexplained(self) -> List[str]:
+        """The constraints the logic does not reason with."""
+    @property
+    def candidates(self) -> Optional[dict]:
+        """Each empty cell's digits (``candidates=True``)."""
+    def to_dict(self) -> dict:
+        """The ``hint --json`` object."""
+
+def explain(
+    puzzle: PuzzleLike,
+    *,
+    guess: bool = False,
+    candidates: bool = False,
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+) -> Explanation:
+    """Solves a puzzle with exactly one solution step by step, and grades it."""
+
+def hint(
+    puzzle: PuzzleLike,
+    *,
+    guess: bool = False,
+    candidates: bool = False,
+    timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
+) -> Hint:
+    """The next step of a puzzle with exactly one solution."""
 
 def generate(
     count: int = 1,
@@ -173,11 +323,31 @@ class ExactCover:
     @overload
     def solutions(self, limit: Optional[int] = None, *, labels: Literal[True]) -> Iterator[List[str]]: ...
     @overload
-    def first(self, labels: Literal[False] = False) -> Optional[List[int]]: ...
+    def first(
+        self,
+        labels: Literal[False] = False,
+        *,
+        timeout: Optional[float] = None,
+        max_nodes: Optional[int] = None,
+    ) -> Optional[List[int]]: ...
     @overload
-    def first(self, labels: Literal[True]) -> Optional[List[str]]: ...
-    def count(self, limit: Optional[int] = None, threads: int = 1) -> Count:
-        """Counts the solutions, all or up to ``limit``."""
+    def first(
+        self,
+        labels: Literal[True],
+        *,
+        timeout: Optional[float] = None,
+        max_nodes: Optional[int] = None,
+    ) -> Optional[List[str]]: ...
+    def count(
+        self,
+        limit: Optional[int] = None,
+        threads: int = 1,
+        *,
+        timeout: Optional[float] = None,
+        max_nodes: Optional[int] = None,
+    ) -> Count:
+        """Counts the solutions, all or up to ``limit``; status ``unknown`` (a lower bound)
+        when ``timeout`` (seconds) or ``max_nodes`` stopped it."""
     def split(self, depth: int) -> List[List[int]]:
         """The shards of a count at split depth ``depth``."""
     def count_shard(self, choices: Sequence[int]) -> Count:

@@ -160,7 +160,13 @@ def count(
 
     Returns a :class:`DistributedCount` with the total and every shard's statistics.
     """
-    from dask.distributed import Client, LocalCluster, as_completed
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError as missing:
+        raise ImportError(
+            "sudokux.distributed needs Dask: pip install 'dask[distributed]' "
+            f"(on every worker too) ({missing})"
+        ) from missing
 
     problem = _as_problem(problem)
     started = time.perf_counter()

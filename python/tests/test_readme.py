@@ -1,4 +1,4 @@
-"""The README's Python examples run, with the outputs it shows."""
+"""The Python sessions of the README and of the guide (docs/**/*.md) run, with the outputs they show."""
 
 import doctest
 import os
@@ -7,21 +7,29 @@ import re
 from conftest import ROOT
 
 
-def test_readme_python_session_is_true():
-    text = (ROOT / "README.md").read_text()
-    section = text[text.index("## Python\n") : text.index("### Counting across a cluster")]
-    blocks = re.findall(r"```pycon\n(.*?)```", section, re.S)
-    assert blocks, "the README's Python section has a session"
+def documents():
+    """README.md and every Markdown file under docs/, in a fixed order."""
+    return [ROOT / "README.md"] + sorted((ROOT / "docs").rglob("*.md"))
+
+
+def test_python_sessions_of_the_readme_and_the_guide_are_true():
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    sessions = 0
     here = os.getcwd()
     os.chdir(ROOT)
     try:
-        for k, block in enumerate(blocks):
-            test = parser.get_doctest(block, {}, f"README block {k}", "README.md", 0)
-            runner.run(test)
+        for path in documents():
+            name = str(path.relative_to(ROOT))
+            text = path.read_text()
+            for k, block in enumerate(re.findall(r"```pycon\n(.*?)```", text, re.S)):
+                test = parser.get_doctest(block, {}, f"{name} block {k}", name, 0)
+                runner.run(test)
+                sessions += 1
     finally:
         os.chdir(here)
+    # The README shows one and the guide's Python chapter another: none means they were lost.
+    assert sessions >= 2
     assert runner.summarize(verbose=False).failed == 0
 
 

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use sudokux::sudoku::logic::State;
 use sudokux::sudoku::{Answer, Backtracker, Candidates, Cell, Engine, Grid, Meta, Rules, Solver};
+use sudokux::xc::{Budget, Watch};
 
 use crate::args::{EngineKind, LimitArgs};
 use crate::error::CliError;
@@ -61,15 +62,34 @@ pub fn make_engine(kind: EngineKind, symmetry: bool, rules: Rules) -> Box<dyn En
     }
 }
 
-/// Answers one puzzle, restricted to its candidates when it has them.
+/// Answers one puzzle, restricted to its candidates when it has them, within the limits of
+/// the command line (Ctrl-C stops it too).
 pub fn answer(
     engine: &mut dyn Engine,
     (task, limits): (Task, LimitArgs),
     puzzle: &Grid,
     candidates: Option<&Candidates>,
 ) -> Report {
+    answer_within(
+        engine,
+        (task, limits.budget()),
+        &interrupt::INTERRUPT,
+        puzzle,
+        candidates,
+    )
+}
+
+/// [`answer`] within `budget`: a count publishes its progress to `watch`, and the report says
+/// it was interrupted when the search stopped because `watch` asked it to (Ctrl-C for the
+/// command line, a closed connection for `serve`).
+pub fn answer_within(
+    engine: &mut dyn Engine,
+    (task, budget): (Task, Budget),
+    watch: &Watch,
+    puzzle: &Grid,
+    candidates: Option<&Candidates>,
+) -> Report {
     let started = Instant::now();
-    let budget = limits.budget();
     let (limit, keep) = match task {
         Task::Solve { first: true } => (Some(1), 1),
         Task::Solve { first: false } | Task::Check { .. } => (Some(2), 2),
@@ -81,9 +101,7 @@ pub fn answer(
         }
         // Counts go through the path that can remember subproblems; like every search
         // here, the budget makes Ctrl-C stop them with what they have.
-        (None, Task::Count { .. }) => {
-            engine.count_bounded(puzzle, limit, 1, &interrupt::INTERRUPT, budget)
-        }
+        (None, Task::Count { .. }) => engine.count_bounded(puzzle, limit, 1, watch, budget),
         (None, _) => engine.enumerate_bounded(puzzle, limit, keep, budget),
     };
     let answer = match answer {
@@ -116,7 +134,7 @@ pub fn answer(
         candidates: None,
         error: None,
         why,
-        interrupted: status == Status::Unknown && interrupt::interrupted(),
+        interrupted: status == Status::Unknown && watch.stop_requested(),
         stats: answer.stats,
         symmetries: answer.symmetries,
         time: started.elapsed(),

@@ -19,13 +19,13 @@ use crate::progress;
 use crate::spec::RuleFlags;
 
 /// One puzzle to answer: where it comes from, its rules, givens and candidates.
-struct Puzzle<'a> {
-    name: &'a str,
-    index: usize,
-    line: Option<usize>,
-    rules: &'a Rules,
-    givens: &'a Grid,
-    candidates: Option<&'a Candidates>,
+pub struct Puzzle<'a> {
+    pub name: &'a str,
+    pub index: usize,
+    pub line: Option<usize>,
+    pub rules: &'a Rules,
+    pub givens: &'a Grid,
+    pub candidates: Option<&'a Candidates>,
 }
 
 pub fn run(args: CandidatesArgs) -> Result<Exit, CliError> {
@@ -177,17 +177,13 @@ fn answer(
             started.elapsed().as_secs_f64()
         );
     }
-    let (status, exit) = if !found.complete {
+    let (status, exit) = status(&found);
+    if !found.complete {
         say!(
             "sudokux: {at}: {} stopped the search before every candidate was decided",
             args.limits.describe()
         );
-        ("unknown", Exit::Unknown)
-    } else if !found.has_solution() {
-        ("none", Exit::NotUnique)
-    } else {
-        ("ok", Exit::Ok)
-    };
+    }
     if args.json {
         writeln!(out, "{}", json_record(puzzle, &found, status))?;
     } else if status == "ok" {
@@ -201,6 +197,18 @@ fn answer(
         writeln!(out, "{status}")?;
     }
     Ok(exit)
+}
+
+/// What the true candidates say (`ok`, `none`, or `unknown` when a limit stopped the search
+/// before every candidate was decided), and its exit code.
+pub fn status(found: &TrueCandidates) -> (&'static str, Exit) {
+    if !found.complete {
+        ("unknown", Exit::Unknown)
+    } else if !found.has_solution() {
+        ("none", Exit::NotUnique)
+    } else {
+        ("ok", Exit::Ok)
+    }
 }
 
 /// The pencil marks as a grid, the settled cells, and with counts one line per unsettled cell.
@@ -258,7 +266,7 @@ fn pencilmark_line(rules: &Rules, found: &TrueCandidates) -> String {
 }
 
 /// One puzzle's JSON object.
-fn json_record(puzzle: &Puzzle<'_>, found: &TrueCandidates, status: &str) -> Value {
+pub fn json_record(puzzle: &Puzzle<'_>, found: &TrueCandidates, status: &str) -> Value {
     let digits = |mask: u64| -> Vec<u8> {
         (1..=found.size as u8)
             .filter(|d| mask >> (d - 1) & 1 == 1)

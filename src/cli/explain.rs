@@ -6,7 +6,8 @@ use std::io::{self, Write};
 
 use serde_json::{json, Value};
 use sudokux::sudoku::logic::{solve_logically, solve_with_guesses, unexplained, State, Step};
-use sudokux::sudoku::{Cell, Engine, Grid, Rules, Solver};
+use sudokux::sudoku::{Cell, Engine, Grid, PuzzleError, Rules, Solver};
+use sudokux::xc::Budget;
 
 use crate::answer::impossible_cell;
 use crate::args::ExplainArgs;
@@ -29,33 +30,15 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
     let where_ = puzzle.at();
     let at = |message: String| puzzle.error(format!("{where_}{message}"));
     let shown = progress::wanted(args.progress);
-    let answer = progress::busy(shown, "proving the puzzle has one solution", || {
-        Solver::new(rules.clone()).enumerate_bounded(givens, Some(2), 2, args.limits.budget())
-    })
-    .map_err(|e| at(e.to_string()))?;
-    if answer.cut_short(Some(2)) {
-        say!(
-            "sudokux: {name}: {where_}{} stopped the search before it proved the puzzle has \
-             one solution; logic needs a unique one",
-            args.limits.describe()
-        );
-        return Ok(Exit::Unknown);
-    }
-    let mut solutions = answer.solutions.into_iter();
-    let solution = match (solutions.next(), solutions.next()) {
-        (Some(solution), None) => solution,
-        (None, _) => {
-            let why = progress::busy(shown, "looking for what goes wrong", || {
-                why_no_solution(rules, givens)
-            });
-            say!("sudokux: {name}: {where_}the puzzle has no solution{why}");
-            return Ok(Exit::NotUnique);
-        }
-        (Some(_), Some(_)) => {
-            say!(
-                "sudokux: {name}: {where_}the puzzle has several solutions; logic needs a unique one"
-            );
-            return Ok(Exit::NotUnique);
+    let solution = progress::busy(shown, "proving the puzzle has one solution", || {
+        unique_solution(rules, givens, args.limits.budget(), &args.limits.describe())
+    });
+    let solution = match solution {
+        Ok(solution) => solution,
+        Err(Refusal::Puzzle(error)) => return Err(at(error.to_string())),
+        Err(Refusal::Logic { exit, message }) => {
+            say!("sudokux: {name}: {where_}{message}");
+            return Ok(exit);
         }
     };
     let text = progress::busy(shown, "solving step by step", || match mode {
@@ -68,6 +51,54 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
         out.write_all(text.as_bytes()).and_then(|()| out.flush()),
         Exit::Ok,
     )
+}
+
+/// Why logic is not run on a puzzle.
+#[derive(Debug)]
+pub enum Refusal {
+    /// The puzzle cannot be searched (givens that break the rules).
+    Puzzle(PuzzleError),
+    /// It has no solution, several, or a limit stopped the proof: the message (without the
+    /// input's name) and the exit code.
+    Logic { exit: Exit, message: String },
+}
+
+/// The one solution of a puzzle, proved unique within `budget` (`limits` names the limits in
+/// the message when they stop it): what logic needs before it explains. A puzzle without
+/// solution is told where it goes wrong when that is quick to find.
+pub fn unique_solution(
+    rules: &Rules,
+    givens: &Grid,
+    budget: Budget,
+    limits: &str,
+) -> Result<Grid, Refusal> {
+    let answer = Solver::new(rules.clone())
+        .enumerate_bounded(givens, Some(2), 2, budget)
+        .map_err(Refusal::Puzzle)?;
+    if answer.cut_short(Some(2)) {
+        return Err(Refusal::Logic {
+            exit: Exit::Unknown,
+            message: format!(
+                "{limits} stopped the search before it proved the puzzle has one solution; \
+                 logic needs a unique one"
+            ),
+        });
+    }
+    let mut solutions = answer.solutions.into_iter();
+    match (solutions.next(), solutions.next()) {
+        (Some(solution), None) => Ok(solution),
+        (None, _) => Err(Refusal::Logic {
+            exit: Exit::NotUnique,
+            message: format!(
+                "the puzzle has no solution{}",
+                why_no_solution(rules, givens)
+            ),
+        }),
+        (Some(_), Some(_)) => Err(Refusal::Logic {
+            exit: Exit::NotUnique,
+            message: "the puzzle has several solutions; logic needs a unique one".into(),
+        }),
+    }
 }
 
 /// Where a puzzle without solution goes wrong, as the rest of the sentence after "the puzzle
@@ -106,7 +137,7 @@ fn why_no_solution(rules: &Rules, givens: &Grid) -> String {
     }
 }
 
-fn explain(
+pub fn explain(
     args: &ExplainArgs,
     rules: &Rules,
     givens: &Grid,
@@ -190,7 +221,7 @@ fn explain(
     Ok(out)
 }
 
-fn hint(
+pub fn hint(
     args: &ExplainArgs,
     rules: &Rules,
     givens: &Grid,

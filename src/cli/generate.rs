@@ -101,7 +101,7 @@ fn rule_flags(rules: &RuleArgs) -> String {
 }
 
 /// A seed when none is given: the clock and the process id.
-fn fresh_seed() -> u64 {
+pub fn fresh_seed() -> u64 {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
@@ -110,7 +110,9 @@ fn fresh_seed() -> u64 {
     rng.next_u64() % 1_000_000_000
 }
 
-pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
+/// The generator the arguments describe (rules, settings, the difficulty asked for), and
+/// whether a puzzle line says all of its rules.
+pub fn generator(args: &GenerateArgs) -> Result<(Generator, bool), CliError> {
     if args.jigsaw && args.box_shape_given() {
         return Err(CliError::Usage(
             "--jigsaw replaces the boxes: leave out --box".into(),
@@ -139,6 +141,11 @@ pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
             sudokux::sudoku::logic::grade(rules, puzzle).is_ok_and(|grade| grade == wanted)
         });
     }
+    Ok((generator, says_all))
+}
+
+pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
+    let (mut generator, says_all) = generator(&args)?;
     let state = Arc::new(progress::Generating::default());
     let shared = Arc::clone(&state);
     generator = generator.with_progress(move |index, givens| {

@@ -303,6 +303,26 @@ pub fn load_puzzle(
     })
 }
 
+/// The first puzzle of `text`, read as a file or stdin holding it would be (a link or payload
+/// too), with its rules: what `serve` reads a request's puzzle with. Errors name the input
+/// `name` as the command line names a file.
+pub fn read_text(name: &str, text: &str, flags: &RuleArgs) -> Result<OnePuzzle, CliError> {
+    let trimmed = text.trim();
+    let (name, text) = if fpuzzles::is_link(trimmed) {
+        (link_name(trimmed), trimmed)
+    } else {
+        (name.to_string(), text)
+    };
+    let (rules, givens, line, meta) = read_puzzle(&name, &mut text.as_bytes(), 1, flags)?;
+    Ok(OnePuzzle {
+        name,
+        rules,
+        givens,
+        line,
+        meta,
+    })
+}
+
 /// The `index`-th puzzle of an input, its rules, and the line it starts at (for puzzle lines).
 fn read_puzzle(
     name: &str,

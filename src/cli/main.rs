@@ -5,7 +5,8 @@
 //! - `main.rs`: parses the arguments and hands each command to its file;
 //! - one file per command: `solve.rs` (`solve`, `count`, `check`), `candidates.rs`,
 //!   `render.rs`, `explain.rs` (`explain`, `hint`), `generate.rs`, `convert.rs`, `xc.rs`,
-//!   `shell.rs` (`completions`, `man`); `shard.rs` (`--split` and `--count-shard` of `count`
+//!   `shell.rs` (`completions`, `man`), `serve/` (the web page and its JSON API, answering
+//!   through the same functions as the commands); `shard.rs` (`--split` and `--count-shard` of `count`
 //!   and `xc`);
 //! - what the batch commands share: `batch.rs` (the worker threads: puzzle lines answered in
 //!   batches, in input order; also `generate`'s), `answer.rs` (one puzzle answered by an
@@ -42,6 +43,7 @@ mod output;
 mod progress;
 mod render;
 mod report;
+mod serve;
 mod shard;
 mod shell;
 mod solve;
@@ -138,5 +140,6 @@ fn run(cli: Cli) -> Result<Exit, CliError> {
         Command::Hint(args) => explain::run(args, explain::Mode::Hint),
         Command::Generate(args) => generate::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Serve(args) => serve::run(args),
     }
 }

@@ -101,8 +101,9 @@ fn pencilmark_line(candidates: &Candidates) -> String {
     line
 }
 
+/// One answer as `--json` writes it.
 #[derive(Serialize)]
-struct JsonRecord<'a> {
+pub struct JsonRecord<'a> {
     index: usize,
     input: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -283,32 +284,38 @@ impl Printer {
         report: &Report,
         line: impl Fn(&Grid) -> String,
     ) -> io::Result<()> {
-        let record = JsonRecord {
-            index: report.index,
-            input,
-            line: report.line,
-            title: report.meta.title.as_deref(),
-            author: report.meta.author.as_deref(),
-            ruleset: report.meta.ruleset.as_deref(),
-            status: report.status.as_str(),
-            solution: report.solution.as_ref().map(&line),
-            solutions: report.witnesses.as_ref().map(|(a, b)| [line(a), line(b)]),
-            count: report.count.map(|(count, _)| count),
-            complete: report.count.map(|(_, complete)| complete),
-            error: report.error.as_deref(),
-            why: report.why.as_deref(),
-            nodes: report.stats.nodes,
-            updates: report.stats.updates,
-            // Microseconds are as precise as a clock reading on a busy machine gets.
-            time_ms: self
-                .stats
-                .then_some((report.time.as_secs_f64() * 1e6).round() / 1e3),
-            symmetries: self
-                .stats
-                .then(|| report.symmetries.iter().map(|s| s.name()).collect()),
-        };
-        serde_json::to_writer(&mut *out, &record)?;
+        serde_json::to_writer(&mut *out, &json_record(input, report, line, self.stats))?;
         writeln!(out)
+    }
+}
+
+/// One report as the JSON object `--json` writes on a line (and `serve` answers with):
+/// `line` writes a grid, `stats` adds the time.
+pub fn json_record<'a>(
+    input: &'a str,
+    report: &'a Report,
+    line: impl Fn(&Grid) -> String,
+    stats: bool,
+) -> JsonRecord<'a> {
+    JsonRecord {
+        index: report.index,
+        input,
+        line: report.line,
+        title: report.meta.title.as_deref(),
+        author: report.meta.author.as_deref(),
+        ruleset: report.meta.ruleset.as_deref(),
+        status: report.status.as_str(),
+        solution: report.solution.as_ref().map(&line),
+        solutions: report.witnesses.as_ref().map(|(a, b)| [line(a), line(b)]),
+        count: report.count.map(|(count, _)| count),
+        complete: report.count.map(|(_, complete)| complete),
+        error: report.error.as_deref(),
+        why: report.why.as_deref(),
+        nodes: report.stats.nodes,
+        updates: report.stats.updates,
+        // Microseconds are as precise as a clock reading on a busy machine gets.
+        time_ms: stats.then_some((report.time.as_secs_f64() * 1e6).round() / 1e3),
+        symmetries: stats.then(|| report.symmetries.iter().map(|s| s.name()).collect()),
     }
 }
 

@@ -7,11 +7,11 @@ use std::sync::Arc;
 
 use resvg::{tiny_skia, usvg};
 use sudokux::sudoku::render::{svg, Style};
-use sudokux::sudoku::{Engine, Solver};
+use sudokux::sudoku::{Engine, Grid, Solver};
 
 use crate::args::RenderArgs;
 use crate::error::{reader_gone, CliError, Exit};
-use crate::input::load_puzzle;
+use crate::input::{load_puzzle, OnePuzzle};
 
 /// DejaVu Sans, regular and bold (Bitstream Vera licence, in `assets/fonts/`): the PNG's
 /// text never depends on the fonts of the machine it is drawn on.
@@ -70,14 +70,6 @@ pub fn run(args: RenderArgs) -> Result<Exit, CliError> {
     }
     let puzzle = load_puzzle(args.input.as_deref(), args.index, &args.rules)?;
     let (name, rules, givens) = (&puzzle.name, &puzzle.rules, &puzzle.givens);
-    let title = puzzle
-        .meta
-        .title
-        .as_ref()
-        .map(|title| match &puzzle.meta.author {
-            Some(author) => format!("{title}, by {author}"),
-            None => title.clone(),
-        });
     let at = |message: String| puzzle.error(format!("{}{message}", puzzle.at()));
     rules.check_givens(givens).map_err(|e| at(e.to_string()))?;
 
@@ -116,20 +108,7 @@ pub fn run(args: RenderArgs) -> Result<Exit, CliError> {
         None
     };
 
-    // A title (and author) from the puzzle file goes above the rules' own caption.
-    let caption = title.map(|title| {
-        let rules_caption = sudokux::sudoku::render::caption(rules);
-        if rules_caption.is_empty() {
-            title
-        } else {
-            format!("{title} · {rules_caption}")
-        }
-    });
-    let style = Style {
-        cell: f64::from(args.cell),
-        caption,
-    };
-    let picture = svg(rules, givens, solution.as_ref(), &style).map_err(|e| at(e.to_string()))?;
+    let picture = picture(&puzzle, solution.as_ref(), f64::from(args.cell))?;
     match target {
         Target::Stdout { png } => {
             let bytes = if png {
@@ -151,6 +130,30 @@ pub fn run(args: RenderArgs) -> Result<Exit, CliError> {
     Ok(exit)
 }
 
+/// The SVG of a puzzle, with `solution`'s digits when given, cells of `cell` units: its
+/// title and author (from its file) above the rules' own caption.
+pub fn picture(puzzle: &OnePuzzle, solution: Option<&Grid>, cell: f64) -> Result<String, CliError> {
+    let title = puzzle
+        .meta
+        .title
+        .as_ref()
+        .map(|title| match &puzzle.meta.author {
+            Some(author) => format!("{title}, by {author}"),
+            None => title.clone(),
+        });
+    let caption = title.map(|title| {
+        let rules_caption = sudokux::sudoku::render::caption(&puzzle.rules);
+        if rules_caption.is_empty() {
+            title
+        } else {
+            format!("{title} · {rules_caption}")
+        }
+    });
+    let style = Style { cell, caption };
+    svg(&puzzle.rules, &puzzle.givens, solution, &style)
+        .map_err(|e| puzzle.error(format!("{}{e}", puzzle.at())))
+}
+
 /// Writes a file, or says which one could not be written.
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     std::fs::write(path, bytes).map_err(|source| CliError::Write {
@@ -160,7 +163,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
 }
 
 /// The SVG rasterized at one pixel per user unit, on the embedded fonts only.
-fn to_png(svg: &str) -> Result<Vec<u8>, CliError> {
+pub fn to_png(svg: &str) -> Result<Vec<u8>, CliError> {
     let mut fonts = usvg::fontdb::Database::new();
     for font in FONTS {
         fonts.load_font_data(font.to_vec());

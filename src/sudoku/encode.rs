@@ -8,7 +8,7 @@
 //! - a rule between two cells (a pair) gets one secondary item per block of digit pairs it
 //!   forbids, in the options of both cells: two cells a knight's move apart get one per digit
 //!   `d`, in "a holds d" and "b holds d";
-//! - every constraint family adds what else it needs (see [`crate::sudoku::rules::cover`]):
+//! - every constraint family adds what else it needs (see [`crate::sudoku::rules::cover::encoder`]):
 //!   a killer cage, for instance, gets a primary item and one option per set of digits that
 //!   reaches its sum.
 //!
@@ -18,10 +18,10 @@
 use crate::xc::{OptionId, Problem};
 
 use super::grid::Grid;
-use super::rules::cover::Encoder;
+use super::rules::cover::encoder::Encoder;
 use super::rules::Rules;
 
-pub use super::rules::cover::Numbering;
+pub use super::rules::cover::encoder::Numbering;
 
 /// The exact-cover problem of a rule set, with no givens (givens are committed options, see
 /// [`crate::xc::Dlx::commit`]), and the numbering of its cell options.

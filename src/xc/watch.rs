@@ -65,6 +65,16 @@ impl Watch {
         self.stop.store(true, Ordering::Relaxed);
     }
 
+    /// Clears the totals and the stop request, for a watch used again by a new search (a
+    /// server's pool of `static` watches, one per running search). Only while no search
+    /// publishes to it: one that still does would mix its totals into the new ones.
+    pub fn reset(&self) {
+        self.stop.store(false, Ordering::Relaxed);
+        self.solutions.store(0, Ordering::Relaxed);
+        self.nodes.store(0, Ordering::Relaxed);
+        self.explored.store(0, Ordering::Relaxed);
+    }
+
     /// Whether a stop was requested.
     pub fn stop_requested(&self) -> bool {
         self.stop.load(Ordering::Relaxed)

@@ -2,7 +2,7 @@
 //! king-step paths whose digits in the solution keep the rule, written here from each rule's
 //! meaning.
 
-use sudokux::sudoku::rules::line::{Line, Lines};
+use sudokux::sudoku::rules::lines::line::{Line, Lines};
 use sudokux::sudoku::{Cell, Grid, Rules, Spec};
 
 use super::{engine_solution, Rng};

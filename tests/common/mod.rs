@@ -9,8 +9,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use sudokux::sudoku::rules::fpuzzles::Place;
-use sudokux::sudoku::rules::indexer::{IndexKind, Indexer};
+use sudokux::sudoku::rules::fpuzzles_io::Place;
+use sudokux::sudoku::rules::grid::indexers::{IndexKind, Indexer};
 use sudokux::sudoku::rules::{Diagonal, LittleKiller};
 use sudokux::sudoku::{Arrow, Cage, Cell, Engine, Grid, Rules, Spec};
 
@@ -401,14 +401,14 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
 /// Marks between cells (kind 11: kropki dots, 12: XV, 13: odd and even cells, 14: minimum and maximum cells, 15: sum pairs, 16: clones, 17: quadruples) read off a solution of `base`: some true, with
 /// rules on the unmarked neighbours at random (which the solution may break).
 pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
-    use sudokux::sudoku::rules::kropki::Dot;
-    use sudokux::sudoku::rules::xv::XvMark;
+    use sudokux::sudoku::rules::marks::kropki::Dot;
+    use sudokux::sudoku::rules::marks::xv::XvMark;
     let n = solution.rows();
     let at = |c: Cell| u32::from(solution.get(c.row, c.col));
     let mut spec = base;
     let k = &mut spec.constraints;
     if kind == 17 {
-        use sudokux::sudoku::rules::quadruple::Quad;
+        use sudokux::sudoku::rules::marks::quadruples::Quad;
         for _ in 0..1 + rng.below(3) {
             let (r, c) = (rng.below(n - 1), rng.below(n - 1));
             let cells: Vec<Cell> = [(0, 0), (0, 1), (1, 0), (1, 1)]
@@ -428,7 +428,7 @@ pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
         return spec;
     }
     if kind == 16 {
-        use sudokux::sudoku::rules::clone::CloneRegion;
+        use sudokux::sudoku::rules::marks::clones::CloneRegion;
         // Cells paired with others holding the same digit in the solution.
         let (mut cells, mut clone_cells) = (Vec::new(), Vec::new());
         for _ in 0..1 + rng.below(3) {
@@ -447,7 +447,7 @@ pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
         return spec;
     }
     if kind == 15 {
-        use sudokux::sudoku::rules::sums::SumPair;
+        use sudokux::sudoku::rules::marks::sums::SumPair;
         for _ in 0..1 + rng.below(n) {
             let a = Cell::from_index(rng.below(n * n), n);
             let b = Cell::from_index(rng.below(n * n), n);
@@ -539,7 +539,7 @@ pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
 /// Double arrows cut from a solution of the plain rules: two ends and cells between them
 /// whose digits add up to the ends' sum (digits may repeat).
 fn double_arrows(base: Spec, n: usize, rng: &mut Rng, seed: u64) -> (Rules, Option<Grid>) {
-    use sudokux::sudoku::rules::line::Line;
+    use sudokux::sudoku::rules::lines::line::Line;
     let plain = Rules::new(base.clone()).unwrap();
     let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
     let digit = |p: usize| u32::from(solution.cells()[p]);
@@ -577,8 +577,8 @@ fn outside_clues(
     rng: &mut Rng,
     seed: u64,
 ) -> (Rules, Option<Grid>) {
-    use sudokux::sudoku::rules::outside::{OutsideClue, OutsideKind};
-    use sudokux::sudoku::rules::{sandwich::Sandwich, skyscraper::Skyscraper, xsum::XSum};
+    use sudokux::sudoku::rules::outside::clues::{OutsideClue, OutsideKind};
+    use sudokux::sudoku::rules::outside::{sandwich::Sandwich, skyscraper::Skyscraper, xsum::XSum};
     let plain = Rules::new(base.clone()).unwrap();
     let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
     let mut clues = Vec::new();

@@ -1,7 +1,7 @@
 //! Random sum lines cut from a solution of the plain rules (zipper lines, region-sum lines),
 //! written here from each rule's meaning.
 
-use sudokux::sudoku::rules::line::Line;
+use sudokux::sudoku::rules::lines::line::Line;
 use sudokux::sudoku::{Cell, Grid, Rules, Spec};
 
 use super::{engine_solution, Rng};
@@ -60,7 +60,7 @@ pub fn zipper_lines(solution: &Grid, rng: &mut Rng) -> Vec<Line> {
 
 /// A random instance with zipper lines: its rules and a solution.
 pub fn zipper(base: Spec, rng: &mut Rng, seed: u64) -> (Rules, Option<Grid>) {
-    use sudokux::sudoku::rules::line::Lines;
+    use sudokux::sudoku::rules::lines::line::Lines;
     let solution = plain_solution(&base, seed);
     let lines = zipper_lines(&solution, rng);
     let spec = base.with(|c| c.zipperline = Lines::from_lines(lines));

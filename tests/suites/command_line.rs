@@ -24,6 +24,8 @@ mod limits;
 mod readme;
 #[path = "../render.rs"]
 mod render;
+#[path = "../serve.rs"]
+mod serve;
 #[path = "../shards.rs"]
 mod shards;
 #[path = "../shell.rs"]

@@ -6,6 +6,7 @@ mod convert;
 mod generate;
 mod picture;
 mod puzzles;
+mod serve;
 mod shard;
 mod shared;
 mod xc;
@@ -19,6 +20,7 @@ pub use convert::{ConvertArgs, ConvertTo};
 pub use generate::{GenerateArgs, GenerateFormat, SymmetryArg};
 pub use picture::{ExplainArgs, RenderArgs};
 pub use puzzles::{EngineKind, FormatFlag, InputArgs};
+pub use serve::ServeArgs;
 pub use shard::ShardArgs;
 pub use shared::{LimitArgs, RuleArgs, NO_BOXES};
 pub use xc::XcArgs;
@@ -234,6 +236,21 @@ Examples:
 Exit codes: 0 written; 2 bad input, or rules the target format cannot hold.
 ")]
     Convert(ConvertArgs),
+    /// Serve a web page and a JSON API on this machine: paste or type a puzzle, check,
+    /// solve, count, explain, draw and convert it in the browser.
+    #[command(after_help = "\
+Prints the address to open. The page and its JSON API answer as the commands do: POST
+/api/check, /api/solve, /api/count, /api/candidates, /api/hint, /api/explain, /api/render,
+/api/convert and /api/generate take {\"puzzle\": \"<any text sudokux reads>\", ...options}
+and answer with the fields of the command's --json; errors are {\"error\": \"...\"} with a 4xx
+status. Nothing on the machine is read or written through it.
+
+Examples:
+  sudokux serve --open
+  sudokux serve --port 9000 --max-jobs 2 --timeout 5
+  curl -s localhost:8080/api/check -d '{\"puzzle\": \"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\"}'
+")]
+    Serve(ServeArgs),
     /// Print a shell completion script.
     #[command(after_help = "\
 Examples:

@@ -193,6 +193,7 @@ pub fn count(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> Ba
                     canon: &canon,
                     memo: HashMap::new(),
                     nodes: 0,
+                    next_look: 0,
                     watch,
                     budget,
                     stopped: false,
@@ -264,6 +265,7 @@ pub fn below(shape: &Shape, state: &[u32]) -> u128 {
         canon: &canon,
         memo: HashMap::new(),
         nodes: 0,
+        next_look: 0,
         watch: &watch,
         budget: Budget::UNLIMITED,
         stopped: false,
@@ -298,6 +300,8 @@ struct Counter<'a> {
     /// Grids below a canonical state (with the bands left implied by its column sets).
     memo: HashMap<Vec<u32>, u128>,
     nodes: u64,
+    /// The node count at which the budget and the watch are looked at next.
+    next_look: u64,
     watch: &'a Watch,
     budget: Budget,
     /// The budget ran out or the watch asked to stop: what was counted is a lower bound.
@@ -340,8 +344,9 @@ impl Counter<'_> {
     ) -> u128 {
         let c = self.shape.cols;
         if s == choices.len() {
-            if self.nodes % LOOK_EVERY == 0 && self.stop() {
-                return 0;
+            if self.nodes >= self.next_look {
+                self.next_look = self.nodes + LOOK_EVERY;
+                self.stop();
             }
             if self.stopped {
                 return 0;

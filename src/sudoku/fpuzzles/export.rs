@@ -7,7 +7,7 @@ use serde_json::{json, Map, Value};
 
 use crate::sudoku::file::{to_toml, PuzzleFile};
 use crate::sudoku::grid::Cell;
-use crate::sudoku::rules::fpuzzles::{parse_place, FpWriter};
+use crate::sudoku::rules::fpuzzles_io::{parse_place, FpWriter};
 use crate::sudoku::rules::geometry::region_labels;
 use crate::sudoku::Rules;
 

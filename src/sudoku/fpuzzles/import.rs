@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use crate::sudoku::file::{Meta, PuzzleFile};
 use crate::sudoku::grid::{Cell, Grid};
-use crate::sudoku::rules::fpuzzles::{cell_name, FpReader};
+use crate::sudoku::rules::fpuzzles_io::{cell_name, FpReader};
 use crate::sudoku::rules::geometry::NO_REGION;
 use crate::sudoku::rules::{default_box, Constraints, FileError, Rules, Spec};
 

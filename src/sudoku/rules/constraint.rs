@@ -16,7 +16,8 @@
 //! - (optionally) its human-logic steps beyond what its units and pairs give every technique
 //!   ([`Constraint::logic`]: a killer cage's sum).
 //!
-//! Families are listed once, in `registry.rs`.
+//! Families are listed once, in the `families!` list of `rules/mod.rs` (the macro is in
+//! `registry.rs`), each module declared in its group's `mod.rs`.
 
 use std::fmt;
 
@@ -25,13 +26,13 @@ use serde::de::MapAccess;
 use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::logic::step::Step;
 
-use super::cover::Encoder;
 use super::draw::{Canvas, Caption};
 use super::error::{FileError, PuzzleError, RulesError, Violation};
-use super::fpuzzles::{FpReader, FpWriter};
 use super::geometry::Geometry;
 use super::pair::PairList;
 use super::unit::{Unit, UnitIndex};
+use crate::sudoku::rules::cover::encoder::Encoder;
+use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
 
 /// A family of constraints, all its instances in one puzzle. Every method has a default that
 /// does nothing but [`Constraint::validate`] and [`Constraint::reference`]: a constraint is

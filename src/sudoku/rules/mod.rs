@@ -8,109 +8,112 @@
 //! *pairs* (rules between the digits of two cells: a knight's move apart, neighbours that are
 //! not consecutive), and whatever else it needs in the exact cover; it also checks a filled
 //! grid and a partial one by itself, for the validator and the reference backtracker. The
-//! list of families is in `registry.rs`; `docs/ARCHITECTURE.md` says how to add one.
+//! list of families is below, in `families!`; `docs/ARCHITECTURE.md` says how to add one.
+//!
+//! The folder is grouped by kind. Here, the framework: the [`Constraint`] trait
+//! ([`constraint`]), errors, the [`Geometry`], units, pairs, drawing, f-puzzles reading and
+//! writing ([`fpuzzles_io`]), limits and the macro behind the list of families (`registry`).
+//! [`cover`] holds the exact-cover building blocks (encoder, linear sums, set sums,
+//! automata); the families live in [`lines`], [`outside`], [`marks`], [`cages`] and
+//! [`grid`], each group with the shape its families share.
 //!
 //! [`Rules::new`] checks a [`Spec`] and works out its units (one per cell set) and pairs,
 //! which the encoding, the check of the givens and the human-style logic share.
 
-pub mod automaton;
-mod cage_logic;
 pub mod constraint;
-pub mod cover;
 pub mod draw;
-pub mod edge;
 pub mod error;
-pub mod fpuzzles;
+pub mod fpuzzles_io;
 pub mod geometry;
-pub mod innies;
 pub mod limits;
-pub mod line;
-pub mod outside;
 pub mod pair;
-pub mod plaincage;
 mod registry;
-pub mod setsum;
-pub mod sum;
-pub mod sum_pairs;
 #[cfg(test)]
-pub(crate) mod testing;
+pub(crate) mod test_support;
 pub mod unit;
+
+pub mod cages;
+pub mod cover;
+pub mod grid;
+pub mod lines;
+pub mod marks;
+pub mod outside;
 
 registry::families! {
     /// Rows, columns, boxes or regions, and the diagonals and windows when asked for.
-    units: units::UnitRules,
+    units: grid::units::UnitRules,
     /// Anti-knight and anti-king.
-    chess: chess::Chess,
+    chess: grid::chess::Chess,
     /// Kropki dots (white and black) and non-consecutive neighbours.
-    kropki: kropki::Kropki,
+    kropki: marks::kropki::Kropki,
     /// XV marks.
-    xv: xv::Xv,
+    xv: marks::xv::Xv,
     /// Odd and even cells.
-    parity: parity::Parity,
+    parity: marks::parity::Parity,
     /// Minimum and maximum cells.
-    extremes: extremes::Extremes,
+    extremes: marks::extremes::Extremes,
     /// Pairs of cells with a given sum.
-    sums: sums::Sums,
+    sums: marks::sums::Sums,
     /// Clones: cells holding the same digits as others.
-    clones: clone::Clones,
+    clones: marks::clones::Clones,
     /// Quadruples: digits the four cells around a corner hold.
-    quadruples: quadruple::Quadruples,
+    quadruples: marks::quadruples::Quadruples,
     /// Killer cages.
-    killer: killer::Killer,
+    killer: cages::killer::Killer,
     /// Extra units.
-    extra: extra::ExtraUnits,
+    extra: grid::extra::ExtraUnits,
     /// Thermometers.
-    thermometer: thermometer::Thermometers,
+    thermometer: lines::thermometer::Thermometers,
     /// Slow thermometers.
-    slow_thermometer: slow_thermometer::SlowThermometers,
+    slow_thermometer: lines::slow_thermometer::SlowThermometers,
     /// Whispers (German, Dutch, or any least difference).
-    whispers: whispers::Whispers,
+    whispers: lines::whispers::Whispers,
     /// Nabner lines.
-    nabner: nabner::NabnerLines,
+    nabner: lines::nabner::NabnerLines,
     /// Palindromes.
-    palindrome: palindrome::Palindromes,
+    palindrome: lines::palindrome::Palindromes,
     /// Renban lines.
-    renban: renban::RenbanLines,
+    renban: lines::renban::RenbanLines,
     /// Entropic lines.
-    entropic: entropic::EntropicLines,
+    entropic: lines::entropic::EntropicLines,
     /// Modular lines.
-    modular: modular::ModularLines,
+    modular: lines::modular::ModularLines,
     /// Between lines.
-    between: between::BetweenLines,
+    between: lines::between::BetweenLines,
     /// Lockout lines.
-    lockout: lockout::LockoutLines,
+    lockout: lines::lockout::LockoutLines,
     /// Row, column and box indexers.
-    indexers: indexer::Indexers,
+    indexers: grid::indexers::Indexers,
     /// Given pencil marks.
-    pencilmarks: pencilmarks::PencilMarks,
+    pencilmarks: grid::pencilmarks::PencilMarks,
     /// Arrows: shafts that add up to their circles.
-    arrow: arrow::Arrows,
+    arrow: lines::arrow::Arrows,
     /// Little killers: diagonal sums given outside the grid.
-    littlekiller: littlekiller::LittleKillers,
+    littlekiller: outside::littlekiller::LittleKillers,
     /// Double arrows: inner cells that add up to the two ends.
-    doublearrow: doublearrow::DoubleArrows,
+    doublearrow: lines::doublearrow::DoubleArrows,
     /// Zipper lines: mirrored cells with one sum.
-    zipperline: zipper::ZipperLines,
+    zipperline: lines::zipperline::ZipperLines,
     /// Region-sum lines: segments in each box with one sum.
-    regionsumline: regionsum::RegionSumLines,
+    regionsumline: lines::regionsumline::RegionSumLines,
     /// Sandwich sums: the digits between the 1 and the n of a row or column.
-    sandwich: sandwich::Sandwiches,
+    sandwich: outside::sandwich::Sandwiches,
     /// X-sums: the first X digits of a row or column, X the first of them.
-    xsum: xsum::XSums,
+    xsum: outside::xsum::XSums,
     /// Skyscrapers: how many digits of a row or column are seen from outside.
-    skyscraper: skyscraper::Skyscrapers,
+    skyscraper: outside::skyscraper::Skyscrapers,
 }
 
 use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::symbols::Symbols;
 
-pub use arrow::Arrow;
+pub use cages::killer::{digit_sets, Cage};
 pub use constraint::{Constraint, Family, Logic, Reference};
 pub use error::{FileError, PuzzleError, RulesError, Violation};
 pub use geometry::{default_box, layout, Geometry, SAMURAI};
-pub use killer::{digit_sets, Cage};
 pub use limits::{MAX_AREA, MAX_CAGE_SETS, MAX_ENTRIES};
-pub use littlekiller::{Diagonal, LittleKiller};
+pub use lines::arrow::Arrow;
+pub use outside::littlekiller::{Diagonal, LittleKiller};
 pub use pair::{Pair, PairList, Relation, RelationId};
 pub use unit::{Unit, UnitIndex, UnitKind};
 

@@ -2,18 +2,15 @@
 //! [`Constraints`](super::Constraints) of a rule set: one field per family, and what is done
 //! with all of them.
 
-/// Declares each family's module and [`Constraints`](super::Constraints), one field per
+/// Declares [`Constraints`](super::Constraints), one field per
 /// family, with the code that goes over all of them.
 macro_rules! families {
-    ($($(#[$doc:meta])* $field:ident: $module:ident::$family:ident,)*) => {
-        $(pub mod $module;)*
-
-
+    ($($(#[$doc:meta])* $field:ident: $family:ty,)*) => {
         /// Every constraint of a puzzle, one field per family (an empty family changes
         /// nothing).
         #[derive(Debug, Clone, PartialEq, Eq, Default)]
         pub struct Constraints {
-            $($(#[$doc])* pub $field: $module::$family,)*
+            $($(#[$doc])* pub $field: $family,)*
         }
 
         /// Number of families.
@@ -27,7 +24,7 @@ macro_rules! families {
 
             /// The keys of puzzle files the families read, family by family.
             pub fn keys() -> impl Iterator<Item = &'static str> {
-                [$(<$module::$family as $crate::sudoku::rules::Family>::KEYS),*].into_iter().flatten().copied()
+                [$(<$family as $crate::sudoku::rules::Family>::KEYS),*].into_iter().flatten().copied()
             }
 
             /// Reads `key`'s value into the family that owns the key; `Ok(None)` when no
@@ -38,7 +35,7 @@ macro_rules! families {
                 map: &mut A,
             ) -> Result<Option<Result<(), $crate::sudoku::rules::FileError>>, A::Error> {
                 $(
-                    if <$module::$family as $crate::sudoku::rules::Family>::KEYS.contains(&key) {
+                    if <$family as $crate::sudoku::rules::Family>::KEYS.contains(&key) {
                         return $crate::sudoku::rules::Family::read(&mut self.$field, key, map).map(Some);
                     }
                 )*
@@ -47,12 +44,12 @@ macro_rules! families {
 
             /// The keys of f-puzzles JSON the families read, family by family.
             pub fn fpuzzles_keys() -> impl Iterator<Item = &'static str> {
-                [$(<$module::$family as $crate::sudoku::rules::Family>::FPUZZLES_KEYS),*].into_iter().flatten().copied()
+                [$(<$family as $crate::sudoku::rules::Family>::FPUZZLES_KEYS),*].into_iter().flatten().copied()
             }
 
             /// The entries of f-puzzles' `negative` key the families honour.
             pub fn fpuzzles_negative() -> impl Iterator<Item = &'static str> {
-                [$(<$module::$family as $crate::sudoku::rules::Family>::FPUZZLES_NEGATIVE),*].into_iter().flatten().copied()
+                [$(<$family as $crate::sudoku::rules::Family>::FPUZZLES_NEGATIVE),*].into_iter().flatten().copied()
             }
 
             /// Reads an f-puzzles key into the family that owns it; `None` when no family
@@ -61,10 +58,10 @@ macro_rules! families {
                 &mut self,
                 key: &str,
                 value: &serde_json::Value,
-                reader: &$crate::sudoku::rules::fpuzzles::FpReader<'_>,
+                reader: &$crate::sudoku::rules::fpuzzles_io::FpReader<'_>,
             ) -> Option<Result<(), $crate::sudoku::rules::FileError>> {
                 $(
-                    if <$module::$family as $crate::sudoku::rules::Family>::FPUZZLES_KEYS.contains(&key) {
+                    if <$family as $crate::sudoku::rules::Family>::FPUZZLES_KEYS.contains(&key) {
                         return Some($crate::sudoku::rules::Family::read_fpuzzles(&mut self.$field, key, value, reader));
                     }
                 )*
@@ -72,7 +69,7 @@ macro_rules! families {
             }
 
             /// Writes every family as f-puzzles keys.
-            pub fn write_fpuzzles(&self, out: &mut $crate::sudoku::rules::fpuzzles::FpWriter) {
+            pub fn write_fpuzzles(&self, out: &mut $crate::sudoku::rules::fpuzzles_io::FpWriter) {
                 $($crate::sudoku::rules::Family::write_fpuzzles(&self.$field, out);)*
             }
         }

@@ -1,7 +1,7 @@
 //! Unit tests of the rules: shapes, units, pairs, cages.
 
-use super::killer::count_digit_sets;
 use super::*;
+use crate::sudoku::rules::cages::killer::count_digit_sets;
 
 #[test]
 fn boxes_tile_the_grid() {

@@ -3,9 +3,9 @@
 //! the line's empty cells when few are left (any number on small grids), and once before the
 //! search on a whole empty line, so that clues that cannot all hold are seen at once.
 
-use super::super::constraint::{allowed_by_trial, Reference};
-use super::super::cover::full_mask;
-use super::super::geometry::Geometry;
+use crate::sudoku::rules::constraint::{allowed_by_trial, Reference};
+use crate::sudoku::rules::cover::encoder::full_mask;
+use crate::sudoku::rules::geometry::Geometry;
 
 /// A kind's rule from its meaning on a full line read from the clue inward
 /// (`OutsideKind::holds`): whether an `n`-digit line keeps a clue of `value`.

@@ -1,0 +1,551 @@
+//! `explain` and `hint`: a puzzle solved step by step in a solver's words, as `sudokux
+//! explain` and `sudokux hint` do, after the exact-cover engine has proved it unique. The
+//! results carry the command line's `--json` fields (`to_dict()` is that object) and print as
+//! its text (`str()`).
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use sudokux::sudoku::logic::{solve_logically, solve_with_guesses, unexplained, State, Step};
+use sudokux::sudoku::{Cell, Engine, Grid, Rules, Solver, Technique};
+
+use crate::puzzle::{puzzle_error, PuzzleArg};
+use crate::{interruptible_within, Limits};
+
+/// Each empty cell's pencil marks, in reading order: (cell, digits).
+type Marks = Vec<(String, Vec<String>)>;
+
+/// One step: `technique` (its name, as `explain --json` writes it), `text` (the step in
+/// words, `r3c6 = 4: hidden single in box 2`), `placements` and `eliminations` as
+/// `(cell, digit)` pairs, and the pattern's `units`, `cells` and `digits`.
+#[pyclass(module = "sudokux", name = "Step", frozen, get_all)]
+#[derive(Debug, Clone)]
+pub struct PyStep {
+    pub technique: &'static str,
+    pub text: String,
+    pub placements: Vec<(String, String)>,
+    pub eliminations: Vec<(String, String)>,
+    pub units: Vec<String>,
+    pub cells: Vec<String>,
+    pub digits: Vec<String>,
+}
+
+impl PyStep {
+    fn of(rules: &Rules, step: &Step) -> PyStep {
+        let symbols = rules.symbols();
+        let pairs = |list: &[(Cell, u8)]| {
+            list.iter()
+                .map(|(cell, d)| (cell.to_string(), symbols.name(*d).to_string()))
+                .collect()
+        };
+        PyStep {
+            technique: step.technique.name(),
+            text: step.describe(symbols),
+            placements: pairs(&step.placements),
+            eliminations: pairs(&step.eliminations),
+            units: step.units.clone(),
+            cells: step.cells.iter().map(ToString::to_string).collect(),
+            digits: step
+                .digits
+                .iter()
+                .map(|&d| symbols.name(d).to_string())
+                .collect(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyStep {
+    /// The step as `explain --json` writes it.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let pairs = |list: &[(String, String)]| -> PyResult<Bound<'py, PyList>> {
+            let items = list
+                .iter()
+                .map(|(cell, digit)| {
+                    let pair = PyDict::new(py);
+                    pair.set_item("cell", cell)?;
+                    pair.set_item("digit", digit)?;
+                    Ok(pair)
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, items)
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("technique", self.technique)?;
+        dict.set_item("text", &self.text)?;
+        dict.set_item("placements", pairs(&self.placements)?)?;
+        dict.set_item("eliminations", pairs(&self.eliminations)?)?;
+        dict.set_item("units", &self.units)?;
+        dict.set_item("cells", &self.cells)?;
+        dict.set_item("digits", &self.digits)?;
+        Ok(dict)
+    }
+
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Step({:?})", self.text)
+    }
+}
+
+fn marks_dict<'py>(py: Python<'py>, marks: &Marks) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    for (cell, digits) in marks {
+        dict.set_item(cell, digits)?;
+    }
+    Ok(dict)
+}
+
+/// The pencil marks of every empty cell, as `explain --json` writes them.
+fn marks(state: &State) -> Marks {
+    let rules = state.rules();
+    let symbols = rules.symbols();
+    rules
+        .cells()
+        .iter()
+        .filter(|&&p| state.value(p) == 0)
+        .map(|&p| {
+            let digits = (1..=rules.size() as u8)
+                .filter(|&d| state.candidates(p) >> (d - 1) & 1 == 1)
+                .map(|d| symbols.name(d).to_string())
+                .collect();
+            (rules.cell(p).to_string(), digits)
+        })
+        .collect()
+}
+
+/// A puzzle solved step by step, as `sudokux explain` gives it: `status` (`"solved"`,
+/// `"stalled"`, or `"unknown"` when `timeout` or `max_nodes` stopped the proof that the puzzle
+/// has one solution), `grade`, `hardest` and `hardest_steps`, `grade_exact` and
+/// `unexplained` (the constraints the logic does not reason with), `steps` (a list of
+/// `Step`), `solution` when solved, else `candidates` (each empty cell's digits where logic
+/// stalled), and `start_candidates` with `candidates=True`. `str()` is the command's text;
+/// `to_dict()` its `--json` object.
+#[pyclass(module = "sudokux", name = "Explanation", frozen)]
+pub struct PyExplanation {
+    #[pyo3(get)]
+    status: &'static str,
+    #[pyo3(get)]
+    grade: Option<String>,
+    #[pyo3(get)]
+    hardest: Option<&'static str>,
+    #[pyo3(get)]
+    hardest_steps: usize,
+    #[pyo3(get)]
+    grade_exact: bool,
+    #[pyo3(get)]
+    unexplained: Vec<String>,
+    #[pyo3(get)]
+    steps: Vec<PyStep>,
+    #[pyo3(get)]
+    solution: Option<String>,
+    candidates: Option<Marks>,
+    start_candidates: Option<Marks>,
+    text: String,
+}
+
+#[pymethods]
+impl PyExplanation {
+    /// Each empty cell's digits where logic stalled (`None` when solved).
+    #[getter]
+    fn candidates<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.candidates
+            .as_ref()
+            .map(|m| marks_dict(py, m))
+            .transpose()
+    }
+
+    /// Each empty cell's digits before the first step (with `candidates=True`).
+    #[getter]
+    fn start_candidates<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.start_candidates
+            .as_ref()
+            .map(|m| marks_dict(py, m))
+            .transpose()
+    }
+
+    /// The `explain --json` object.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("status", self.status)?;
+        if self.status == "unknown" {
+            return Ok(dict);
+        }
+        dict.set_item("grade", &self.grade)?;
+        dict.set_item("hardest", self.hardest)?;
+        dict.set_item("hardest_steps", self.hardest_steps)?;
+        dict.set_item("grade_exact", self.grade_exact)?;
+        dict.set_item("unexplained", &self.unexplained)?;
+        let steps = self
+            .steps
+            .iter()
+            .map(|s| s.to_dict(py))
+            .collect::<PyResult<Vec<_>>>()?;
+        dict.set_item("steps", steps)?;
+        match (&self.solution, &self.candidates) {
+            (Some(solution), _) => dict.set_item("solution", solution)?,
+            (None, Some(marks)) => dict.set_item("candidates", marks_dict(py, marks)?)?,
+            (None, None) => {}
+        }
+        if let Some(marks) = &self.start_candidates {
+            dict.set_item("start_candidates", marks_dict(py, marks)?)?;
+        }
+        Ok(dict)
+    }
+
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Explanation(status={:?}, grade={}, steps={})",
+            self.status,
+            self.grade
+                .as_ref()
+                .map_or("None".to_string(), |g| format!("{g:?}")),
+            self.steps.len()
+        )
+    }
+}
+
+/// The next step of a puzzle, as `sudokux hint` gives it: `status` (`"step"`, `"guess"`,
+/// `"stalled"`, `"solved"`, or `"unknown"` when `timeout` or `max_nodes` stopped the proof
+/// that the puzzle has one solution), `step` (a `Step`, or `None`), `unexplained`, and
+/// `candidates` (each empty cell's digits) with `candidates=True`. `str()` is the command's
+/// text; `to_dict()` its `--json` object.
+#[pyclass(module = "sudokux", name = "Hint", frozen)]
+pub struct PyHint {
+    #[pyo3(get)]
+    status: &'static str,
+    #[pyo3(get)]
+    step: Option<PyStep>,
+    #[pyo3(get)]
+    unexplained: Vec<String>,
+    candidates: Option<Marks>,
+    text: String,
+}
+
+#[pymethods]
+impl PyHint {
+    /// Each empty cell's digits (with `candidates=True`).
+    #[getter]
+    fn candidates<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.candidates
+            .as_ref()
+            .map(|m| marks_dict(py, m))
+            .transpose()
+    }
+
+    /// The `hint --json` object.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("status", self.status)?;
+        if self.status == "unknown" {
+            return Ok(dict);
+        }
+        dict.set_item(
+            "step",
+            self.step.as_ref().map(|s| s.to_dict(py)).transpose()?,
+        )?;
+        dict.set_item("unexplained", &self.unexplained)?;
+        if let Some(marks) = &self.candidates {
+            dict.set_item("candidates", marks_dict(py, marks)?)?;
+        }
+        Ok(dict)
+    }
+
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        match &self.step {
+            Some(step) => format!("Hint(status={:?}, step={:?})", self.status, step.text),
+            None => format!("Hint(status={:?})", self.status),
+        }
+    }
+}
+
+/// The unique solution of a puzzle, proved as `explain` and `hint` prove it: `None` when the
+/// limits stopped the proof; a `PuzzleError` with the command line's words when the puzzle
+/// has no solution or several.
+fn unique_solution(
+    py: Python<'_>,
+    rules: &Rules,
+    givens: &Grid,
+    limits: Limits,
+) -> PyResult<Option<Grid>> {
+    let answer = interruptible_within(py, limits, |budget| {
+        Solver::new(rules.clone()).enumerate_bounded(givens, Some(2), 2, budget)
+    })?
+    .map_err(puzzle_error)?;
+    if answer.cut_short(Some(2)) {
+        return Ok(None);
+    }
+    let mut solutions = answer.solutions.into_iter();
+    match (solutions.next(), solutions.next()) {
+        (Some(solution), None) => Ok(Some(solution)),
+        (None, _) => {
+            let why = py.detach(|| why_no_solution(rules, givens));
+            Err(puzzle_error(format!("the puzzle has no solution{why}")))
+        }
+        (Some(_), Some(_)) => Err(puzzle_error(
+            "the puzzle has several solutions; logic needs a unique one",
+        )),
+    }
+}
+
+/// Where a puzzle without solution goes wrong, as the command line says it: an empty cell no
+/// digit fits, else the givens without any one of which the puzzle has a solution.
+fn why_no_solution(rules: &Rules, givens: &Grid) -> String {
+    let cols = rules.cols();
+    if let Ok(state) = State::new(rules, givens) {
+        let empty = rules
+            .cells()
+            .iter()
+            .find(|&&p| state.value(p) == 0 && state.candidates(p) == 0);
+        if let Some(&p) = empty {
+            return format!(
+                ": no digit fits {}, the givens it sees rule out each one",
+                Cell::from_index(p, cols)
+            );
+        }
+    }
+    let mut solver = Solver::new(rules.clone());
+    let suspects: Vec<String> = (0..givens.cells().len())
+        .filter(|&p| givens.cells()[p] != 0)
+        .take(400)
+        .filter(|&p| {
+            let mut without = givens.clone();
+            without.set(p / cols, p % cols, 0);
+            solver
+                .solve_first(&without)
+                .is_ok_and(|(found, _)| found.is_some())
+        })
+        .map(|p| {
+            format!(
+                "{} = {}",
+                Cell::from_index(p, cols),
+                rules.symbols().name(givens.cells()[p])
+            )
+        })
+        .collect();
+    match suspects.as_slice() {
+        [] => String::new(),
+        [one] => format!(": without the given {one} it has one, so that given is likely wrong"),
+        many => format!(
+            ": without any one of the givens {} it has some, so one of them is likely wrong",
+            many.join(", ")
+        ),
+    }
+}
+
+/// The note naming the constraints the logic leaves out, as the command line writes it.
+fn unexplained_note(names: &[String], what: &str) -> String {
+    if names.is_empty() {
+        return String::new();
+    }
+    format!(
+        "note: the {what} not use {} (not yet understood by the logic)\n",
+        names.join(", ")
+    )
+}
+
+/// What the limits say when they stop the proof of uniqueness.
+fn stopped(limits: Limits) -> String {
+    let mut flags = Vec::new();
+    if let Some(time) = limits.timeout {
+        flags.push(format!("timeout={}", time.as_secs_f64()));
+    }
+    if let Some(nodes) = limits.max_nodes {
+        flags.push(format!("max_nodes={nodes}"));
+    }
+    format!(
+        "{} stopped the search before it proved the puzzle has one solution; logic needs a \
+         unique one\n",
+        flags.join(" or ")
+    )
+}
+
+/// Solves a puzzle step by step as a person would, as `sudokux explain` does, and grades it;
+/// with `guess=True` goes on past a stall with labelled guesses, with `candidates=True` adds
+/// the pencil marks at the start. The puzzle (anything `Puzzle()` reads) must have exactly
+/// one solution: `PuzzleError` otherwise, with the command line's words (for none, where it
+/// goes wrong). `timeout` (seconds) and `max_nodes` bound that proof (status `"unknown"`).
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, guess = false, candidates = false, timeout = None, max_nodes = None))]
+pub fn explain(
+    py: Python<'_>,
+    puzzle: PuzzleArg<'_>,
+    guess: bool,
+    candidates: bool,
+    timeout: Option<f64>,
+    max_nodes: Option<u64>,
+) -> PyResult<PyExplanation> {
+    let limits = Limits::new(timeout, max_nodes)?;
+    let puzzle = puzzle.into_puzzle()?;
+    let (rules, givens) = (&puzzle.rules, &puzzle.givens);
+    let Some(solution) = unique_solution(py, rules, givens, limits)? else {
+        return Ok(PyExplanation {
+            status: "unknown",
+            grade: None,
+            hardest: None,
+            hardest_steps: 0,
+            grade_exact: false,
+            unexplained: unexplained(rules),
+            steps: Vec::new(),
+            solution: None,
+            candidates: None,
+            start_candidates: None,
+            text: stopped(limits),
+        });
+    };
+    py.detach(|| {
+        let start = State::new(rules, givens).map_err(puzzle_error)?;
+        let explanation = if guess {
+            solve_with_guesses(rules, givens, &solution)
+        } else {
+            solve_logically(rules, givens)
+        }
+        .map_err(puzzle_error)?;
+        let solved = explanation.solved();
+        let hardest = explanation.hardest();
+        let grade = explanation.grade();
+        let mut text = String::new();
+        if candidates {
+            text.push_str("candidates:\n");
+            text.push_str(&start.pencil_marks());
+        }
+        text.push_str(&unexplained_note(
+            &explanation.unexplained,
+            "steps below do",
+        ));
+        for (k, step) in explanation.steps.iter().enumerate() {
+            text.push_str(&format!("{}. {}\n", k + 1, step.describe(rules.symbols())));
+        }
+        if !solved {
+            text.push_str(&format!(
+                "stalled after {} steps: no technique applies; the candidates:\n",
+                explanation.steps.len()
+            ));
+            text.push_str(&explanation.end.pencil_marks());
+        }
+        let guesses = explanation
+            .steps
+            .iter()
+            .filter(|s| s.technique == Technique::Guess)
+            .count();
+        let detail = match (hardest, guesses) {
+            (_, g) if g > 0 => format!(" ({g} guess{})", if g == 1 { "" } else { "es" }),
+            _ if !solved => String::new(),
+            (Some((technique, count)), _) => format!(
+                " (hardest: {technique}, {count} step{})",
+                if count == 1 { "" } else { "s" }
+            ),
+            (None, _) => " (nothing to do)".to_string(),
+        };
+        let detail = if explanation.grade_is_exact() {
+            detail
+        } else {
+            format!(
+                " (logic stalls without {}: reasoning with them may need less)",
+                explanation.unexplained.join(", ")
+            )
+        };
+        text.push_str(&format!("grade: {grade}{detail}\n"));
+        let solution = solved.then(|| rules.format_line(&explanation.end.grid()));
+        if let Some(line) = &solution {
+            text.push_str(line);
+            text.push('\n');
+        }
+        Ok(PyExplanation {
+            status: if solved { "solved" } else { "stalled" },
+            grade: Some(grade.to_string()),
+            hardest: hardest.map(|(t, _)| t.name()),
+            hardest_steps: hardest.map_or(0, |(_, count)| count),
+            grade_exact: explanation.grade_is_exact(),
+            steps: explanation
+                .steps
+                .iter()
+                .map(|s| PyStep::of(rules, s))
+                .collect(),
+            candidates: (!solved).then(|| marks(&explanation.end)),
+            start_candidates: candidates.then(|| marks(&start)),
+            unexplained: explanation.unexplained,
+            solution,
+            text,
+        })
+    })
+}
+
+/// The next step of a puzzle, as `sudokux hint` gives it: the easiest technique that applies;
+/// with `guess=True` a labelled guess when none does; with `candidates=True` the pencil marks
+/// too. The puzzle must have exactly one solution, as for `explain`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, guess = false, candidates = false, timeout = None, max_nodes = None))]
+pub fn hint(
+    py: Python<'_>,
+    puzzle: PuzzleArg<'_>,
+    guess: bool,
+    candidates: bool,
+    timeout: Option<f64>,
+    max_nodes: Option<u64>,
+) -> PyResult<PyHint> {
+    let limits = Limits::new(timeout, max_nodes)?;
+    let puzzle = puzzle.into_puzzle()?;
+    let (rules, givens) = (&puzzle.rules, &puzzle.givens);
+    let left_out = unexplained(rules);
+    let Some(solution) = unique_solution(py, rules, givens, limits)? else {
+        return Ok(PyHint {
+            status: "unknown",
+            step: None,
+            unexplained: left_out,
+            candidates: None,
+            text: stopped(limits),
+        });
+    };
+    py.detach(|| {
+        let state = State::new(rules, givens).map_err(puzzle_error)?;
+        let (step, status) = if state.is_solved() {
+            (None, "solved")
+        } else if let Some(step) = state.next_step() {
+            (Some(step), "step")
+        } else if guess {
+            (state.guess(&solution), "guess")
+        } else {
+            (None, "stalled")
+        };
+        let mut text = String::new();
+        if candidates {
+            text.push_str(&state.pencil_marks());
+        }
+        text.push_str(&unexplained_note(&left_out, "hint below does"));
+        match (&step, status) {
+            (Some(step), _) => text.push_str(&step.describe(rules.symbols())),
+            (None, "solved") => text.push_str("the grid is full: nothing left to do"),
+            (None, _) => {
+                text.push_str("no technique applies: logic stalls here (--guess for a guess)")
+            }
+        }
+        text.push('\n');
+        Ok(PyHint {
+            status,
+            step: step.as_ref().map(|s| PyStep::of(rules, s)),
+            unexplained: left_out,
+            candidates: candidates.then(|| marks(&state)),
+            text,
+        })
+    })
+}
+
+/// Adds the logic classes and functions to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyStep>()?;
+    m.add_class::<PyExplanation>()?;
+    m.add_class::<PyHint>()?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(hint, m)?)?;
+    Ok(())
+}

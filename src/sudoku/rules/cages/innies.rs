@@ -1,0 +1,363 @@
+//! The 45 rule: sums that killer cages imply over the rows, columns and boxes they nearly fill.
+//!
+//! A *house* is a row, a column, a box (or jigsaw region), or a union of a few neighbouring
+//! ones: two to four consecutive rows or columns of a grid, two boxes side by side. Its `m`
+//! units hold every digit `m` times, so its cells add up to `m * n * (n + 1) / 2` (45 per unit
+//! on 9x9). With the cages lying wholly inside the house taken away, what is left over says:
+//! - *innies*: the house's cells outside those cages add up to the house's total less the
+//!   inside cages' sums;
+//! - *innies and outies*: the house's cells in no cage, less the cells outside the house of the
+//!   cages that cross its edge (the outies), add up to the house's total less the sums of every
+//!   cage inside or crossing it. With every cell caged, that is a sum of the outies alone.
+//!
+//! Each small one (at most [`MAX_DERIVED`] cells) becomes a [`Derived`] sum, which the killer
+//! family adds to the exact cover before the search (as a [`SetSum`] when its cells lie in one
+//! row, column or box and all count once, else as a [`LinearSum`]), and which the human-style
+//! logic reasons with. Cages that overlap each other derive nothing: the rule needs each cell
+//! counted once.
+
+use std::collections::BTreeSet;
+
+use crate::sudoku::rules::cover::linear_sum::LinearSum;
+use crate::sudoku::rules::cover::set_sum::SetSum;
+use crate::sudoku::rules::geometry::Geometry;
+
+/// Most cells of a derived sum: larger ones tell the search little for their size.
+pub const MAX_DERIVED: usize = 5;
+
+/// Most consecutive rows or columns in one house.
+const MAX_SPAN: usize = 4;
+
+/// A sum the 45 rule derives (see the module documentation).
+///
+/// Invariants: `terms` are distinct positions in increasing order, with weight `+1` or `-1`;
+/// `distinct` only when every weight is `+1` and the positions lie in one row, column or box.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Derived {
+    /// The house it comes from, as a person names it (`rows 1-2`, `box 5`).
+    pub house: String,
+    /// Whether the cells are the house's innies (else innies less outies, or outies alone).
+    pub innies: bool,
+    /// The cells and their weights.
+    pub terms: Vec<(usize, i64)>,
+    /// What the weighted digits add up to.
+    pub target: i64,
+    /// Whether the cells hold different digits (they share a row, column or box).
+    pub distinct: bool,
+}
+
+impl Derived {
+    /// The sum as the exact cover takes it.
+    pub fn linear(&self) -> LinearSum {
+        LinearSum {
+            terms: self.terms.clone(),
+            target: self.target,
+        }
+    }
+
+    /// The sum as set options, when its cells differ and all count once.
+    pub fn set_sum(&self) -> Option<SetSum> {
+        (self.distinct && self.target > 0).then(|| SetSum {
+            cells: self.terms.iter().map(|&(p, _)| p).collect(),
+            sum: self.target as u32,
+        })
+    }
+
+    /// Entries its encoding adds, at most.
+    pub fn entries(&self, n: usize) -> u64 {
+        match self.set_sum() {
+            Some(set) => set.entries(n),
+            None => self.linear().entries(n),
+        }
+    }
+}
+
+/// One house: its name, its cells (increasing) and how many units it is made of.
+struct House {
+    name: String,
+    cells: Vec<usize>,
+    units: usize,
+}
+
+/// The houses of a geometry: every row, column and box (or region) of every grid, then runs of
+/// 2 to [`MAX_SPAN`] consecutive rows and columns, then pairs of boxes that touch.
+fn houses(geometry: &Geometry) -> (Vec<House>, usize) {
+    let n = geometry.size();
+    let cols = geometry.cols();
+    let several = geometry.grids().len() > 1;
+    let mut singles = Vec::new();
+    let mut unions = Vec::new();
+    for (g, &(r0, c0)) in geometry.grids().iter().enumerate() {
+        let of = |name: String| {
+            if several {
+                format!("{name} of grid {}", g + 1)
+            } else {
+                name
+            }
+        };
+        let row = |r: usize| (0..n).map(move |c| (r0 + r) * cols + c0 + c);
+        let column = |c: usize| (0..n).map(move |r| (r0 + r) * cols + c0 + c);
+        for span in 1..=MAX_SPAN.min(n - 1) {
+            for first in 0..=n - span {
+                let last = first + span - 1;
+                let (rows_name, cols_name) = if span == 1 {
+                    (
+                        format!("row {}", first + 1),
+                        format!("column {}", first + 1),
+                    )
+                } else {
+                    (
+                        format!("rows {}-{}", first + 1, last + 1),
+                        format!("columns {}-{}", first + 1, last + 1),
+                    )
+                };
+                let mut rows: Vec<usize> = (first..=last).flat_map(row).collect();
+                let mut columns: Vec<usize> = (first..=last).flat_map(column).collect();
+                rows.sort_unstable();
+                columns.sort_unstable();
+                let target = if span == 1 { &mut singles } else { &mut unions };
+                target.push(House {
+                    name: of(rows_name),
+                    cells: rows,
+                    units: span,
+                });
+                target.push(House {
+                    name: of(cols_name),
+                    cells: columns,
+                    units: span,
+                });
+            }
+        }
+        // Boxes or regions, as labelled cells of the grid.
+        let labels: Vec<(String, Vec<usize>)> = match geometry.regions() {
+            Some(labels) => {
+                let set: BTreeSet<char> = labels.iter().copied().collect();
+                set.into_iter()
+                    .map(|l| {
+                        let cells = (0..n * n)
+                            .filter(|&k| labels[k] == l)
+                            .map(|k| (r0 + k / n) * cols + c0 + k % n)
+                            .collect();
+                        (format!("region {l}"), cells)
+                    })
+                    .collect()
+            }
+            None => {
+                let (br, bc) = geometry.box_shape();
+                (0..n)
+                    .map(|b| {
+                        let (top, left) = (b / (n / bc) * br, b % (n / bc) * bc);
+                        let mut cells: Vec<usize> = (0..br)
+                            .flat_map(|r| {
+                                (0..bc).map(move |c| (r0 + top + r) * cols + c0 + left + c)
+                            })
+                            .collect();
+                        cells.sort_unstable();
+                        (format!("box {}", b + 1), cells)
+                    })
+                    .collect()
+            }
+        };
+        let touches = |a: &[usize], b: &[usize]| {
+            a.iter().any(|&p| {
+                b.iter().any(|&q| {
+                    let (pr, pc, qr, qc) = (p / cols, p % cols, q / cols, q % cols);
+                    pr.abs_diff(qr) + pc.abs_diff(qc) == 1
+                })
+            })
+        };
+        for (i, (name, cells)) in labels.iter().enumerate() {
+            singles.push(House {
+                name: of(name.clone()),
+                cells: cells.clone(),
+                units: 1,
+            });
+            for (other, more) in &labels[i + 1..] {
+                if touches(cells, more) {
+                    let mut both: Vec<usize> = cells.iter().chain(more).copied().collect();
+                    both.sort_unstable();
+                    let name = format!("{name} and {other}");
+                    unions.push(House {
+                        name: of(name),
+                        cells: both,
+                        units: 2,
+                    });
+                }
+            }
+        }
+    }
+    let count = singles.len();
+    singles.extend(unions);
+    (singles, count)
+}
+
+/// The sums the 45 rule derives from `cages` (sums and positions, increasing) on `geometry`,
+/// each of at most [`MAX_DERIVED`] cells, none over the cells of a cage or of an earlier one.
+pub fn derive(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
+    if cages.is_empty() {
+        return Vec::new();
+    }
+    let area = geometry.rows() * geometry.cols();
+    let mut cage_of = vec![usize::MAX; area];
+    for (k, (_, cells)) in cages.iter().enumerate() {
+        for &p in cells {
+            if cage_of[p] != usize::MAX {
+                return Vec::new();
+            }
+            cage_of[p] = k;
+        }
+    }
+    let n = geometry.size();
+    let total = (n * (n + 1) / 2) as i64;
+    let (houses, singles) = houses(geometry);
+    let mut seen: BTreeSet<Vec<usize>> = cages.iter().map(|(_, cells)| cells.clone()).collect();
+    let mut in_house = vec![false; area];
+    let mut out = Vec::new();
+    for house in &houses {
+        for &p in &house.cells {
+            in_house[p] = true;
+        }
+        // Cages inside, and cages crossing the edge.
+        let mut inside = BTreeSet::new();
+        let mut crossing = BTreeSet::new();
+        for &p in &house.cells {
+            let k = cage_of[p];
+            if k != usize::MAX {
+                if cages[k].1.iter().all(|&q| in_house[q]) {
+                    inside.insert(k);
+                } else {
+                    crossing.insert(k);
+                }
+            }
+        }
+        let left =
+            total * house.units as i64 - inside.iter().map(|&k| i64::from(cages[k].0)).sum::<i64>();
+        let innies: Vec<(usize, i64)> = house
+            .cells
+            .iter()
+            .filter(|&&p| cage_of[p] == usize::MAX || crossing.contains(&cage_of[p]))
+            .map(|&p| (p, 1))
+            .collect();
+        let mut mixed: Vec<(usize, i64)> = house
+            .cells
+            .iter()
+            .filter(|&&p| cage_of[p] == usize::MAX)
+            .map(|&p| (p, 1))
+            .chain(
+                crossing
+                    .iter()
+                    .flat_map(|&k| cages[k].1.iter())
+                    .filter(|&&q| !in_house[q])
+                    .map(|&q| (q, -1)),
+            )
+            .collect();
+        mixed.sort_unstable();
+        let crossing_sum: i64 = crossing.iter().map(|&k| i64::from(cages[k].0)).sum();
+        // Outies alone read better with positive weights.
+        let outies_only = mixed.iter().all(|&(_, w)| w < 0);
+        let mixed_target = if outies_only {
+            crossing_sum - left
+        } else {
+            left - crossing_sum
+        };
+        if outies_only {
+            mixed.iter_mut().for_each(|t| t.1 = 1);
+        }
+        for (innie, terms, target) in [(true, innies, left), (false, mixed, mixed_target)] {
+            if terms.is_empty() || terms.len() > MAX_DERIVED {
+                continue;
+            }
+            let cells: Vec<usize> = terms.iter().map(|&(p, _)| p).collect();
+            if !seen.insert(cells.clone()) {
+                continue;
+            }
+            let distinct = terms.iter().all(|&(_, w)| w == 1)
+                && houses[..singles]
+                    .iter()
+                    .any(|h| cells.iter().all(|p| h.cells.binary_search(p).is_ok()));
+            out.push(Derived {
+                house: house.name.clone(),
+                innies: innie,
+                terms,
+                target,
+                distinct,
+            });
+        }
+        for &p in &house.cells {
+            in_house[p] = false;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Positions of cells of row 1 (0-based columns) on 9x9.
+    fn row1(cols: &[usize]) -> Vec<usize> {
+        cols.to_vec()
+    }
+
+    #[test]
+    fn a_row_nearly_filled_by_cages_gives_its_innies_and_outies() {
+        let geometry = Geometry::new(9, None, None, &[], None).unwrap();
+        // r1c1-r1c4 add up to 10; r1c5-r1c8 with r2c8 add up to 35; r1c9 is in no cage.
+        let mut crossing = row1(&[4, 5, 6, 7]);
+        crossing.push(9 + 7);
+        let cages = vec![(10, row1(&[0, 1, 2, 3])), (35, crossing)];
+        let derived = derive(&geometry, &cages);
+        let row: Vec<&Derived> = derived.iter().filter(|d| d.house == "row 1").collect();
+        assert_eq!(row.len(), 2, "{derived:?}");
+        // Innies: r1c5..r1c9 add up to 45 - 10.
+        assert!(row[0].innies && row[0].distinct);
+        assert_eq!(row[0].terms, [(4, 1), (5, 1), (6, 1), (7, 1), (8, 1)]);
+        assert_eq!(row[0].target, 35);
+        // Innies less outies: r1c9 - r2c8 = 45 - 10 - 35.
+        assert!(!row[1].innies && !row[1].distinct);
+        assert_eq!(row[1].terms, [(8, 1), (16, -1)]);
+        assert_eq!(row[1].target, 0);
+        assert!(row[1].set_sum().is_none());
+        assert!(derived.iter().all(|d| d.terms.len() <= MAX_DERIVED));
+        // No derived sum repeats the cells of a cage or of another one.
+        let mut cells: Vec<Vec<usize>> = derived
+            .iter()
+            .map(|d| d.terms.iter().map(|t| t.0).collect())
+            .collect();
+        cells.extend(cages.iter().map(|c| c.1.clone()));
+        let all = cells.len();
+        cells.sort();
+        cells.dedup();
+        assert_eq!(cells.len(), all);
+    }
+
+    #[test]
+    fn outies_alone_have_positive_weights_and_overlapping_cages_derive_nothing() {
+        let geometry = Geometry::new(4, None, None, &[], None).unwrap();
+        // 4x4: row 1 is r1c1 r1c2 (3) and r1c3 r1c4 r2c4 (9): r2c4 = 9 - (10 - 3).
+        let cages = vec![(3, vec![0, 1]), (9, vec![2, 3, 7])];
+        let derived = derive(&geometry, &cages);
+        let outies = derived
+            .iter()
+            .find(|d| d.house == "row 1" && !d.innies)
+            .unwrap();
+        assert_eq!(outies.terms, [(7, 1)]);
+        assert_eq!(outies.target, 2);
+        assert!(outies.distinct);
+        assert_eq!(outies.set_sum().unwrap().cells, [7]);
+        let overlapping = vec![(3, vec![0, 1]), (7, vec![1, 2])];
+        assert!(derive(&geometry, &overlapping).is_empty());
+    }
+
+    #[test]
+    fn houses_are_units_runs_of_lines_and_touching_boxes() {
+        let geometry = Geometry::new(4, None, None, &[], None).unwrap();
+        let (houses, singles) = houses(&geometry);
+        // 4 rows, 4 columns, 4 boxes; runs of 2 and 3 rows and columns; 4 touching box pairs.
+        assert_eq!(singles, 12);
+        assert_eq!(houses.len(), 12 + 2 * (3 + 2) + 4);
+        let names: Vec<&str> = houses.iter().map(|h| h.name.as_str()).collect();
+        assert!(names.contains(&"rows 2-4") && names.contains(&"box 1 and box 3"));
+        assert!(houses.iter().all(|h| h.cells.len() == 4 * h.units));
+    }
+}

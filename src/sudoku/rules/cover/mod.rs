@@ -1,0 +1,11 @@
+//! The exact-cover building blocks the families encode themselves with, knowing no family:
+//! the [`Encoder`](encoder::Encoder) (items, options and secondary items of a sudoku-shaped
+//! cover), linear sums as chains of colored items and what they say about two of their cells,
+//! sums of cells of different digits as set options, and rules read along a line by an
+//! automaton.
+
+pub mod automaton;
+pub mod encoder;
+pub mod linear_pairs;
+pub mod linear_sum;
+pub mod set_sum;

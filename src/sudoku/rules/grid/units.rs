@@ -1,0 +1,547 @@
+//! The units of the grid itself: rows, columns, boxes (or jigsaw regions), and the optional
+//! units drawn from the grid's shape: both main diagonals (X-sudoku) or either one alone,
+//! windoku windows, and disjoint groups (the cells at one place in their boxes).
+//!
+//! Keys: `diagonals = true` (both), `diagonal_positive = true` (bottom left to top right
+//! alone), `diagonal_negative = true` (top left to bottom right alone), `windoku = true`,
+//! `disjoint_groups = true` (rows, columns, boxes and `regions` are always there: the shape's
+//! keys say what they are). f-puzzles keys: `diagonal+`, `diagonal-`, `disjointgroups`
+//! (boxes only: refused with jigsaw regions, where "the same place in the region" has no
+//! agreed meaning).
+
+use serde::de::MapAccess;
+
+use crate::sudoku::grid::{Cell, Grid};
+
+use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference};
+use crate::sudoku::rules::cover::encoder::full_mask;
+use crate::sudoku::rules::draw::{Canvas, Caption};
+use crate::sudoku::rules::error::{FileError, RulesError, Violation};
+use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
+use crate::sudoku::rules::geometry::Geometry;
+use crate::sudoku::rules::unit::{Unit, UnitKind};
+
+/// Shading of the diagonals' cells (X-sudoku).
+const DIAGONAL_FILL: &str = "#f2dca6";
+
+/// Shading of windoku windows.
+const WINDOW_FILL: &str = "#bfe0bd";
+
+/// Cell shading is laid over white with this opacity, so that overlaps (a window on a
+/// diagonal) show both.
+pub const FILL_OPACITY: f64 = 0.75;
+
+/// The grid's units: rows, columns and boxes or regions always; the diagonals and windows when
+/// asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct UnitRules {
+    /// Both main diagonals of every sub-grid are units (X-sudoku).
+    pub diagonals: bool,
+    /// Box-shaped windows between the boxes are units (windoku: four in a 9x9).
+    pub windoku: bool,
+    /// The positive diagonal alone (bottom left to top right) is a unit; with `diagonals`
+    /// set, or both single diagonals, [`UnitRules::normalize`] keeps `diagonals` only.
+    pub diagonal_positive: bool,
+    /// The negative diagonal alone (top left to bottom right) is a unit.
+    pub diagonal_negative: bool,
+    /// The cells at one place in their boxes are a unit (disjoint groups); boxes only.
+    pub disjoint_groups: bool,
+}
+
+/// Top-left corners (relative to the sub-grid) of the windoku windows: box-shaped, one cell in
+/// from each box boundary, as many as fit (four in a 9x9).
+fn windows(n: usize, box_rows: usize, box_cols: usize) -> Vec<(usize, usize)> {
+    let tops: Vec<usize> = (0..)
+        .map(|i| 1 + i * (box_rows + 1))
+        .take_while(|&t| t + box_rows < n)
+        .collect();
+    let lefts: Vec<usize> = (0..)
+        .map(|j| 1 + j * (box_cols + 1))
+        .take_while(|&l| l + box_cols < n)
+        .collect();
+    tops.iter()
+        .flat_map(|&t| lefts.iter().map(move |&l| (t, l)))
+        .collect()
+}
+
+impl UnitRules {
+    /// One way to say each set of diagonals: both single diagonals are `diagonals`.
+    pub fn normalize(&mut self) {
+        if self.diagonals || (self.diagonal_positive && self.diagonal_negative) {
+            self.diagonals = true;
+            self.diagonal_positive = false;
+            self.diagonal_negative = false;
+        }
+    }
+
+    /// The diagonals and windows of every sub-grid, in order, as (kind, grid, cells).
+    fn shaded(&self, g: &Geometry) -> Vec<Unit> {
+        let mut out = Vec::new();
+        self.add_units(g, &mut out);
+        out.retain(|u| {
+            matches!(
+                u.kind,
+                UnitKind::Diagonal | UnitKind::AntiDiagonal | UnitKind::Window(_)
+            )
+        });
+        out
+    }
+
+    fn add_units(&self, g: &Geometry, units: &mut Vec<Unit>) {
+        let n = g.size();
+        let (box_rows, box_cols) = g.box_shape();
+        let cols = g.cols();
+        let multi = g.grids().len() > 1;
+        let at = |r: usize, c: usize| r * cols + c;
+        for (k, &(r0, c0)) in g.grids().iter().enumerate() {
+            let grid = multi.then_some(k);
+            let mut unit =
+                |kind: UnitKind, cells: Vec<usize>| units.push(Unit { kind, grid, cells });
+            for r in 0..n {
+                unit(
+                    UnitKind::Row(r),
+                    (0..n).map(|c| at(r0 + r, c0 + c)).collect(),
+                );
+            }
+            for c in 0..n {
+                unit(
+                    UnitKind::Column(c),
+                    (0..n).map(|r| at(r0 + r, c0 + c)).collect(),
+                );
+            }
+            if g.regions().is_none() {
+                let stacks = n / box_cols;
+                for b in 0..n {
+                    let (top, left) = ((b / stacks) * box_rows, (b % stacks) * box_cols);
+                    let cells = (0..n)
+                        .map(|k| at(r0 + top + k / box_cols, c0 + left + k % box_cols))
+                        .collect();
+                    unit(UnitKind::Box(b), cells);
+                }
+            }
+            if self.diagonals || self.diagonal_negative {
+                unit(
+                    UnitKind::Diagonal,
+                    (0..n).map(|k| at(r0 + k, c0 + k)).collect(),
+                );
+            }
+            if self.diagonals || self.diagonal_positive {
+                unit(
+                    UnitKind::AntiDiagonal,
+                    (0..n).map(|k| at(r0 + k, c0 + n - 1 - k)).collect(),
+                );
+            }
+            if self.disjoint_groups && g.regions().is_none() {
+                let stacks = n / box_cols;
+                for place in 0..n {
+                    let (dr, dc) = (place / box_cols, place % box_cols);
+                    let mut cells: Vec<usize> = (0..n)
+                        .map(|b| {
+                            let (top, left) = ((b / stacks) * box_rows, (b % stacks) * box_cols);
+                            at(r0 + top + dr, c0 + left + dc)
+                        })
+                        .collect();
+                    cells.sort_unstable();
+                    unit(UnitKind::Group(place), cells);
+                }
+            }
+            if self.windoku {
+                for (w, (top, left)) in windows(n, box_rows, box_cols).into_iter().enumerate() {
+                    let cells = (0..n)
+                        .map(|k| at(r0 + top + k / box_cols, c0 + left + k % box_cols))
+                        .collect();
+                    unit(UnitKind::Window(w), cells);
+                }
+            }
+        }
+        if let Some(labels) = g.regions() {
+            for label in crate::sudoku::rules::geometry::region_labels(labels) {
+                let cells: Vec<usize> = (0..n * n).filter(|&p| labels[p] == label).collect();
+                units.push(Unit {
+                    kind: UnitKind::Region(label),
+                    grid: None,
+                    cells,
+                });
+            }
+        }
+    }
+
+    /// Every group of cells that must differ, named, straight from the rules' meaning: the
+    /// validator's and the backtracker's own list, which shares no code with [`Self::units`].
+    fn groups(&self, g: &Geometry) -> Vec<(String, Vec<Cell>)> {
+        let n = g.size();
+        let grids = g.grids();
+        let mut groups: Vec<(String, Vec<Cell>)> = Vec::new();
+        let (box_rows, box_cols) = g.box_shape();
+        let of_grid = |k: usize| {
+            if grids.len() > 1 {
+                format!(" of grid {}", k + 1)
+            } else {
+                String::new()
+            }
+        };
+        for (k, &(r0, c0)) in grids.iter().enumerate() {
+            let at = |r: usize, c: usize| Cell {
+                row: r0 + r,
+                col: c0 + c,
+            };
+            for r in 0..n {
+                groups.push((
+                    format!("row {}{}", r + 1, of_grid(k)),
+                    (0..n).map(|c| at(r, c)).collect(),
+                ));
+            }
+            for c in 0..n {
+                groups.push((
+                    format!("column {}{}", c + 1, of_grid(k)),
+                    (0..n).map(|r| at(r, c)).collect(),
+                ));
+            }
+            if g.regions().is_none() {
+                let mut number = 0;
+                for top in (0..n).step_by(box_rows) {
+                    for left in (0..n).step_by(box_cols) {
+                        number += 1;
+                        let cells = (top..top + box_rows)
+                            .flat_map(|r| (left..left + box_cols).map(move |c| (r, c)))
+                            .map(|(r, c)| at(r, c))
+                            .collect();
+                        groups.push((format!("box {number}{}", of_grid(k)), cells));
+                    }
+                }
+            }
+            if self.diagonals || self.diagonal_negative {
+                groups.push((
+                    format!("diagonal{}", of_grid(k)),
+                    (0..n).map(|i| at(i, i)).collect(),
+                ));
+            }
+            if self.diagonals || self.diagonal_positive {
+                groups.push((
+                    format!("anti-diagonal{}", of_grid(k)),
+                    (0..n).map(|i| at(i, n - 1 - i)).collect(),
+                ));
+            }
+            if self.disjoint_groups && g.regions().is_none() {
+                // Cell (r, c) sits at place (r mod box rows, c mod box columns) of its box.
+                for dr in 0..box_rows {
+                    for dc in 0..box_cols {
+                        let cells = (0..n)
+                            .flat_map(|r| (0..n).map(move |c| (r, c)))
+                            .filter(|&(r, c)| r % box_rows == dr && c % box_cols == dc)
+                            .map(|(r, c)| at(r, c))
+                            .collect();
+                        groups.push((
+                            format!("disjoint group {}{}", dr * box_cols + dc + 1, of_grid(k)),
+                            cells,
+                        ));
+                    }
+                }
+            }
+            if self.windoku {
+                // A window is a box shifted one cell down and right from each box but the
+                // last band and stack, if it still fits inside the grid.
+                let mut number = 0;
+                for band in 0..n / box_rows {
+                    for stack in 0..n / box_cols {
+                        let top = band * box_rows + band + 1;
+                        let left = stack * box_cols + stack + 1;
+                        if top + box_rows >= n || left + box_cols >= n {
+                            continue;
+                        }
+                        number += 1;
+                        let cells = (top..top + box_rows)
+                            .flat_map(|r| (left..left + box_cols).map(move |c| (r, c)))
+                            .map(|(r, c)| at(r, c))
+                            .collect();
+                        groups.push((format!("window {number}{}", of_grid(k)), cells));
+                    }
+                }
+            }
+        }
+        if let Some(labels) = g.regions() {
+            let mut seen: Vec<char> = Vec::new();
+            for &label in labels {
+                if label != crate::sudoku::rules::geometry::NO_REGION && !seen.contains(&label) {
+                    seen.push(label);
+                    let cells = (0..n * n)
+                        .filter(|&k| labels[k] == label)
+                        .map(|k| Cell::from_index(k, n))
+                        .collect();
+                    groups.push((format!("region {label}"), cells));
+                }
+            }
+        }
+        groups
+    }
+}
+
+/// The first two cells of `cells` that hold the same digit in `solution`, as a violation of
+/// the group `what`.
+pub(crate) fn repeats(solution: &Grid, what: &str, cells: &[Cell]) -> Result<(), Violation> {
+    for (i, a) in cells.iter().enumerate() {
+        for b in &cells[i + 1..] {
+            let d = solution.get(a.row, a.col);
+            if d == solution.get(b.row, b.col) {
+                return Err(Violation::Repeated {
+                    first: (*a).min(*b),
+                    second: (*a).max(*b),
+                    digit: d,
+                    what: what.to_string(),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+impl Constraint for UnitRules {
+    fn check(&self, geometry: &Geometry) -> Result<(), RulesError> {
+        if self.disjoint_groups && geometry.regions().is_some() {
+            return Err(RulesError::Invalid {
+                what: "disjoint groups".into(),
+                message: "defined for boxes only, not for jigsaw regions".into(),
+            });
+        }
+        Ok(())
+    }
+
+    fn units(&self, geometry: &Geometry, out: &mut Vec<Unit>) {
+        self.add_units(geometry, out);
+    }
+
+    fn validate(&self, geometry: &Geometry, solution: &Grid) -> Result<(), Violation> {
+        for (what, cells) in self.groups(geometry) {
+            repeats(solution, &what, &cells)?;
+        }
+        Ok(())
+    }
+
+    fn unexplained(&self, _: &mut Vec<String>) {
+        // Rows, columns, boxes, regions, diagonals and windows are units: every technique reasons with them.
+    }
+
+    fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
+        let cols = geometry.cols();
+        let groups = self.groups(geometry);
+        Some(Box::new(Peers::new(
+            geometry,
+            groups
+                .into_iter()
+                .map(|(_, cells)| cells.iter().map(|c| c.row * cols + c.col).collect()),
+        )))
+    }
+
+    fn draw(&self, geometry: &Geometry, canvas: &mut Canvas) {
+        for unit in self.shaded(geometry) {
+            let (class, fill) = match unit.kind {
+                UnitKind::Window(_) => ("window", WINDOW_FILL),
+                _ => ("diagonal", DIAGONAL_FILL),
+            };
+            canvas.shade(class, fill, FILL_OPACITY, &unit.cells);
+        }
+    }
+
+    fn caption(&self, _: &Geometry, caption: &mut Caption) {
+        if self.diagonals {
+            caption.shown("X-sudoku");
+        }
+        if self.diagonal_positive {
+            caption.shown("positive diagonal");
+        }
+        if self.diagonal_negative {
+            caption.shown("negative diagonal");
+        }
+        if self.windoku {
+            caption.shown("windoku");
+        }
+        if self.disjoint_groups {
+            caption.shown("disjoint groups");
+        }
+    }
+
+    fn write(&self, out: &mut FileWriter) {
+        for (on, key) in [
+            (self.diagonals, "diagonals"),
+            (self.diagonal_positive, "diagonal_positive"),
+            (self.diagonal_negative, "diagonal_negative"),
+            (self.windoku, "windoku"),
+            (self.disjoint_groups, "disjoint_groups"),
+        ] {
+            if on {
+                out.key(key, true);
+            }
+        }
+    }
+}
+
+impl Family for UnitRules {
+    const KEYS: &'static [&'static str] = &[
+        "diagonals",
+        "diagonal_positive",
+        "diagonal_negative",
+        "windoku",
+        "disjoint_groups",
+    ];
+
+    const FPUZZLES_KEYS: &'static [&'static str] = &["diagonal+", "diagonal-", "disjointgroups"];
+
+    fn read<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<Result<(), FileError>, A::Error> {
+        let on: bool = map.next_value()?;
+        self.set(key, on);
+        Ok(Ok(()))
+    }
+
+    fn read_fpuzzles(
+        &mut self,
+        key: &str,
+        value: &serde_json::Value,
+        reader: &FpReader<'_>,
+    ) -> Result<(), FileError> {
+        let on = reader.flag(key, value)?;
+        self.set(key, on);
+        Ok(())
+    }
+
+    fn write_fpuzzles(&self, out: &mut FpWriter) {
+        if self.diagonals || self.diagonal_positive {
+            out.flag("diagonal+");
+        }
+        if self.diagonals || self.diagonal_negative {
+            out.flag("diagonal-");
+        }
+        if self.disjoint_groups {
+            out.flag("disjointgroups");
+        }
+    }
+}
+
+impl UnitRules {
+    /// Sets the flag a TOML or f-puzzles key names (`diagonal+` is the positive diagonal).
+    fn set(&mut self, key: &str, on: bool) {
+        match key {
+            "diagonals" => self.diagonals = on,
+            "diagonal_positive" | "diagonal+" => self.diagonal_positive = on,
+            "diagonal_negative" | "diagonal-" => self.diagonal_negative = on,
+            "disjoint_groups" | "disjointgroups" => self.disjoint_groups = on,
+            _ => self.windoku = on,
+        }
+        self.normalize();
+    }
+}
+
+/// Groups of positions whose digits must all differ, as the reference backtracker sees them:
+/// each position's peers.
+#[derive(Debug)]
+pub(crate) struct Peers {
+    n: usize,
+    peers: Vec<Vec<usize>>,
+}
+
+impl Peers {
+    /// The peers of every position from groups of positions that must differ.
+    pub(crate) fn new(g: &Geometry, groups: impl Iterator<Item = Vec<usize>>) -> Peers {
+        let mut peers = vec![Vec::new(); g.rows() * g.cols()];
+        for cells in groups {
+            for &a in &cells {
+                peers[a].extend(cells.iter().copied().filter(|&b| b != a));
+            }
+        }
+        for list in &mut peers {
+            list.sort_unstable();
+            list.dedup();
+        }
+        Peers { n: g.size(), peers }
+    }
+
+    /// Peers from explicit pairs of positions.
+    pub(crate) fn from_pairs(g: &Geometry, pairs: impl Iterator<Item = (usize, usize)>) -> Peers {
+        let mut peers = vec![Vec::new(); g.rows() * g.cols()];
+        for (a, b) in pairs {
+            peers[a].push(b);
+            peers[b].push(a);
+        }
+        for list in &mut peers {
+            list.sort_unstable();
+            list.dedup();
+        }
+        Peers { n: g.size(), peers }
+    }
+}
+
+impl Reference for Peers {
+    fn allowed(&self, cells: &[u8], p: usize) -> u64 {
+        let mut free = full_mask(self.n);
+        for &q in &self.peers[p] {
+            if cells[q] != 0 {
+                free &= !(1u64 << (cells[q] - 1));
+            }
+        }
+        free
+    }
+
+    fn broken(&self, cells: &[u8], p: usize) -> bool {
+        self.peers[p].iter().any(|&q| cells[q] == cells[p])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::rules::{Rules, Spec};
+
+    fn kinds(spec: Spec) -> Vec<UnitKind> {
+        let rules = Rules::new(spec).unwrap();
+        rules.units().iter().map(|u| u.kind).collect()
+    }
+
+    #[test]
+    fn either_diagonal_alone() {
+        let positive = kinds(Spec::new(4).with(|c| c.units.diagonal_positive = true));
+        assert!(positive.contains(&UnitKind::AntiDiagonal));
+        assert!(!positive.contains(&UnitKind::Diagonal));
+        let negative = kinds(Spec::new(4).with(|c| c.units.diagonal_negative = true));
+        assert!(negative.contains(&UnitKind::Diagonal));
+        assert!(!negative.contains(&UnitKind::AntiDiagonal));
+        let mut both = UnitRules {
+            diagonal_positive: true,
+            diagonal_negative: true,
+            ..UnitRules::default()
+        };
+        both.normalize();
+        assert_eq!(
+            both,
+            UnitRules {
+                diagonals: true,
+                ..UnitRules::default()
+            }
+        );
+    }
+
+    #[test]
+    fn disjoint_groups_take_one_cell_of_each_box() {
+        let rules = Rules::new(Spec::new(6).with(|c| c.units.disjoint_groups = true)).unwrap();
+        let groups: Vec<&Unit> = rules
+            .units()
+            .iter()
+            .filter(|u| matches!(u.kind, UnitKind::Group(_)))
+            .collect();
+        assert_eq!(groups.len(), 6);
+        // Boxes of 2x3: place 5 (0-based 4) is row 1, column 1 of each box.
+        assert_eq!(groups[4].cells, [7, 10, 19, 22, 31, 34]);
+        assert_eq!(groups[4].to_string(), "disjoint group 5");
+        let jigsaw = Spec {
+            regions: Some("aabbccaabbccaabbccddeeffddeeffddeeff".chars().collect()),
+            ..Spec::new(6)
+        };
+        let error = Rules::new(jigsaw.with(|c| c.units.disjoint_groups = true)).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "disjoint groups: defined for boxes only, not for jigsaw regions"
+        );
+    }
+}

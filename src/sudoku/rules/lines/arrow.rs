@@ -1,0 +1,550 @@
+//! Arrows: the digits on an arrow's shaft add up to the number in its circle.
+//!
+//! The circle is one cell, or a *pill* of several cells read as a number with one digit per
+//! cell in the order given (`"r1c1 r1c2"` holding 1 and 3 reads 13; pills only on grids of
+//! at most 9 digits). Digits may repeat on a shaft unless other rules forbid it. Several
+//! arrows may share a circle: each shaft adds up to it on its own.
+//!
+//! In the exact cover an arrow is the [`LinearSum`] `circle - shaft = 0` (circle cells
+//! weighted `-10^j`, shaft cells `+1`), a chain of colored items holding the partial sums.
+//!
+//! Key: `[[arrow]]` tables, one per shaft, with `circle` (`"r1c4"`, or a pill
+//! `"r1c4 r1c5"`) and `shaft` (`"r2c3 r1c2"`, the cells after the circle). f-puzzles key:
+//! `arrow` (`cells` is the circle; each of `lines` starts at a circle cell, which is not
+//! summed, and is one shaft; an arrow without lines is no rule).
+
+use std::fmt::Write as _;
+
+use serde::de::MapAccess;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::sudoku::grid::{Cell, Grid};
+
+use crate::sudoku::rules::constraint::{
+    cell_list, Constraint, Family, FileWriter, RawCells, Reference,
+};
+use crate::sudoku::rules::cover::encoder::Encoder;
+use crate::sudoku::rules::cover::linear_sum::{LinearSum, SumBounds};
+use crate::sudoku::rules::draw::{num, Canvas, Caption};
+use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
+use crate::sudoku::rules::fpuzzles_io::{cell_name, FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::geometry::Geometry;
+use crate::sudoku::rules::pair::PairList;
+use crate::sudoku::rules::unit::UnitIndex;
+
+/// One arrow: the digits of `shaft` add up to the number read off `circle`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arrow {
+    /// The circle: one cell, or a pill read as a number in this order.
+    pub circle: Vec<Cell>,
+    /// The shaft's cells, from the circle outwards.
+    pub shaft: Vec<Cell>,
+}
+
+/// Every arrow of a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Arrows {
+    /// The arrows, numbered from 1 in messages in this order.
+    pub arrows: Vec<Arrow>,
+}
+
+/// The longest pill: three digits already reach beyond any shaft of a 9x9 grid.
+const MAX_PILL: usize = 3;
+
+impl Arrows {
+    /// Each arrow as a sum: circle cells weighted `-10^j` (last cell the units), shaft cells
+    /// `+1`, target 0 (the arrows passed [`Constraint::check`]).
+    fn sums(&self, geometry: &Geometry) -> Vec<LinearSum> {
+        self.arrows
+            .iter()
+            .map(|arrow| {
+                let place = |cell: &Cell| geometry.position(*cell).expect("checked arrows");
+                let m = arrow.circle.len() as u32;
+                let circle = arrow
+                    .circle
+                    .iter()
+                    .enumerate()
+                    .map(|(j, c)| (place(c), -(10i64.pow(m - 1 - j as u32))));
+                let shaft = arrow.shaft.iter().map(|c| (place(c), 1));
+                LinearSum {
+                    terms: circle.chain(shaft).collect(),
+                    target: 0,
+                }
+            })
+            .collect()
+    }
+}
+
+/// The number a pill's digits read as, in order.
+fn reading(digits: impl Iterator<Item = u8>) -> u64 {
+    digits.fold(0, |acc, d| acc * 10 + u64::from(d))
+}
+
+impl Constraint for Arrows {
+    fn check(&self, geometry: &Geometry) -> Result<(), RulesError> {
+        let n = geometry.size();
+        for (k, arrow) in self.arrows.iter().enumerate() {
+            let what = format!("arrow {}", k + 1);
+            let invalid = |message: String| RulesError::Invalid {
+                what: what.clone(),
+                message,
+            };
+            if arrow.circle.is_empty() || arrow.circle.len() > MAX_PILL {
+                return Err(invalid(format!(
+                    "the circle has {} cells; it holds 1 to {MAX_PILL}",
+                    arrow.circle.len()
+                )));
+            }
+            if arrow.circle.len() > 1 && n > 9 {
+                return Err(invalid(format!(
+                    "a pill reads its digits as a number, which needs digits 1 to 9, not 1 to {n}"
+                )));
+            }
+            if arrow.shaft.is_empty() {
+                return Err(invalid("the shaft has no cells".to_string()));
+            }
+            let all: Vec<Cell> = arrow.circle.iter().chain(&arrow.shaft).copied().collect();
+            geometry.positions(&what, &all)?;
+        }
+        for (k, sum) in self.sums(geometry).iter().enumerate() {
+            if !sum.feasible(n) {
+                return Err(RulesError::Invalid {
+                    what: format!("arrow {}", k + 1),
+                    message: "no digits on the shaft add up to a number the circle can hold"
+                        .to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn entries(&self, geometry: &Geometry) -> u64 {
+        let n = geometry.size();
+        self.sums(geometry)
+            .iter()
+            .fold(0u64, |total, sum| total.saturating_add(sum.entries(n)))
+    }
+
+    fn digit_blind(&self) -> bool {
+        self.arrows.is_empty()
+    }
+
+    fn check_givens(&self, geometry: &Geometry, givens: &Grid) -> Result<(), PuzzleError> {
+        for (k, sum) in self.sums(geometry).iter().enumerate() {
+            if !sum.possible(geometry.size(), givens.cells()) {
+                return Err(PuzzleError::Broken {
+                    what: format!("arrow {}", k + 1),
+                    message: "the givens on the shaft cannot add up to the circle".to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn pairs(&self, geometry: &Geometry, units: &UnitIndex, out: &mut PairList) {
+        // What each sum says about two of its cells, for the search and the logic.
+        for (k, sum) in self.sums(geometry).iter().enumerate() {
+            sum.push_pairs(geometry.size(), &format!("arrow {}", k + 1), units, out);
+        }
+    }
+
+    fn encode(&self, encoder: &mut Encoder<'_>) {
+        for sum in self.sums(encoder.geometry()) {
+            sum.encode_refined(encoder);
+        }
+    }
+
+    fn validate(&self, _: &Geometry, solution: &Grid) -> Result<(), Violation> {
+        for (k, arrow) in self.arrows.iter().enumerate() {
+            let digit = |c: &Cell| solution.get(c.row, c.col);
+            let circle = reading(arrow.circle.iter().map(digit));
+            let shaft: u64 = arrow.shaft.iter().map(|c| u64::from(digit(c))).sum();
+            if circle != shaft {
+                return Err(Violation::Broken {
+                    what: format!("arrow {}", k + 1),
+                    message: format!("the shaft adds up to {shaft}, the circle holds {circle}"),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
+        if self.arrows.is_empty() {
+            return None;
+        }
+        let area = geometry.rows() * geometry.cols();
+        Some(Box::new(SumBounds::new(
+            geometry.size(),
+            area,
+            self.sums(geometry),
+        )))
+    }
+
+    fn unexplained(&self, out: &mut Vec<String>) {
+        out.extend((1..=self.arrows.len()).map(|k| format!("arrow {k}")));
+    }
+
+    fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
+        if self.arrows.is_empty() {
+            return;
+        }
+        let s = canvas.cell();
+        let center = |c: &Cell| (canvas.x(c.col) + s / 2.0, canvas.y(c.row) + s / 2.0);
+        let radius = s * 0.4;
+        let stroke = (s / 22.0).max(0.5);
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "<g class=\"arrows\" fill=\"none\" stroke=\"#9a9a9a\" stroke-width=\"{}\" \
+             stroke-linecap=\"round\" stroke-linejoin=\"round\">",
+            num(stroke)
+        );
+        let mut circles: Vec<&Vec<Cell>> = Vec::new();
+        for arrow in &self.arrows {
+            if !circles.contains(&&arrow.circle) {
+                circles.push(&arrow.circle);
+            }
+            // The shaft leaves the circle cell nearest its first cell, from the circle's rim.
+            let first = center(&arrow.shaft[0]);
+            let from = arrow
+                .circle
+                .iter()
+                .map(center)
+                .min_by(|a, b| distance(*a, first).total_cmp(&distance(*b, first)))
+                .expect("a circle");
+            let length = distance(from, first).max(1e-9);
+            let start = (
+                from.0 + (first.0 - from.0) * radius / length,
+                from.1 + (first.1 - from.1) * radius / length,
+            );
+            let mut d = format!("M{} {}", num(start.0), num(start.1));
+            let points: Vec<(f64, f64)> = arrow.shaft.iter().map(center).collect();
+            for &(x, y) in &points {
+                let _ = write!(d, "L{} {}", num(x), num(y));
+            }
+            // The head: two strokes back from the last centre, along the last segment.
+            let tip = points[points.len() - 1];
+            let back = if points.len() > 1 {
+                points[points.len() - 2]
+            } else {
+                start
+            };
+            let (dx, dy) = (tip.0 - back.0, tip.1 - back.1);
+            let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+            let (ux, uy) = (dx / len, dy / len);
+            let head = s * 0.25;
+            for sign in [1.0, -1.0] {
+                let (hx, hy) = (
+                    tip.0 - head * (ux * 0.8 - sign * uy * 0.6),
+                    tip.1 - head * (uy * 0.8 + sign * ux * 0.6),
+                );
+                let _ = write!(d, "M{} {}L{} {}", num(hx), num(hy), num(tip.0), num(tip.1));
+            }
+            let _ = writeln!(out, "<path d=\"{d}\"/>");
+        }
+        // Circles and pills: a grey outline, white inside, over the shafts' starts.
+        for circle in circles {
+            let points: Vec<(f64, f64)> = circle.iter().map(center).collect();
+            let mut d = format!("M{} {}", num(points[0].0), num(points[0].1));
+            for &(x, y) in &points {
+                let _ = write!(d, "L{} {}", num(x), num(y));
+            }
+            let _ = writeln!(
+                out,
+                "<path d=\"{d}\" stroke-width=\"{}\"/><path d=\"{d}\" stroke=\"#ffffff\" \
+                 stroke-width=\"{}\"/>",
+                num(2.0 * radius + stroke),
+                num(2.0 * radius - stroke)
+            );
+        }
+        out.push_str("</g>\n");
+        canvas.marks().push_str(&out);
+        // Each arrow's number, as messages and `explain` name it, in its tip's cell (arrows
+        // often share a circle, seldom a tip).
+        for (k, arrow) in self.arrows.iter().enumerate() {
+            let tip = arrow.shaft[arrow.shaft.len() - 1];
+            canvas.number("arrow-number", (tip.row, tip.col), k + 1);
+        }
+    }
+
+    fn caption(&self, _: &Geometry, caption: &mut Caption) {
+        match self.arrows.len() {
+            0 => {}
+            1 => caption.shown("arrow (1 shaft)"),
+            k => caption.shown(format!("arrows ({k} shafts)")),
+        }
+    }
+
+    fn write(&self, out: &mut FileWriter) {
+        for arrow in &self.arrows {
+            out.table(
+                "arrow",
+                &[
+                    ("circle", cell_list(&arrow.circle)),
+                    ("shaft", cell_list(&arrow.shaft)),
+                ],
+            );
+        }
+    }
+}
+
+/// The distance between two points.
+fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
+    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+}
+
+/// One arrow of a puzzle file, as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawArrow {
+    circle: RawCells,
+    shaft: RawCells,
+}
+
+impl Family for Arrows {
+    const KEYS: &'static [&'static str] = &["arrow"];
+
+    fn read<'de, A: MapAccess<'de>>(
+        &mut self,
+        _: &str,
+        map: &mut A,
+    ) -> Result<Result<(), FileError>, A::Error> {
+        let raw: Vec<RawArrow> = map.next_value()?;
+        Ok(raw.iter().enumerate().try_for_each(|(k, a)| {
+            let what = format!("arrow {}", k + 1);
+            self.arrows.push(Arrow {
+                circle: a.circle.cells(&what)?,
+                shaft: a.shaft.cells(&what)?,
+            });
+            Ok(())
+        }))
+    }
+
+    const FPUZZLES_KEYS: &'static [&'static str] = &["arrow"];
+
+    fn read_fpuzzles(
+        &mut self,
+        key: &str,
+        value: &Value,
+        reader: &FpReader<'_>,
+    ) -> Result<(), FileError> {
+        for (at, instance) in reader.instances(key, value)? {
+            reader.known_fields(at, instance, &["cells", "lines"], COSMETIC_FIELDS)?;
+            let circle = reader.cells(
+                at,
+                instance
+                    .get("cells")
+                    .ok_or_else(|| at.error("has no \"cells\" (the circle)"))?,
+            )?;
+            if circle.is_empty() {
+                return Err(at.error("the circle has no cells"));
+            }
+            let lines = reader.lines(at, instance)?;
+            let circle_names = || circle.iter().map(|&c| cell_name(c)).collect::<Vec<_>>();
+            if lines.iter().all(|line| line.len() < 2) {
+                reader.notice(
+                    at,
+                    format!(
+                        "a circle without a shaft ({}) has no rule; left out",
+                        circle_names().join(" ")
+                    ),
+                );
+            }
+            for line in lines {
+                let Some((start, shaft)) = line.split_first() else {
+                    continue;
+                };
+                if !circle.contains(start) {
+                    return Err(at.error(format!(
+                        "a line starts at {}, which is not a circle cell",
+                        cell_name(*start)
+                    )));
+                }
+                if !shaft.is_empty() {
+                    self.arrows.push(Arrow {
+                        circle: circle.clone(),
+                        shaft: shaft.to_vec(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn write_fpuzzles(&self, out: &mut FpWriter) {
+        for arrow in &self.arrows {
+            let first = arrow.shaft[0];
+            let start = *arrow
+                .circle
+                .iter()
+                .min_by_key(|c| c.row.abs_diff(first.row).pow(2) + c.col.abs_diff(first.col).pow(2))
+                .expect("a circle");
+            let line: Vec<Cell> = std::iter::once(start)
+                .chain(arrow.shaft.iter().copied())
+                .collect();
+            out.push(
+                "arrow",
+                json!({"cells": FpWriter::cells(&arrow.circle), "lines": [FpWriter::cells(&line)]}),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    use super::*;
+    use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::rules::test_support::assert_example_unique;
+    use crate::sudoku::{validate, Engine, Grid, Solver};
+
+    fn cell(name: &str) -> Cell {
+        Cell::parse(name).unwrap()
+    }
+
+    fn cells(names: &str) -> Vec<Cell> {
+        names.split_whitespace().map(cell).collect()
+    }
+
+    /// A 4x4 puzzle file with `tables` after an empty grid.
+    fn four(tables: &str) -> String {
+        format!("size = 4\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n{tables}")
+    }
+
+    #[test]
+    fn reads_writes_and_round_trips() {
+        let file = from_toml(&four(
+            "[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r2c2 r3c3\"\n\n[[arrow]]\ncircle = \"r4c1 r4c2\"\nshaft = [\"r3c1\", \"r2c1\", \"r1c2\", \"r1c3\"]\n",
+        ))
+        .unwrap();
+        let arrows = &file.rules.constraints().arrow.arrows;
+        assert_eq!(arrows.len(), 2);
+        assert_eq!(arrows[1].circle, cells("r4c1 r4c2"));
+        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
+        assert_eq!(
+            again.rules.constraints().arrow,
+            file.rules.constraints().arrow
+        );
+    }
+
+    #[test]
+    fn errors_name_the_arrow() {
+        let error = |tables: &str| from_toml(&four(tables)).unwrap_err().to_string();
+        assert_eq!(
+            error("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r1c1 r2c2\"\n"),
+            "arrow 1: r1c1 is listed twice"
+        );
+        assert_eq!(
+            error("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"\"\n"),
+            "arrow 1: the shaft has no cells"
+        );
+        assert_eq!(
+            error("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r2c2 r3c3 r4c4 r2c3 r3c2\"\n"),
+            "arrow 1: no digits on the shaft add up to a number the circle can hold"
+        );
+        assert!(error("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r5c5\"\n").contains("r5c5"));
+    }
+
+    #[test]
+    fn the_search_keeps_shafts_and_circles_in_step() {
+        // Digits may repeat on a shaft: with r1c1 given 2, the shaft r2c3 r3c4 is 1, 1.
+        let file = from_toml(&four(
+            "[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r2c3 r3c4\"\n",
+        ))
+        .unwrap();
+        let mut solver = Solver::new(file.rules.clone());
+        let mut givens = Grid::empty(4);
+        givens.set(0, 0, 2);
+        let answer = solver.enumerate(&givens, Some(1000), 1000).unwrap();
+        assert!(!answer.solutions.is_empty());
+        for s in &answer.solutions {
+            assert_eq!([s.get(1, 2), s.get(2, 3)], [1, 1]);
+            validate(&file.rules, &givens, s).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_pill_reads_its_digits_in_order() {
+        let arrows = Arrows {
+            arrows: vec![Arrow {
+                circle: cells("r1c1 r1c2"),
+                shaft: cells("r2c1 r3c1 r4c1"),
+            }],
+        };
+        let geometry = Geometry::new(9, None, None, &[(0, 0)], None).unwrap();
+        let mut grid = Grid::empty(9);
+        grid.set(0, 0, 1);
+        grid.set(0, 1, 2);
+        for (r, d) in [(1, 3), (2, 4), (3, 5)] {
+            grid.set(r, 0, d);
+        }
+        arrows.validate(&geometry, &grid).unwrap();
+        grid.set(3, 0, 6);
+        assert_eq!(
+            arrows.validate(&geometry, &grid).unwrap_err().to_string(),
+            "arrow 1: the shaft adds up to 13, the circle holds 12"
+        );
+    }
+
+    #[test]
+    fn fpuzzles_lines_start_at_the_circle() {
+        let reader = FpReader::new(9, &[]);
+        let mut arrows = Arrows::default();
+        let value = json!([
+            {"cells": ["R1C4"], "lines": [["R1C4", "R2C3", "R1C2"], ["R1C4", "R2C4"]]},
+            {"cells": ["R9C9"], "lines": []}
+        ]);
+        arrows.read_fpuzzles("arrow", &value, &reader).unwrap();
+        assert_eq!(arrows.arrows.len(), 2);
+        assert_eq!(arrows.arrows[0].shaft, cells("r2c3 r1c2"));
+        let bad = json!([{"cells": ["R1C4"], "lines": [["R2C3", "R1C2"]]}]);
+        assert_eq!(
+            Arrows::default()
+                .read_fpuzzles("arrow", &bad, &reader)
+                .unwrap_err()
+                .to_string(),
+            "arrow 1: a line starts at R2C3, which is not a circle cell"
+        );
+    }
+
+    fn arrow() -> impl Strategy<Value = Arrow> {
+        (
+            1usize..=2,
+            proptest::collection::vec((0usize..9, 0usize..9), 1..5),
+        )
+            .prop_map(|(pill, shaft)| {
+                let circle: Vec<Cell> = (0..pill).map(|c| Cell { row: 8, col: c }).collect();
+                let mut cells: Vec<Cell> = Vec::new();
+                for (row, col) in shaft {
+                    let c = Cell { row: row % 8, col };
+                    if !cells.contains(&c) {
+                        cells.push(c);
+                    }
+                }
+                Arrow {
+                    circle,
+                    shaft: cells,
+                }
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn fpuzzles_round_trip(arrows in proptest::collection::vec(arrow(), 0..4)) {
+            let arrows = Arrows { arrows };
+            prop_assert_eq!(crate::sudoku::rules::fpuzzles_io::round_trip(&arrows, 9), arrows);
+        }
+    }
+
+    #[test]
+    fn the_example_is_unique() {
+        assert_example_unique(
+            include_str!("../../../../examples/arrow.toml"),
+            include_str!("../../../../examples/arrow.solution"),
+        );
+    }
+}

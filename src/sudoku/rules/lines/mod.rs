@@ -1,0 +1,20 @@
+//! Families drawn as lines through cells: the shape they share ([`line`](mod@line): a
+//! [`LineKind`](line::LineKind) gives a family its rule, the rest is common), then one module
+//! per family. Arrows, double arrows, zipper and region-sum lines are the sums among them.
+
+pub mod line;
+
+pub mod arrow;
+pub mod between;
+pub mod doublearrow;
+pub mod entropic;
+pub mod lockout;
+pub mod modular;
+pub mod nabner;
+pub mod palindrome;
+pub mod regionsumline;
+pub mod renban;
+pub mod slow_thermometer;
+pub mod thermometer;
+pub mod whispers;
+pub mod zipperline;

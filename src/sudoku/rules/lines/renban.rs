@@ -1,0 +1,92 @@
+//! Renban lines: the line holds a set of consecutive digits, in any order, without repeats.
+//!
+//! In the search, a renban line is a unit (its cells differ) and, like a killer cage, it gets
+//! a primary item and one option per run of consecutive digits it may hold (`s..s + len`):
+//! the option takes the unit's item "the line holds d" for every digit d outside the run, so
+//! that the cells, which differ, hold exactly the run. Every two cells are also a pair (their
+//! digits differ by less than the line's length), which the logic uses; the choice of run is
+//! not reasoned with by the logic, so `explain` names renban lines as left out.
+//!
+//! Key: `[[renban]]` tables with `cells`; f-puzzles key `renban`, one line per instance.
+
+use crate::sudoku::rules::cover::encoder::Encoder;
+use crate::sudoku::rules::lines::line::{placed, LineKind, Lines, Style};
+use crate::sudoku::rules::pair::Relation;
+
+/// Renban lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Renban;
+
+/// Every renban line of a puzzle.
+pub type RenbanLines = Lines<Renban>;
+
+impl LineKind for Renban {
+    const KEYS: &'static [&'static str] = &["renban"];
+    const FPUZZLES_KEYS: &'static [&'static str] = &["renban"];
+    const NAME: &'static str = "renban";
+    const UNIT: bool = true;
+    const EXPLAINED: bool = false;
+    const STYLE: Style = Style::Plain("#e377c2");
+
+    fn pair(n: usize, len: usize, _: u32, _: usize, _: usize) -> Option<Relation> {
+        Some(Relation::new(
+            format!("on a renban of {len}"),
+            n,
+            move |d, e| d != e && usize::from(d.abs_diff(e)) < len,
+        ))
+    }
+
+    fn encode(encoder: &mut Encoder<'_>, positions: &[usize], _: u32) {
+        let n = encoder.geometry().size();
+        let len = positions.len();
+        let mut cells = positions.to_vec();
+        cells.sort_unstable();
+        let unit = encoder
+            .units()
+            .with_cells(&cells)
+            .expect("every renban is a unit");
+        let item = encoder.primary();
+        for start in 1..=n + 1 - len {
+            let outside: Vec<_> = (1..=n)
+                .filter(|&d| d < start || d >= start + len)
+                .map(|d| (encoder.unit_item(unit, d as u8), None))
+                .collect();
+            encoder.option(std::iter::once((item, None)).chain(outside));
+        }
+    }
+
+    fn entries(n: usize, len: usize) -> u64 {
+        ((n + 1).saturating_sub(len) * (1 + n)) as u64
+    }
+
+    fn consistent(_: usize, _: u32, digits: &[u8]) -> Result<(), String> {
+        let len = digits.len();
+        for (i, d) in placed(digits) {
+            for (j, e) in placed(digits).skip_while(|&(j, _)| j <= i) {
+                if d == e {
+                    return Err(format!("{d} repeats at cells {} and {}", i + 1, j + 1));
+                }
+                if usize::from(d.abs_diff(e)) >= len {
+                    return Err(format!(
+                        "{d} and {e} do not fit in a run of {len} consecutive digits"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renban_digits_form_a_run() {
+        assert!(Renban::consistent(9, 0, &[4, 2, 3]).is_ok());
+        assert!(Renban::consistent(9, 0, &[4, 0, 2]).is_ok());
+        assert!(Renban::consistent(9, 0, &[4, 0, 1]).is_err());
+        assert!(Renban::consistent(9, 0, &[4, 4, 0]).is_err());
+        assert_eq!(Renban::entries(9, 3), 7 * 10);
+    }
+}

@@ -1,0 +1,13 @@
+//! Families of marks on cells or between them: what marks between two neighbours share
+//! ([`edge`]), then one module per family (dots, XV, sum pairs, quadruples, odd and even
+//! cells, minimum and maximum cells, clones).
+
+pub mod edge;
+
+pub mod clones;
+pub mod extremes;
+pub mod kropki;
+pub mod parity;
+pub mod quadruples;
+pub mod sums;
+pub mod xv;

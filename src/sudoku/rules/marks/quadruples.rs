@@ -1,0 +1,443 @@
+//! Quadruples: a circle at the corner of four cells lists digits; each listed digit appears
+//! in the four cells at least as many times as it is listed (`docs/fpuzzles.md` §3.1).
+//!
+//! TOML: `[[quadruple]]` with `cells = "r3c3 r3c4 r4c3 r4c4"` and `values = [1, 4, 4]`.
+//! f-puzzles: `quadruple` (`[{"cells":[...],"values":[1,4,4]}]`, values JSON numbers, at
+//! most 4).
+//!
+//! Encoding: each cell of a quadruple gets a secondary item, put in each of its options with a
+//! color: the digit when it is listed, one shared color "other" when it is not. The quadruple
+//! is a primary item with one option per way of coloring its cells (a listed digit or
+//! "other" for each) that lists each digit often enough; the option takes each cell's item in
+//! its color. A filled grid colors the cells in exactly one way, so exactly one option fits:
+//! solutions are neither lost nor counted twice. At most 5^4 options per quadruple. The
+//! human-style logic does not read colored items, so [`Constraint::unexplained`] names the
+//! quadruples.
+
+use std::fmt::Write as _;
+
+use serde::de::MapAccess;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::sudoku::grid::{Cell, Grid};
+use crate::xc::Color;
+
+use crate::sudoku::rules::constraint::{
+    allowed_by_trial, cell_list, Constraint, Family, FileWriter, RawCells, Reference,
+};
+use crate::sudoku::rules::cover::encoder::Encoder;
+use crate::sudoku::rules::draw::{escape, num, Canvas, Caption};
+use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
+use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::geometry::Geometry;
+
+/// One quadruple: up to four cells and the digits they must hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Quad {
+    /// The cells (the 2x2 block around the circle).
+    pub cells: Vec<Cell>,
+    /// The listed digits, repeats allowed.
+    pub values: Vec<u8>,
+}
+
+impl Quad {
+    /// Each listed digit with how often it is listed.
+    fn counts(&self) -> Vec<(u8, usize)> {
+        let mut digits = self.values.clone();
+        digits.sort_unstable();
+        digits.dedup();
+        digits
+            .into_iter()
+            .map(|d| (d, self.values.iter().filter(|&&v| v == d).count()))
+            .collect()
+    }
+
+    /// How many more listed digits the cells need than the digits `held` give.
+    fn missing(&self, held: &[u8]) -> usize {
+        self.counts()
+            .iter()
+            .map(|&(d, k)| k.saturating_sub(held.iter().filter(|&&e| e == d).count()))
+            .sum()
+    }
+}
+
+/// The quadruples of a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Quadruples {
+    /// The quadruples, numbered from 1 in messages in this order.
+    pub quads: Vec<Quad>,
+}
+
+impl Constraint for Quadruples {
+    fn check(&self, geometry: &Geometry) -> Result<(), RulesError> {
+        let n = geometry.size();
+        for (k, quad) in self.quads.iter().enumerate() {
+            let what = format!("quadruple {}", k + 1);
+            geometry.positions(&what, &quad.cells)?;
+            let invalid = |message: String| RulesError::Invalid {
+                what: what.clone(),
+                message,
+            };
+            if quad.cells.is_empty() || quad.cells.len() > 4 {
+                return Err(invalid(format!(
+                    "{} cells; a quadruple has 1 to 4",
+                    quad.cells.len()
+                )));
+            }
+            if quad.values.len() > quad.cells.len() {
+                return Err(invalid(format!(
+                    "{} digits listed for {} cells",
+                    quad.values.len(),
+                    quad.cells.len()
+                )));
+            }
+            if let Some(&d) = quad.values.iter().find(|&&d| d == 0 || d as usize > n) {
+                return Err(invalid(format!("digit {d} is not between 1 and {n}")));
+            }
+        }
+        Ok(())
+    }
+
+    fn entries(&self, geometry: &Geometry) -> u64 {
+        let n = geometry.size() as u64;
+        self.quads
+            .iter()
+            .map(|q| {
+                let cells = q.cells.len() as u32;
+                let colors = q.counts().len() as u64 + 1;
+                cells as u64 * n + colors.pow(cells) * (1 + cells as u64)
+            })
+            .sum()
+    }
+
+    fn digit_blind(&self) -> bool {
+        self.quads.is_empty()
+    }
+
+    fn check_givens(&self, _: &Geometry, givens: &Grid) -> Result<(), PuzzleError> {
+        for (k, quad) in self.quads.iter().enumerate() {
+            let held: Vec<u8> = quad
+                .cells
+                .iter()
+                .map(|c| givens.get(c.row, c.col))
+                .collect();
+            let empty = held.iter().filter(|&&d| d == 0).count();
+            if quad.missing(&held) > empty {
+                return Err(PuzzleError::Broken {
+                    what: format!("quadruple {}", k + 1),
+                    message: "too few cells left for the listed digits".to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn encode(&self, encoder: &mut Encoder<'_>) {
+        let geometry = encoder.geometry();
+        let n = geometry.size();
+        let other = Color::new(n as u32 + 1);
+        for quad in &self.quads {
+            let counts = quad.counts();
+            let color_of = |d: u8| {
+                if counts.iter().any(|&(e, _)| e == d) {
+                    Color::new(u32::from(d))
+                } else {
+                    other
+                }
+            };
+            let mut items = Vec::new();
+            for &cell in &quad.cells {
+                let item = encoder.secondary();
+                let p = geometry.position(cell).expect("checked quadruple");
+                for d in 1..=n as u8 {
+                    encoder.on(p, d, item, color_of(d));
+                }
+                items.push(item);
+            }
+            let quad_item = encoder.primary();
+            // Every coloring: each cell a listed digit or "other" (0 here).
+            let choices: Vec<u8> = std::iter::once(0)
+                .chain(counts.iter().map(|&(d, _)| d))
+                .collect();
+            let cells = quad.cells.len();
+            for code in 0..choices.len().pow(cells as u32) {
+                let mut rest = code;
+                let coloring: Vec<u8> = (0..cells)
+                    .map(|_| {
+                        let c = choices[rest % choices.len()];
+                        rest /= choices.len();
+                        c
+                    })
+                    .collect();
+                if quad.missing(&coloring) > 0 {
+                    continue;
+                }
+                let option = std::iter::once((quad_item, None)).chain(
+                    items.iter().zip(&coloring).map(|(&item, &d)| {
+                        (
+                            item,
+                            if d == 0 {
+                                other
+                            } else {
+                                Color::new(u32::from(d))
+                            },
+                        )
+                    }),
+                );
+                encoder.option(option);
+            }
+        }
+    }
+
+    fn validate(&self, _: &Geometry, solution: &Grid) -> Result<(), Violation> {
+        for (k, quad) in self.quads.iter().enumerate() {
+            for (d, count) in quad.counts() {
+                let found = quad
+                    .cells
+                    .iter()
+                    .filter(|c| solution.get(c.row, c.col) == d)
+                    .count();
+                if found < count {
+                    return Err(Violation::Broken {
+                        what: format!("quadruple {}", k + 1),
+                        message: format!("{d} appears {found} times, listed {count}"),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
+        if self.quads.is_empty() {
+            return None;
+        }
+        let quads = self
+            .quads
+            .iter()
+            .map(|q| {
+                let cells = q
+                    .cells
+                    .iter()
+                    .map(|&c| geometry.position(c).expect("checked"));
+                (cells.collect(), q.clone())
+            })
+            .collect();
+        Some(Box::new(QuadCheck {
+            n: geometry.size(),
+            quads,
+        }))
+    }
+
+    fn unexplained(&self, out: &mut Vec<String>) {
+        out.extend((1..=self.quads.len()).map(|k| format!("quadruple {k}")));
+    }
+
+    fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
+        let s = canvas.cell();
+        for quad in &self.quads {
+            let k = quad.cells.len() as f64;
+            let x = quad
+                .cells
+                .iter()
+                .map(|c| canvas.x(c.col) + s / 2.0)
+                .sum::<f64>()
+                / k;
+            let y = quad
+                .cells
+                .iter()
+                .map(|c| canvas.y(c.row) + s / 2.0)
+                .sum::<f64>()
+                / k;
+            let label: Vec<String> = quad.values.iter().map(u8::to_string).collect();
+            let size = s * 0.17;
+            let _ = writeln!(
+                canvas.marks(),
+                "<g class=\"quadruple\"><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#ffffff\" \
+                 stroke=\"#222222\" stroke-width=\"{}\"/><text x=\"{}\" y=\"{}\" font-size=\"{}\" \
+                 fill=\"#222222\" text-anchor=\"middle\">{}</text></g>",
+                num(x),
+                num(y),
+                num(s * 0.26),
+                num((s / 40.0).max(0.5)),
+                num(x),
+                num(y + size * 0.36),
+                num(size),
+                escape(&label.join(" "))
+            );
+        }
+    }
+
+    fn caption(&self, _: &Geometry, caption: &mut Caption) {
+        if !self.quads.is_empty() {
+            caption.shown(format!("quadruples ({})", self.quads.len()));
+        }
+    }
+
+    fn write(&self, out: &mut FileWriter) {
+        for quad in &self.quads {
+            let values: Vec<String> = quad.values.iter().map(u8::to_string).collect();
+            out.table(
+                "quadruple",
+                &[
+                    ("cells", cell_list(&quad.cells)),
+                    ("values", format!("[{}]", values.join(", "))),
+                ],
+            );
+        }
+    }
+}
+
+/// The quadruples by position, for the reference backtracker.
+#[derive(Debug)]
+struct QuadCheck {
+    n: usize,
+    quads: Vec<(Vec<usize>, Quad)>,
+}
+
+impl QuadCheck {
+    /// Whether the quadruples holding `p` can still be completed.
+    fn possible(&self, cells: &[u8], p: usize) -> bool {
+        self.quads
+            .iter()
+            .filter(|(positions, _)| positions.contains(&p))
+            .all(|(positions, quad)| {
+                let held: Vec<u8> = positions.iter().map(|&q| cells[q]).collect();
+                quad.missing(&held) <= held.iter().filter(|&&d| d == 0).count()
+            })
+    }
+}
+
+impl Reference for QuadCheck {
+    fn allowed(&self, cells: &[u8], p: usize) -> u64 {
+        allowed_by_trial(self.n, cells, p, |trial| self.possible(trial, p))
+    }
+
+    fn broken(&self, cells: &[u8], p: usize) -> bool {
+        !self.possible(cells, p)
+    }
+}
+
+/// A quadruple as a puzzle file writes it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawQuad {
+    cells: RawCells,
+    values: Vec<u8>,
+}
+
+impl Family for Quadruples {
+    const KEYS: &'static [&'static str] = &["quadruple"];
+
+    fn read<'de, A: MapAccess<'de>>(
+        &mut self,
+        _: &str,
+        map: &mut A,
+    ) -> Result<Result<(), FileError>, A::Error> {
+        let raw: Vec<RawQuad> = map.next_value()?;
+        Ok(raw.iter().enumerate().try_for_each(|(k, quad)| {
+            self.quads.push(Quad {
+                cells: quad.cells.cells(&format!("quadruple {}", k + 1))?,
+                values: quad.values.clone(),
+            });
+            Ok(())
+        }))
+    }
+
+    const FPUZZLES_KEYS: &'static [&'static str] = &["quadruple"];
+
+    fn read_fpuzzles(
+        &mut self,
+        key: &str,
+        value: &Value,
+        reader: &FpReader<'_>,
+    ) -> Result<(), FileError> {
+        for (at, instance) in reader.instances(key, value)? {
+            reader.known_fields(at, instance, &["cells", "values"], COSMETIC_FIELDS)?;
+            let cells = reader.cells(at, instance.get("cells").unwrap_or(&Value::Null))?;
+            let list = instance
+                .get("values")
+                .and_then(Value::as_array)
+                .ok_or_else(|| at.error("\"values\": expected a list of digits"))?;
+            let values = list
+                .iter()
+                .map(|v| {
+                    v.as_u64()
+                        .and_then(|d| u8::try_from(d).ok())
+                        .ok_or_else(|| at.error(format!("\"values\": {v} is not a digit")))
+                })
+                .collect::<Result<Vec<u8>, FileError>>()?;
+            self.quads.push(Quad { cells, values });
+        }
+        Ok(())
+    }
+
+    fn write_fpuzzles(&self, out: &mut FpWriter) {
+        for quad in &self.quads {
+            out.push(
+                "quadruple",
+                json!({"cells": FpWriter::cells(&quad.cells), "values": quad.values}),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::{Engine, Solver};
+
+    const FILE: &str =
+        "size = 4\n[[quadruple]]\ncells = \"r1c2 r1c3 r2c2 r2c3\"\nvalues = [1, 1]\n";
+
+    #[test]
+    fn reads_quadruples_and_writes_them_back() {
+        let file = from_toml(FILE).unwrap();
+        assert_eq!(file.rules.constraints().quadruples.quads[0].values, [1, 1]);
+        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
+        assert_eq!(again.rules, file.rules);
+        let bad = "size = 4\n[[quadruple]]\ncells = \"r1c1 r1c2\"\nvalues = [1, 2, 3]\n";
+        assert_eq!(
+            from_toml(bad).unwrap_err().to_string(),
+            "quadruple 1: 3 digits listed for 2 cells"
+        );
+    }
+
+    #[test]
+    fn every_solution_once_and_each_with_the_digits() {
+        let file = from_toml(FILE).unwrap();
+        let mut solver = Solver::new(file.rules.clone());
+        let answer = solver.enumerate(&file.givens, None, 1000).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for grid in &answer.solutions {
+            assert!(seen.insert(grid.cells().to_vec()), "a solution twice");
+            let ones = [(0, 1), (0, 2), (1, 1), (1, 2)]
+                .iter()
+                .filter(|&&(r, c)| grid.get(r, c) == 1)
+                .count();
+            assert_eq!(ones, 2);
+        }
+        assert!(answer.count > 0);
+    }
+
+    #[test]
+    fn f_puzzles_keys_round_trip() {
+        let quads = from_toml(FILE)
+            .unwrap()
+            .rules
+            .constraints()
+            .quadruples
+            .clone();
+        let mut out = FpWriter::new(4);
+        quads.write_fpuzzles(&mut out);
+        let (keys, negative) = out.finish();
+        assert_eq!(keys["quadruple"][0]["values"], json!([1, 1]));
+        let reader = FpReader::new(4, &negative);
+        let mut back = Quadruples::default();
+        back.read_fpuzzles("quadruple", &keys["quadruple"], &reader)
+            .unwrap();
+        assert_eq!(back, quads);
+    }
+}

@@ -1,0 +1,608 @@
+//! Little killers: the digits along a diagonal add up to the number outside the grid.
+//!
+//! A clue sits outside the grid (row or column `0` or `n + 1`, 1-based as f-puzzles names
+//! places) with an arrow pointing `UL`, `UR`, `DL` or `DR` (`U` toward row 1, `L` toward
+//! column 1). The summed cells start one diagonal step from the clue and run until the line
+//! leaves the grid. Digits may repeat along the diagonal unless other rules forbid it.
+//!
+//! In the exact cover a clue is the [`LinearSum`] of its cells with weight 1, a chain of
+//! colored items holding the partial sums.
+//!
+//! Key: `[[littlekillersum]]` tables with `cell` (the clue's place, `"r0c4"`), `direction`
+//! (`"DL"`) and `value` (`7`). f-puzzles key: `littlekillersum` (`cell` outside the grid,
+//! `direction`, `value`; `cells`, when given, must be the cells the diagonal covers; a clue
+//! without a value is no rule).
+
+use std::fmt::Write as _;
+
+use serde::de::MapAccess;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::sudoku::grid::{Cell, Grid};
+
+use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference};
+use crate::sudoku::rules::cover::encoder::Encoder;
+use crate::sudoku::rules::cover::linear_sum::{LinearSum, SumBounds};
+use crate::sudoku::rules::draw::{num, Canvas, Caption};
+use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
+use crate::sudoku::rules::fpuzzles_io::{parse_place, FpReader, FpWriter, Place, COSMETIC_FIELDS};
+use crate::sudoku::rules::geometry::Geometry;
+use crate::sudoku::rules::pair::PairList;
+use crate::sudoku::rules::unit::UnitIndex;
+
+/// Where a little killer's arrow points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Diagonal {
+    /// Up and left.
+    UpLeft,
+    /// Up and right.
+    UpRight,
+    /// Down and left.
+    DownLeft,
+    /// Down and right.
+    DownRight,
+}
+
+impl Diagonal {
+    /// Every direction, in the order of [`Diagonal::name`]'s names.
+    pub const ALL: [Diagonal; 4] = [
+        Diagonal::UpLeft,
+        Diagonal::UpRight,
+        Diagonal::DownLeft,
+        Diagonal::DownRight,
+    ];
+
+    /// Its name, `UL`, `UR`, `DL` or `DR`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Diagonal::UpLeft => "UL",
+            Diagonal::UpRight => "UR",
+            Diagonal::DownLeft => "DL",
+            Diagonal::DownRight => "DR",
+        }
+    }
+
+    /// Reads a name (either case).
+    pub fn parse(name: &str) -> Option<Diagonal> {
+        Diagonal::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// The step (rows, columns).
+    fn step(self) -> (isize, isize) {
+        match self {
+            Diagonal::UpLeft => (-1, -1),
+            Diagonal::UpRight => (-1, 1),
+            Diagonal::DownLeft => (1, -1),
+            Diagonal::DownRight => (1, 1),
+        }
+    }
+}
+
+/// One clue: the cells on the diagonal from `clue` toward `direction` add up to `value`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LittleKiller {
+    /// The clue's place outside the grid (1-based, rows and columns 0 and n + 1 outside).
+    pub clue: Place,
+    /// Where the arrow points.
+    pub direction: Diagonal,
+    /// The sum.
+    pub value: i64,
+}
+
+impl LittleKiller {
+    /// The cells the diagonal covers in a grid of `rows` x `cols`, from the clue outwards.
+    pub fn cells(&self, rows: usize, cols: usize) -> Vec<Cell> {
+        let (dr, dc) = self.direction.step();
+        let (mut r, mut c) = (self.clue.row as isize + dr, self.clue.col as isize + dc);
+        let mut cells = Vec::new();
+        while (1..=rows as isize).contains(&r) && (1..=cols as isize).contains(&c) {
+            cells.push(Cell {
+                row: r as usize - 1,
+                col: c as usize - 1,
+            });
+            r += dr;
+            c += dc;
+        }
+        cells
+    }
+
+    /// Whether the clue is outside a grid of `rows` x `cols`, on its border.
+    fn outside(&self, rows: usize, cols: usize) -> bool {
+        let Place { row, col } = self.clue;
+        row <= rows + 1
+            && col <= cols + 1
+            && (row == 0 || row == rows + 1 || col == 0 || col == cols + 1)
+    }
+}
+
+/// Every little killer clue of a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LittleKillers {
+    /// The clues, numbered from 1 in messages in this order.
+    pub clues: Vec<LittleKiller>,
+}
+
+impl LittleKillers {
+    /// Each clue as a sum of weight-1 cells (the clues passed [`Constraint::check`]).
+    fn sums(&self, geometry: &Geometry) -> Vec<LinearSum> {
+        let (rows, cols) = (geometry.rows(), geometry.cols());
+        self.clues
+            .iter()
+            .map(|clue| LinearSum {
+                terms: clue
+                    .cells(rows, cols)
+                    .into_iter()
+                    .map(|c| (geometry.position(c).expect("checked clues"), 1))
+                    .collect(),
+                target: clue.value,
+            })
+            .collect()
+    }
+}
+
+/// A clue's name in messages.
+fn what(k: usize) -> String {
+    format!("little killer {}", k + 1)
+}
+
+impl Constraint for LittleKillers {
+    fn check(&self, geometry: &Geometry) -> Result<(), RulesError> {
+        let (rows, cols) = (geometry.rows(), geometry.cols());
+        for (k, clue) in self.clues.iter().enumerate() {
+            let invalid = |message: String| RulesError::Invalid {
+                what: what(k),
+                message,
+            };
+            if !clue.outside(rows, cols) {
+                return Err(invalid(format!(
+                    "the clue at {} is not outside the grid, on its border",
+                    clue.clue.name()
+                )));
+            }
+            let cells = clue.cells(rows, cols);
+            if cells.is_empty() {
+                return Err(invalid(format!(
+                    "the arrow {} from {} covers no cell",
+                    clue.direction.name(),
+                    clue.clue.name()
+                )));
+            }
+            geometry.positions(&what(k), &cells)?;
+        }
+        for (k, sum) in self.sums(geometry).iter().enumerate() {
+            if !sum.feasible(geometry.size()) {
+                return Err(RulesError::Invalid {
+                    what: what(k),
+                    message: format!(
+                        "no digits on the diagonal add up to {}",
+                        self.clues[k].value
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn pairs(&self, geometry: &Geometry, units: &UnitIndex, out: &mut PairList) {
+        // What each sum says about two of its cells, for the search and the logic.
+        for (k, sum) in self.sums(geometry).iter().enumerate() {
+            sum.push_pairs(geometry.size(), &what(k), units, out);
+        }
+    }
+
+    fn entries(&self, geometry: &Geometry) -> u64 {
+        let n = geometry.size();
+        self.sums(geometry)
+            .iter()
+            .fold(0u64, |total, sum| total.saturating_add(sum.entries(n)))
+    }
+
+    fn digit_blind(&self) -> bool {
+        self.clues.is_empty()
+    }
+
+    fn check_givens(&self, geometry: &Geometry, givens: &Grid) -> Result<(), PuzzleError> {
+        for (k, sum) in self.sums(geometry).iter().enumerate() {
+            if !sum.possible(geometry.size(), givens.cells()) {
+                return Err(PuzzleError::Broken {
+                    what: what(k),
+                    message: format!(
+                        "the givens on the diagonal cannot add up to {}",
+                        self.clues[k].value
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn encode(&self, encoder: &mut Encoder<'_>) {
+        for sum in self.sums(encoder.geometry()) {
+            sum.encode_refined(encoder);
+        }
+    }
+
+    fn validate(&self, geometry: &Geometry, solution: &Grid) -> Result<(), Violation> {
+        let (rows, cols) = (geometry.rows(), geometry.cols());
+        for (k, clue) in self.clues.iter().enumerate() {
+            let total: i64 = clue
+                .cells(rows, cols)
+                .iter()
+                .map(|c| i64::from(solution.get(c.row, c.col)))
+                .sum();
+            if total != clue.value {
+                return Err(Violation::Broken {
+                    what: what(k),
+                    message: format!(
+                        "the diagonal adds up to {total}, the clue says {}",
+                        clue.value
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
+        if self.clues.is_empty() {
+            return None;
+        }
+        let area = geometry.rows() * geometry.cols();
+        Some(Box::new(SumBounds::new(
+            geometry.size(),
+            area,
+            self.sums(geometry),
+        )))
+    }
+
+    fn unexplained(&self, out: &mut Vec<String>) {
+        out.extend((0..self.clues.len()).map(what));
+    }
+
+    fn outside_clues(&self) -> bool {
+        !self.clues.is_empty()
+    }
+
+    fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
+        if self.clues.is_empty() {
+            return;
+        }
+        let s = canvas.cell();
+        let (x0, y0) = (canvas.x(0), canvas.y(0));
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "<g class=\"littlekillers\" stroke=\"#000000\" stroke-width=\"{}\" \
+             stroke-linecap=\"round\" font-size=\"{}\" text-anchor=\"middle\" \
+             dominant-baseline=\"central\">",
+            num((s / 30.0).max(0.5)),
+            num(s * 0.36)
+        );
+        for clue in &self.clues {
+            let cx = x0 + (clue.clue.col as f64 - 0.5) * s;
+            let cy = y0 + (clue.clue.row as f64 - 0.5) * s;
+            let (dr, dc) = clue.direction.step();
+            let (ux, uy) = (dc as f64, dr as f64);
+            // The number a little back from the centre, the arrow toward the diagonal.
+            let _ = writeln!(
+                out,
+                "<text x=\"{}\" y=\"{}\" stroke=\"none\">{}</text>",
+                num(cx - ux * s * 0.1),
+                num(cy - uy * s * 0.1),
+                clue.value
+            );
+            let (tx, ty) = (cx + ux * s * 0.42, cy + uy * s * 0.42);
+            let (bx, by) = (cx + ux * s * 0.26, cy + uy * s * 0.26);
+            let head = s * 0.08;
+            let _ = writeln!(
+                out,
+                "<path d=\"M{} {}L{} {}M{} {}L{} {}L{} {}\" fill=\"none\"/>",
+                num(bx),
+                num(by),
+                num(tx),
+                num(ty),
+                num(tx - ux * head),
+                num(ty),
+                num(tx),
+                num(ty),
+                num(tx),
+                num(ty - uy * head)
+            );
+        }
+        out.push_str("</g>\n");
+        canvas.marks().push_str(&out);
+    }
+
+    fn caption(&self, _: &Geometry, caption: &mut Caption) {
+        match self.clues.len() {
+            0 => {}
+            1 => caption.shown("little killer (1 clue)"),
+            k => caption.shown(format!("little killers ({k} clues)")),
+        }
+    }
+
+    fn write(&self, out: &mut FileWriter) {
+        for clue in &self.clues {
+            out.table(
+                "littlekillersum",
+                &[
+                    ("cell", format!("\"r{}c{}\"", clue.clue.row, clue.clue.col)),
+                    ("direction", format!("\"{}\"", clue.direction.name())),
+                    ("value", clue.value.to_string()),
+                ],
+            );
+        }
+    }
+}
+
+/// One little killer of a puzzle file, as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLittleKiller {
+    cell: String,
+    direction: String,
+    value: i64,
+}
+
+/// A [`FileError`] about clue `k`.
+fn bad(k: usize, message: String) -> FileError {
+    FileError::Value {
+        key: what(k),
+        line: None,
+        message,
+    }
+}
+
+impl Family for LittleKillers {
+    const KEYS: &'static [&'static str] = &["littlekillersum"];
+
+    fn read<'de, A: MapAccess<'de>>(
+        &mut self,
+        _: &str,
+        map: &mut A,
+    ) -> Result<Result<(), FileError>, A::Error> {
+        let raw: Vec<RawLittleKiller> = map.next_value()?;
+        Ok(raw.iter().enumerate().try_for_each(|(k, raw)| {
+            let clue = parse_place(raw.cell.trim())
+                .ok_or_else(|| bad(k, format!("cannot read the place {:?}", raw.cell)))?;
+            let direction = Diagonal::parse(&raw.direction).ok_or_else(|| {
+                bad(
+                    k,
+                    format!("unknown direction {:?} (UL, UR, DL or DR)", raw.direction),
+                )
+            })?;
+            self.clues.push(LittleKiller {
+                clue,
+                direction,
+                value: raw.value,
+            });
+            Ok(())
+        }))
+    }
+
+    const FPUZZLES_KEYS: &'static [&'static str] = &["littlekillersum"];
+
+    fn read_fpuzzles(
+        &mut self,
+        key: &str,
+        value: &Value,
+        reader: &FpReader<'_>,
+    ) -> Result<(), FileError> {
+        let n = reader.size();
+        for (at, instance) in reader.instances(key, value)? {
+            reader.known_fields(
+                at,
+                instance,
+                &["cell", "cells", "direction", "value"],
+                COSMETIC_FIELDS,
+            )?;
+            let clue = reader.place(
+                at,
+                instance
+                    .get("cell")
+                    .ok_or_else(|| at.error("has no \"cell\" (the clue's place)"))?,
+            )?;
+            let direction = match instance.get("direction") {
+                Some(Value::String(name)) => Diagonal::parse(name).ok_or_else(|| {
+                    at.error(format!(
+                        "\"direction\": unknown direction {name:?} (UL, UR, DL or DR)"
+                    ))
+                })?,
+                Some(other) => {
+                    return Err(at.error(format!("\"direction\": expected a name, found {other}")))
+                }
+                None => return Err(at.error("has no \"direction\"")),
+            };
+            let Some(value) = reader.number(at, instance, "value")? else {
+                reader.notice(
+                    at,
+                    format!(
+                        "a clue without a value ({}) has no rule; left out",
+                        clue.name()
+                    ),
+                );
+                continue;
+            };
+            let clue = LittleKiller {
+                clue,
+                direction,
+                value,
+            };
+            if !clue.outside(n, n) {
+                return Err(at.error(format!(
+                    "the clue at {} is not outside the grid, on its border",
+                    clue.clue.name()
+                )));
+            }
+            if let Some(given) = instance.get("cells") {
+                let given = reader.cells(at, given)?;
+                if given != clue.cells(n, n) {
+                    return Err(at.error(format!(
+                        "\"cells\" are not the diagonal {} from {}",
+                        direction.name(),
+                        clue.clue.name()
+                    )));
+                }
+            }
+            self.clues.push(clue);
+        }
+        Ok(())
+    }
+
+    fn write_fpuzzles(&self, out: &mut FpWriter) {
+        let n = out.size();
+        for clue in &self.clues {
+            out.push(
+                "littlekillersum",
+                json!({
+                    "cell": clue.clue.name(),
+                    "cells": FpWriter::cells(&clue.cells(n, n)),
+                    "direction": clue.direction.name(),
+                    "value": clue.value.to_string(),
+                }),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    use super::*;
+    use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::rules::test_support::assert_example_unique;
+    use crate::sudoku::{validate, Engine, Grid, Solver};
+
+    /// A 4x4 puzzle file with `tables` after an empty grid.
+    fn four(tables: &str) -> String {
+        format!("size = 4\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n{tables}")
+    }
+
+    #[test]
+    fn reads_writes_and_round_trips() {
+        let file = from_toml(&four(
+            "[[littlekillersum]]\ncell = \"r0c4\"\ndirection = \"DL\"\nvalue = 7\n\n\
+             [[littlekillersum]]\ncell = \"R5c2\"\ndirection = \"ur\"\nvalue = 6\n",
+        ))
+        .unwrap();
+        let clues = &file.rules.constraints().littlekiller.clues;
+        assert_eq!(clues.len(), 2);
+        assert_eq!(clues[1].clue, Place { row: 5, col: 2 });
+        assert_eq!(clues[1].direction, Diagonal::UpRight);
+        assert_eq!(
+            clues[0].cells(4, 4),
+            vec![
+                Cell { row: 0, col: 2 },
+                Cell { row: 1, col: 1 },
+                Cell { row: 2, col: 0 }
+            ]
+        );
+        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
+        assert_eq!(
+            again.rules.constraints().littlekiller,
+            file.rules.constraints().littlekiller
+        );
+    }
+
+    #[test]
+    fn errors_name_the_clue() {
+        let error = |tables: &str| from_toml(&four(tables)).unwrap_err().to_string();
+        let clue = |cell: &str, direction: &str, value: i64| {
+            format!(
+                "[[littlekillersum]]\ncell = \"{cell}\"\ndirection = \"{direction}\"\nvalue = {value}\n"
+            )
+        };
+        assert_eq!(
+            error(&clue("r2c2", "DL", 3)),
+            "little killer 1: the clue at R2C2 is not outside the grid, on its border"
+        );
+        assert_eq!(
+            error(&clue("r0c4", "UL", 3)),
+            "little killer 1: the arrow UL from R0C4 covers no cell"
+        );
+        assert_eq!(
+            error(&clue("r0c2", "DL", 5)),
+            "little killer 1: no digits on the diagonal add up to 5"
+        );
+        assert_eq!(
+            error(&clue("r0c2", "down", 3)),
+            "little killer 1: unknown direction \"down\" (UL, UR, DL or DR)"
+        );
+        assert!(error(&clue("r7c0", "UR", 3)).contains("R7C0"));
+    }
+
+    #[test]
+    fn the_search_keeps_the_diagonal_sum() {
+        // r0c3 DL covers r1c2 and r2c1.
+        let file = from_toml(&four(
+            "[[littlekillersum]]\ncell = \"r0c3\"\ndirection = \"DL\"\nvalue = 3\n",
+        ))
+        .unwrap();
+        let mut solver = Solver::new(file.rules.clone());
+        let answer = solver.enumerate(&Grid::empty(4), Some(1000), 1000).unwrap();
+        assert!(!answer.solutions.is_empty());
+        for s in &answer.solutions {
+            assert_eq!(s.get(0, 1) + s.get(1, 0), 3);
+            validate(&file.rules, &Grid::empty(4), s).unwrap();
+        }
+    }
+
+    #[test]
+    fn fpuzzles_cells_must_be_the_diagonal() {
+        let reader = FpReader::new(9, &[]);
+        let mut clues = LittleKillers::default();
+        let value = json!([
+            {"cell": "R0C4", "cells": ["R1C3", "R2C2", "R3C1"], "direction": "DL", "value": "7"},
+            {"cell": "R10C5", "direction": "UR", "value": ""}
+        ]);
+        clues
+            .read_fpuzzles("littlekillersum", &value, &reader)
+            .unwrap();
+        assert_eq!(clues.clues.len(), 1);
+        let bad = json!([{"cell": "R0C4", "cells": ["R1C3"], "direction": "DL", "value": 7}]);
+        assert_eq!(
+            LittleKillers::default()
+                .read_fpuzzles("littlekillersum", &bad, &reader)
+                .unwrap_err()
+                .to_string(),
+            "littlekillersum 1: \"cells\" are not the diagonal DL from R0C4"
+        );
+    }
+
+    fn clue() -> impl Strategy<Value = LittleKiller> {
+        (0usize..4, 1usize..=9, 0usize..4, 1i64..45).prop_map(|(side, k, d, value)| {
+            let clue = match side {
+                0 => Place { row: 0, col: k },
+                1 => Place { row: 10, col: k },
+                2 => Place { row: k, col: 0 },
+                _ => Place { row: k, col: 10 },
+            };
+            LittleKiller {
+                clue,
+                direction: Diagonal::ALL[d],
+                value,
+            }
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn fpuzzles_round_trip(clues in proptest::collection::vec(clue(), 0..4)) {
+            let clues = LittleKillers { clues };
+            prop_assert_eq!(crate::sudoku::rules::fpuzzles_io::round_trip(&clues, 9), clues);
+        }
+    }
+
+    #[test]
+    fn the_example_is_unique() {
+        assert_example_unique(
+            include_str!("../../../../examples/littlekiller.toml"),
+            include_str!("../../../../examples/littlekiller.solution"),
+        );
+    }
+}

@@ -1,0 +1,247 @@
+//! Sandwich sums: the digits strictly between the 1 and the `n` (the "crusts": 1 and 9 on
+//! 9x9, 1 and 4 on 4x4) of the row or column beside the clue add up to the clue; 0 when the
+//! crusts are neighbours.
+//!
+//! In the exact cover a clue is an automaton read along its line (see `clues.rs`): before
+//! the first crust, between the crusts with the sum so far (which crust came first), after
+//! the second crust; a line is accepted after both crusts, with the sum between them equal to
+//! the clue.
+//!
+//! Key: `[[sandwichsum]]` tables with `cell` (the clue's place, `"r5c0"`: column 0 or n+1
+//! beside a row, row 0 or n+1 beside a column) and `value` (`4`); f-puzzles key
+//! `sandwichsum` (`{"cell": "R5C0", "value": "4"}`).
+
+use crate::sudoku::rules::cover::automaton::Automaton;
+use crate::sudoku::rules::outside::clues::{OutsideClues, OutsideKind};
+
+/// Sandwich sums.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Sandwich;
+
+/// Every sandwich clue of a puzzle.
+pub type Sandwiches = OutsideClues<Sandwich>;
+
+/// Where a line is, read from the clue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Phase {
+    /// No crust yet.
+    Before,
+    /// After the crust `crust` (1 or n), `count` digits since adding up to `sum`.
+    Inside {
+        /// The crust seen.
+        crust: u8,
+        /// The sum of the digits after it.
+        sum: i64,
+        /// How many digits came after it.
+        count: u8,
+    },
+    /// After both crusts.
+    After,
+}
+
+/// The automaton of one clue. Besides the sum it counts the digits between the crusts: `k`
+/// different digits of `2..n-1` add up to at least `2 + ... + (k + 1)` and at most
+/// `(n - k) + ... + (n - 1)`, so the crusts' distance is bounded as a solver's would be.
+#[derive(Debug, Clone, Copy)]
+pub struct SandwichAutomaton {
+    n: u8,
+    value: i64,
+}
+
+impl SandwichAutomaton {
+    /// Whether `count` different digits of `2..n-1` can add up to the clue.
+    fn fits(&self, count: u8) -> bool {
+        let (n, k) = (i64::from(self.n), i64::from(count));
+        let least = (2..2 + k).sum::<i64>();
+        let most = (n - k..n).sum::<i64>();
+        k <= n - 2 && least <= self.value && self.value <= most
+    }
+}
+
+impl Automaton for SandwichAutomaton {
+    type State = Phase;
+
+    fn start(&self) -> Phase {
+        Phase::Before
+    }
+
+    fn step(&self, _: usize, state: &Phase, digit: u8) -> Option<Phase> {
+        let crust = digit == 1 || digit == self.n;
+        match *state {
+            Phase::Before if crust => Some(Phase::Inside {
+                crust: digit,
+                sum: 0,
+                count: 0,
+            }),
+            Phase::Before => Some(Phase::Before),
+            Phase::Inside {
+                crust: first,
+                sum,
+                count,
+            } if crust => {
+                (digit != first && sum == self.value && self.fits(count)).then_some(Phase::After)
+            }
+            Phase::Inside { crust, sum, count } => {
+                let sum = sum + i64::from(digit);
+                (sum <= self.value && count + 2 < self.n).then_some(Phase::Inside {
+                    crust,
+                    sum,
+                    count: count + 1,
+                })
+            }
+            Phase::After => (!crust).then_some(Phase::After),
+        }
+    }
+
+    fn accepts(&self, state: &Phase) -> bool {
+        *state == Phase::After
+    }
+}
+
+impl OutsideKind for Sandwich {
+    const KEY: &'static str = "sandwichsum";
+    const NAME: &'static str = "sandwich";
+    const CLASS: &'static str = "sandwiches";
+    type Automaton = SandwichAutomaton;
+
+    fn check(n: usize, value: i64) -> Result<(), String> {
+        // At most every digit but the crusts lies between them.
+        let most = (2..n as i64).sum::<i64>();
+        if !(0..=most).contains(&value) {
+            return Err(format!(
+                "the sum between the 1 and the {n} is {value}, it must be 0 to {most}"
+            ));
+        }
+        Ok(())
+    }
+
+    fn automaton(n: usize, value: i64) -> SandwichAutomaton {
+        SandwichAutomaton { n: n as u8, value }
+    }
+
+    fn holds(n: usize, value: i64, digits: &[u8]) -> Result<(), String> {
+        let at = |d: u8| {
+            digits
+                .iter()
+                .position(|&x| x == d)
+                .ok_or_else(|| format!("the line has no {d}"))
+        };
+        let (one, top) = (at(1)?, at(n as u8)?);
+        let (a, b) = (one.min(top), one.max(top));
+        let sum: i64 = digits[a + 1..b].iter().map(|&d| i64::from(d)).sum();
+        if sum != value {
+            return Err(format!(
+                "the digits between the 1 and the {n} add up to {sum}, the clue says {value}"
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::rules::cover::automaton::Chain;
+    use crate::sudoku::rules::fpuzzles_io::{round_trip, Place};
+    use crate::sudoku::rules::test_support::{assert_example_unique, outside_clue};
+    use crate::sudoku::{validate, Engine, Grid, Solver};
+    use proptest::prelude::*;
+
+    /// A 4x4 puzzle file with `tables` after an empty grid.
+    fn four(tables: &str) -> String {
+        format!("size = 4\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n{tables}")
+    }
+
+    #[test]
+    fn the_rule_from_its_meaning() {
+        assert_eq!(Sandwich::holds(9, 0, &[2, 1, 9, 3, 4, 5, 6, 7, 8]), Ok(()));
+        assert_eq!(Sandwich::holds(9, 7, &[9, 3, 4, 1, 2, 5, 6, 7, 8]), Ok(()));
+        assert_eq!(
+            Sandwich::holds(4, 2, &[1, 4, 2, 3]).unwrap_err(),
+            "the digits between the 1 and the 4 add up to 0, the clue says 2"
+        );
+        assert_eq!(
+            Sandwich::holds(4, 2, &[1, 3, 2, 3]).unwrap_err(),
+            "the line has no 4"
+        );
+        assert_eq!(
+            Sandwich::check(4, 6).unwrap_err(),
+            "the sum between the 1 and the 4 is 6, it must be 0 to 5"
+        );
+    }
+
+    #[test]
+    fn the_automaton_keeps_few_states() {
+        // 9x9, sum 35 (every digit between the crusts): the crusts at both ends.
+        let chain = Chain::new(&Sandwich::automaton(9, 35), 9, 9);
+        assert_eq!(chain.digits(0), 1 | 1 << 8);
+        assert_eq!(chain.digits(8), 1 | 1 << 8);
+        // Sum 0 on 4x4: any digit may be anywhere, and a layer holds at most the phases.
+        let chain = Chain::new(&Sandwich::automaton(4, 0), 4, 4);
+        assert!(chain.sizes().iter().all(|&s| s <= 4), "{:?}", chain.sizes());
+        assert!(!Chain::new(&Sandwich::automaton(4, 5), 3, 4).feasible());
+    }
+
+    #[test]
+    fn reads_writes_and_solves() {
+        let file = from_toml(&four(
+            "[[sandwichsum]]\ncell = \"r1c0\"\nvalue = 5\n\n[[sandwichsum]]\ncell = \"R0c2\"\nvalue = 0\n",
+        ))
+        .unwrap();
+        let clues = &file.rules.constraints().sandwich.clues;
+        assert_eq!(clues[0].clue, Place { row: 1, col: 0 });
+        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
+        assert_eq!(
+            again.rules.constraints().sandwich,
+            file.rules.constraints().sandwich
+        );
+        let mut solver = Solver::new(file.rules.clone());
+        let answer = solver.enumerate(&Grid::empty(4), Some(1000), 1000).unwrap();
+        assert!(!answer.solutions.is_empty());
+        for s in &answer.solutions {
+            // Row 1 is 1 2 3 4 or 4 2 3 1 (reversed); column 2 has the crusts together.
+            assert!(matches!(s.get(0, 0), 1 | 4), "{s}");
+            validate(&file.rules, &Grid::empty(4), s).unwrap();
+        }
+    }
+
+    #[test]
+    fn errors_name_the_clue() {
+        let error = |tables: &str| from_toml(&four(tables)).unwrap_err().to_string();
+        assert_eq!(
+            error("[[sandwichsum]]\ncell = \"r0c0\"\nvalue = 3\n"),
+            "sandwich 1: the clue at R0C0 faces no row or column: it must be outside the grid, \
+             beside a row (column 0 or 5) or a column (row 0 or 5)"
+        );
+        assert_eq!(
+            error("[[sandwichsum]]\ncell = \"r2c2\"\nvalue = 3\n"),
+            "sandwich 1: the clue at R2C2 faces no row or column: it must be outside the grid, \
+             beside a row (column 0 or 5) or a column (row 0 or 5)"
+        );
+        assert_eq!(
+            error("[[sandwichsum]]\ncell = \"r2c5\"\nvalue = 9\n"),
+            "sandwich 1: the sum between the 1 and the 4 is 9, it must be 0 to 5"
+        );
+        assert_eq!(
+            error("[[sandwichsum]]\ncell = \"2,5\"\nvalue = 1\n"),
+            "sandwich 1: cannot read the place \"2,5\" (write it as r0c4)"
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn fpuzzles_round_trip(clues in proptest::collection::vec(outside_clue(0..=35), 0..4)) {
+            let clues = Sandwiches::from_clues(clues);
+            prop_assert_eq!(round_trip(&clues, 9), clues);
+        }
+    }
+
+    #[test]
+    fn the_example_is_unique() {
+        assert_example_unique(
+            include_str!("../../../../examples/sandwich.toml"),
+            include_str!("../../../../examples/sandwich.solution"),
+        );
+    }
+}

@@ -1,0 +1,44 @@
+//! What the families' unit tests share: an example puzzle proved unique and checked against
+//! its published solution, and random outside clues of a 9x9. Built for tests only.
+
+use proptest::prelude::*;
+
+use crate::sudoku::file::from_toml;
+use crate::sudoku::rules::fpuzzles_io::Place;
+use crate::sudoku::rules::outside::clues::OutsideClue;
+use crate::sudoku::{validate, Engine, Solver, Verdict};
+
+/// Proves the puzzle file `toml` unique with the exact-cover engine, checks its solution with
+/// the independent validator, and compares it with `solution` (an `examples/*.solution` file:
+/// the digits in row-major order).
+///
+/// # Panics
+///
+/// When the file does not read, the puzzle is not unique, or its solution is another.
+pub(crate) fn assert_example_unique(toml: &str, solution: &str) {
+    let file = from_toml(toml).unwrap();
+    let mut solver = Solver::new(file.rules.clone());
+    let (verdict, _) = solver.check(&file.givens).unwrap();
+    let Verdict::Unique(found) = verdict else {
+        panic!("not unique: {verdict:?}");
+    };
+    validate(&file.rules, &file.givens, &found).unwrap();
+    let digits: String = found.cells().iter().map(|d| d.to_string()).collect();
+    assert_eq!(digits, solution.trim());
+}
+
+/// A clue beside a random row or column of a 9x9, on any of the four sides, with a value in
+/// `values`.
+pub(crate) fn outside_clue(
+    values: std::ops::RangeInclusive<i64>,
+) -> impl Strategy<Value = OutsideClue> {
+    (0usize..4, 1usize..=9, values).prop_map(|(side, k, value)| {
+        let clue = match side {
+            0 => Place { row: 0, col: k },
+            1 => Place { row: 10, col: k },
+            2 => Place { row: k, col: 0 },
+            _ => Place { row: k, col: 10 },
+        };
+        OutsideClue { clue, value }
+    })
+}
