@@ -132,7 +132,7 @@ pub struct JsonRecord<'a> {
     updates: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     time_ms: Option<f64>,
-    /// The symmetries the count used, with `--stats`.
+    /// The symmetries the count used, with `--stats` (left out when it used none).
     #[serde(skip_serializing_if = "Option::is_none")]
     symmetries: Option<Vec<&'static str>>,
 }
@@ -315,7 +315,8 @@ pub fn json_record<'a>(
         updates: report.stats.updates,
         // Microseconds are as precise as a clock reading on a busy machine gets.
         time_ms: stats.then_some((report.time.as_secs_f64() * 1e6).round() / 1e3),
-        symmetries: stats.then(|| report.symmetries.iter().map(|s| s.name()).collect()),
+        symmetries: (stats && !report.symmetries.is_empty())
+            .then(|| report.symmetries.iter().map(|s| s.name()).collect()),
     }
 }
 

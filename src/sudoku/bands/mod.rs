@@ -146,7 +146,17 @@ pub fn count(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> Ba
     let mut nodes = 0u64;
     let mut direct = 0u128;
     let mut classes: HashMap<Vec<u32>, u128> = HashMap::new();
+    let mut stopped = false;
     for_each_multiset(parts.len(), r - 1, &mut |chosen| {
+        // The 9x9 top band takes seconds: the watch sees it go, and may stop it; the node
+        // limit holds exactly here.
+        if nodes > 0 && nodes % LOOK_TOP == 0 {
+            watch.add(LOOK_TOP, 0);
+        }
+        stopped = stopped || watch.stop_requested() || budget.exhausted(nodes);
+        if stopped {
+            return;
+        }
         // Each partition stands for its c! orders of columns; equal stacks for fewer orders.
         let mut weight = fact(r - 1) * fact(c).pow((r - 1) as u32);
         let mut run = 1;
@@ -175,14 +185,17 @@ pub fn count(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> Ba
             *classes.entry(canon.of(&state)).or_insert(0) += weight * fitted;
         }
     });
+    if stopped {
+        classes.clear();
+    }
     let mut classes: Vec<(Vec<u32>, u128)> = classes.into_iter().collect();
     classes.sort();
     let total = classes.len();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let sum = Mutex::new((direct, true, nodes));
+    let sum = Mutex::new((direct, !stopped, nodes));
     watch.add(
-        nodes,
+        nodes % LOOK_TOP,
         direct.saturating_mul(fact(n) / fact(r).pow(c as u32)),
     );
     std::thread::scope(|scope| {
@@ -194,8 +207,10 @@ pub fn count(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> Ba
                     memo: HashMap::new(),
                     nodes: 0,
                     next_look: 0,
+                    published: 0,
                     watch,
-                    budget,
+                    // Split across threads, the node limit may be passed by a class per thread.
+                    budget: budget.after(nodes),
                     stopped: false,
                 };
                 loop {
@@ -208,9 +223,10 @@ pub fn count(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> Ba
                     let below = counter.count(state, c - 1);
                     let grids = below.saturating_mul(*weight);
                     watch.add(
-                        counter.nodes - before,
+                        counter.nodes - counter.published,
                         grids.saturating_mul(fact(n) / fact(r).pow(c as u32)),
                     );
+                    counter.published = counter.nodes;
                     let mut sum = sum.lock().expect("no thread panics holding it");
                     sum.0 = sum.0.saturating_add(grids);
                     sum.2 += counter.nodes - before;
@@ -266,6 +282,7 @@ pub fn below(shape: &Shape, state: &[u32]) -> u128 {
         memo: HashMap::new(),
         nodes: 0,
         next_look: 0,
+        published: 0,
         watch: &watch,
         budget: Budget::UNLIMITED,
         stopped: false,
@@ -293,6 +310,9 @@ fn for_each_multiset(count: usize, len: usize, f: &mut dyn FnMut(&[usize])) {
 /// Nodes between two looks at the budget and the watch.
 const LOOK_EVERY: u64 = 1 << 12;
 
+/// Nodes of the top band between two reports to the watch.
+const LOOK_TOP: u64 = 1 << 4;
+
 /// The count of states below the top band, with the classes already counted.
 struct Counter<'a> {
     shape: &'a Shape,
@@ -302,6 +322,8 @@ struct Counter<'a> {
     nodes: u64,
     /// The node count at which the budget and the watch are looked at next.
     next_look: u64,
+    /// Nodes already added to the watch.
+    published: u64,
     watch: &'a Watch,
     budget: Budget,
     /// The budget ran out or the watch asked to stop: what was counted is a lower bound.
@@ -346,6 +368,8 @@ impl Counter<'_> {
         if s == choices.len() {
             if self.nodes >= self.next_look {
                 self.next_look = self.nodes + LOOK_EVERY;
+                self.watch.add(self.nodes - self.published, 0);
+                self.published = self.nodes;
                 self.stop();
             }
             if self.stopped {
