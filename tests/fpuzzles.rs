@@ -658,7 +658,7 @@ fn entries_that_carry_no_rule_are_left_out_with_a_notice_naming_them() {
     ];
     let imported = fpuzzles::from_json(json).unwrap();
     assert_eq!(imported.notices, notes);
-    assert!(imported.file.rules.constraints().arrow.arrows.is_empty());
+    assert!(imported.file.rules.constraints().arrow.clues.is_empty());
     // The command line prints them on stderr, and answers.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("puzzle.json");

@@ -341,6 +341,43 @@ fn typed_givens_replace_the_puzzles() {
 }
 
 #[test]
+fn pencil_marks_restrict_the_answers_as_on_the_command_line() {
+    let server = Server::start(&[]);
+    let text = std::fs::read_to_string(crate::common::data("formats/pencilmarks.txt")).unwrap();
+    let first = text.lines().next().unwrap();
+    // r1c1 keeps only 7 and 9: of the givens' two solutions, the one with 7.
+    let answer = server.post("check", &json!({"puzzle": first})).json();
+    assert_eq!(answer["status"], "unique", "{answer}");
+    assert_eq!(
+        answer["solution"],
+        "794518236615372894283964715357691482946823157821457963468239571139745628572186349"
+    );
+    let count = server.post("count", &json!({"puzzle": first})).json();
+    assert_eq!(count["count"], 1);
+    let marks = server.post("candidates", &json!({"puzzle": first})).json();
+    assert_eq!(marks["candidates"][0], json!([7]));
+}
+
+#[test]
+fn what_an_import_leaves_out_is_said() {
+    let server = Server::start(&[]);
+    // A solver's digit (no "given": true) is progress, not a clue: left out, with a note.
+    let fpuzzles = json!({"size": 4, "grid": [
+        [{"value": 1, "given": true}, {"value": 2}, {}, {}],
+        [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}],
+    ]});
+    let drawn = server
+        .post("render", &json!({"puzzle": fpuzzles.to_string()}))
+        .json();
+    assert_eq!(drawn["givens"][1], "", "{drawn}");
+    let notes = drawn["notes"].as_array().unwrap();
+    assert!(
+        notes[0].as_str().unwrap().contains("not clues"),
+        "{notes:?}"
+    );
+}
+
+#[test]
 fn bad_input_is_a_4xx_with_the_commands_message() {
     let server = Server::start(&[]);
     let cases: &[(&str, &[u8], u16, &str)] = &[

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use sudokux::sudoku::file::{file_to_toml, from_json, from_toml};
 use sudokux::sudoku::fpuzzles;
-use sudokux::sudoku::parse::Reader;
+use sudokux::sudoku::parse::{Dialect, Reader};
 use sudokux::sudoku::{Grid, Meta, PuzzleFile, Rules, Spec};
 
 /// A puzzle: its rules, its givens over the whole area, and what its file says about it.
@@ -52,15 +52,18 @@ pub fn is_path(text: &str) -> bool {
 }
 
 /// Reads the first puzzle of `text`, whatever its form: an f-puzzles or SudokuPad link or
-/// payload, JSON (f-puzzles' or a puzzle file's, told apart by the `grid` key), a TOML puzzle
-/// file, else puzzle lines or grids under classic rules for their size.
+/// payload, JSON (f-puzzles' or a puzzle file's, told apart by the `grid` key), a SadMan file
+/// (its first line `[Puzzle]`), a TOML puzzle file, else puzzle lines or grids under classic
+/// rules for their size.
 pub fn text(text: &str) -> Result<Read, String> {
     let first = first_line(text);
     if first.starts_with('{') {
         json(text)
     } else if fpuzzles::is_link(first) {
         fpuzzles_text(first)
-    } else if first.contains('=') || (first.starts_with('[') && !is_sdk_section(first)) {
+    } else if is_sdk_section(first) {
+        lines_in(text, Dialect::Sdk)
+    } else if first.contains('=') || first.starts_with('[') {
         toml(text)
     } else {
         lines(text)
@@ -80,6 +83,7 @@ pub fn file(path: &Path) -> Result<Read, FileFailure> {
     let read = match extension.as_deref() {
         Some("toml") => toml(&content),
         Some("json") => json(&content),
+        Some("sdk") => lines_in(&content, Dialect::Sdk),
         _ => text(&content),
     };
     read.map_err(|e| FileFailure::Puzzle(format!("{name}: {e}")))
@@ -94,7 +98,12 @@ pub enum FileFailure {
 
 /// The first puzzle of puzzle lines or grids, under classic rules for its size.
 pub fn lines(text: &str) -> Result<Read, String> {
-    let entry = match Reader::inferring(text.as_bytes()).next() {
+    lines_in(text, Dialect::Lines)
+}
+
+/// The first puzzle of a text in `dialect` (SadMan's sections, or plain lines and grids).
+fn lines_in(text: &str, dialect: Dialect) -> Result<Read, String> {
+    let entry = match Reader::inferring(text.as_bytes()).dialect(dialect).next() {
         None => return Err("no puzzle in the text".into()),
         Some(Err(error)) => return Err(error.to_string()),
         Some(Ok(entry)) => entry,

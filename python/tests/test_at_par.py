@@ -40,7 +40,11 @@ def forms():
         "".join(jigsaw.with_suffix(".solution").read_text().split()),
     )
     grid = "\n".join(LINE[r * 9 : r * 9 + 9] for r in range(9))
-    found["grid"] = (grid, run_cli("solve", stdin=LINE + "\n").stdout.split()[0])
+    solved = run_cli("solve", stdin=LINE + "\n").stdout.split()[0]
+    found["grid"] = (grid, solved)
+    found["line"] = (LINE, solved)
+    # A SadMan file's text: `#` headers, then a `[Puzzle]` section (not TOML).
+    found["SadMan text"] = ((ROOT / "tests" / "data" / "formats" / "sections.sdk").read_text(), solved)
     return found
 
 

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use sudokux::sudoku::file::{from_json, from_toml};
 use sudokux::sudoku::fpuzzles;
 use sudokux::sudoku::parse::Dialect;
-use sudokux::sudoku::{Grid, Meta, PuzzleFile, Rules};
+use sudokux::sudoku::{Candidates, Grid, Meta, PuzzleFile, Rules};
 
 use crate::args::{FormatFlag, RuleArgs};
 use crate::error::CliError;
@@ -108,6 +108,21 @@ pub fn read_puzzle_file(
     reader: &mut dyn BufRead,
     format: InputFormat,
 ) -> Result<PuzzleFile, String> {
+    let mut notes = Vec::new();
+    let file = read_puzzle_file_noting(reader, format, &mut notes);
+    for note in &notes {
+        say!("sudokux: note: {note}");
+    }
+    file
+}
+
+/// [`read_puzzle_file`], handing back in `notes` what an f-puzzles import left out instead of
+/// writing it on stderr.
+fn read_puzzle_file_noting(
+    reader: &mut dyn BufRead,
+    format: InputFormat,
+    notes: &mut Vec<String>,
+) -> Result<PuzzleFile, String> {
     let mut text = String::new();
     match reader.take(MAX_RULE_FILE + 1).read_to_string(&mut text) {
         Err(error) => Err(format!("cannot read: {error}")),
@@ -120,9 +135,7 @@ pub fn read_puzzle_file(
                 || (format == InputFormat::Json && fpuzzles::is_fpuzzles_json(&text)) =>
         {
             let imported = fpuzzles::read(&text).map_err(|e| e.to_string())?;
-            for notice in &imported.notices {
-                say!("sudokux: note: {notice}");
-            }
+            notes.extend(imported.notices);
             Ok(imported.file)
         }
         Ok(_) if format == InputFormat::Json => from_json(&text).map_err(|e| e.to_string()),
@@ -254,6 +267,11 @@ pub struct OnePuzzle {
     /// Its title, author and rules in words, when a puzzle file gives them (a title line
     /// above a puzzle line or grid gives the title).
     pub meta: Meta,
+    /// The candidates of a pencilmark puzzle.
+    pub candidates: Option<Candidates>,
+    /// What reading it left out (an f-puzzles import's notes): written on stderr by
+    /// [`load_puzzle`], handed to the page by [`read_text`].
+    pub notes: Vec<String>,
 }
 
 impl OnePuzzle {
@@ -283,7 +301,7 @@ pub fn load_puzzle(
         name: name.clone(),
         message,
     };
-    let (rules, givens, line, meta) = if name == "-" {
+    let one = if name == "-" {
         prompt("a puzzle");
         read_puzzle(&name, &mut io::stdin().lock(), index, flags)?
     } else if input.is_some_and(is_link) {
@@ -294,13 +312,10 @@ pub fn load_puzzle(
         let file = open(Path::new(&name)).map_err(|e| input_error(e.message()))?;
         read_puzzle(&name, &mut BufReader::new(file), index, flags)?
     };
-    Ok(OnePuzzle {
-        name,
-        rules,
-        givens,
-        line,
-        meta,
-    })
+    for note in &one.notes {
+        say!("sudokux: note: {note}");
+    }
+    Ok(one)
 }
 
 /// The first puzzle of `text`, read as a file or stdin holding it would be (a link or payload
@@ -313,14 +328,7 @@ pub fn read_text(name: &str, text: &str, flags: &RuleArgs) -> Result<OnePuzzle, 
     } else {
         (name.to_string(), text)
     };
-    let (rules, givens, line, meta) = read_puzzle(&name, &mut text.as_bytes(), 1, flags)?;
-    Ok(OnePuzzle {
-        name,
-        rules,
-        givens,
-        line,
-        meta,
-    })
+    read_puzzle(&name, &mut text.as_bytes(), 1, flags)
 }
 
 /// The `index`-th puzzle of an input, its rules, and the line it starts at (for puzzle lines).
@@ -329,7 +337,16 @@ fn read_puzzle(
     reader: &mut dyn BufRead,
     index: usize,
     flags: &RuleArgs,
-) -> Result<(Rules, Grid, Option<usize>, Meta), CliError> {
+) -> Result<OnePuzzle, CliError> {
+    let one = |(rules, givens, line, meta, candidates)| OnePuzzle {
+        name: name.to_string(),
+        rules,
+        givens,
+        line,
+        meta,
+        candidates,
+        notes: Vec::new(),
+    };
     let input_error = |message: String| CliError::Input {
         name: name.to_string(),
         message,
@@ -370,7 +387,13 @@ fn read_puzzle(
                 title: entry.title,
                 ..Meta::default()
             };
-            Ok((rules, entry.grid, Some(entry.line), meta))
+            Ok(one((
+                rules,
+                entry.grid,
+                Some(entry.line),
+                meta,
+                entry.candidates,
+            )))
         }
         format => {
             if flags.given {
@@ -382,8 +405,12 @@ fn read_puzzle(
                     index
                 )));
             }
-            let file = read_puzzle_file(reader, format).map_err(input_error)?;
-            Ok((file.rules, file.givens, None, file.meta))
+            let mut notes = Vec::new();
+            let file = read_puzzle_file_noting(reader, format, &mut notes).map_err(input_error)?;
+            Ok(OnePuzzle {
+                notes,
+                ..one((file.rules, file.givens, None, file.meta, None))
+            })
         }
     }
 }

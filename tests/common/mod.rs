@@ -348,7 +348,7 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
                     });
                 }
             }
-            let spec = base.with(|c| c.arrow.arrows = arrows);
+            let spec = base.with(|c| c.arrow.clues = arrows);
             (Rules::new(spec).unwrap(), Some(solution))
         }
         21 => {

@@ -62,6 +62,8 @@ fn puzzle(request: &Request, flags: &RuleArgs) -> Result<OnePuzzle, Refused> {
         read_text("puzzle", &request.puzzle, flags).map_err(|e| Refused::bad(e.to_string()))?;
     if let Some(cells) = &request.givens {
         puzzle.givens = givens(&puzzle, cells)?;
+        // Typed givens replace a pencilmark puzzle's marks too.
+        puzzle.candidates = None;
     }
     Ok(puzzle)
 }
@@ -120,7 +122,12 @@ pub fn answer(request: Request, watch: &'static Watch) -> Result<Answer, Refused
                 false => Tally::Digits,
             };
             let found = Solver::new(one.rules.clone())
-                .true_candidates(&one.givens, None, tally, budget(&args.limits, watch))
+                .true_candidates(
+                    &one.givens,
+                    one.candidates.as_ref(),
+                    tally,
+                    budget(&args.limits, watch),
+                )
                 .map_err(|e| unanswerable(&one, e.to_string()))?;
             let (status, _) = candidates::status(&found);
             let record = candidates::json_record(
@@ -130,7 +137,7 @@ pub fn answer(request: Request, watch: &'static Watch) -> Result<Answer, Refused
                     line: one.line,
                     rules: &one.rules,
                     givens: &one.givens,
-                    candidates: None,
+                    candidates: one.candidates.as_ref(),
                 },
                 &found,
                 status,
@@ -280,11 +287,12 @@ fn batch(
         (task, budget(&input.limits, watch)),
         watch,
         &one.givens,
-        None,
+        one.candidates.as_ref(),
     );
     report.index = 1;
     report.line = one.line;
     report.puzzle = Some(one.givens.clone());
+    report.candidates = one.candidates.clone();
     report.meta = one.meta.clone();
     let status = if report.status == Status::Error {
         422
@@ -345,5 +353,6 @@ fn drawing(one: &OnePuzzle, svg: &str, cell: f64) -> Value {
         "author": one.meta.author,
         "ruleset": one.meta.ruleset,
         "caption": sudokux::sudoku::render::caption(rules),
+        "notes": one.notes,
     })
 }

@@ -299,3 +299,27 @@ impl RawCells {
             .collect()
     }
 }
+
+/// Reads the value of a key written as `[[key]]` tables, one instance each: each table
+/// deserialized as `R` and handed to `add` with its name in messages (`name 2`, numbered from
+/// 1 in the key), which adds the instance or says why it makes no sense.
+///
+/// # Errors
+///
+/// The outer error is the file's (not an array of such tables); the inner, the first that
+/// `add` returns.
+pub fn read_tables<'de, A, R>(
+    map: &mut A,
+    name: &str,
+    mut add: impl FnMut(&R, &str) -> Result<(), FileError>,
+) -> Result<Result<(), FileError>, A::Error>
+where
+    A: MapAccess<'de>,
+    R: serde::Deserialize<'de>,
+{
+    let raw: Vec<R> = map.next_value()?;
+    Ok(raw
+        .iter()
+        .enumerate()
+        .try_for_each(|(k, raw)| add(raw, &format!("{name} {}", k + 1))))
+}

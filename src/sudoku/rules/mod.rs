@@ -28,6 +28,7 @@ pub mod geometry;
 pub mod limits;
 pub mod pair;
 mod registry;
+pub mod sum_clues;
 #[cfg(test)]
 pub(crate) mod test_support;
 pub mod unit;

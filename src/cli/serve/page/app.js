@@ -130,6 +130,15 @@ function showInfo() {
   const text = d.ruleset || "";
   rules.hidden = !text;
   rules.textContent = text;
+  // What reading the puzzle left out (an f-puzzles import's notes).
+  const notes = $("notes");
+  notes.innerHTML = "";
+  for (const note of d.notes || []) {
+    const item = document.createElement("li");
+    item.textContent = "note: " + note;
+    notes.appendChild(item);
+  }
+  notes.hidden = !(d.notes && d.notes.length);
 }
 
 function enable(on) {

@@ -20,7 +20,7 @@ use crate::sudoku::rules::cages::cage_logic::{CageLogic, LogicSum};
 use crate::sudoku::rules::cages::innies::derive;
 use crate::sudoku::rules::cages::plaincage::{Both, PlainCages};
 use crate::sudoku::rules::constraint::{
-    cell_list, Constraint, Family, FileWriter, Logic, RawCells, Reference,
+    cell_list, read_tables, Constraint, Family, FileWriter, Logic, RawCells, Reference,
 };
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 pub use crate::sudoku::rules::cover::set_sum::{count_digit_sets, digit_sets};
@@ -359,15 +359,14 @@ impl Family for Killer {
         _: &str,
         map: &mut A,
     ) -> Result<Result<(), FileError>, A::Error> {
-        let raw: Vec<RawCage> = map.next_value()?;
-        Ok(raw.iter().enumerate().try_for_each(|(k, c)| {
-            let cells = c.cells.cells(&format!("cage {}", k + 1))?;
-            match c.sum {
+        read_tables(map, "cage", |cage: &RawCage, what| {
+            let cells = cage.cells.cells(what)?;
+            match cage.sum {
                 Some(sum) => self.cages.push(Cage { sum, cells }),
                 None => self.plain.cages.push(cells),
             }
             Ok(())
-        }))
+        })
     }
 
     /// `killercage` instances, with a total or without one (no `value`, or `""`).

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{
-    cell_list, Constraint, Family, FileWriter, RawCells, Reference,
+    cell_list, read_tables, Constraint, Family, FileWriter, RawCells, Reference,
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, RulesError, Violation};
@@ -122,11 +122,10 @@ impl Family for ExtraUnits {
         _: &str,
         map: &mut A,
     ) -> Result<Result<(), FileError>, A::Error> {
-        let raw: Vec<RawUnit> = map.next_value()?;
-        Ok(raw.iter().enumerate().try_for_each(|(k, u)| {
-            self.units.push(u.cells.cells(&format!("unit {}", k + 1))?);
+        read_tables(map, "unit", |unit: &RawUnit, what| {
+            self.units.push(unit.cells.cells(what)?);
             Ok(())
-        }))
+        })
     }
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["extraregion"];

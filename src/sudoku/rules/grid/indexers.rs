@@ -27,7 +27,7 @@ use serde_json::{json, Value};
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{
-    cell_list, Constraint, Family, FileWriter, RawCells, Reference,
+    cell_list, read_tables, Constraint, Family, FileWriter, RawCells, Reference,
 };
 use crate::sudoku::rules::cover::encoder::full_mask;
 use crate::sudoku::rules::draw::{Canvas, Caption};
@@ -291,12 +291,11 @@ impl Family for Indexers {
         map: &mut A,
     ) -> Result<Result<(), FileError>, A::Error> {
         let kind = IndexKind::of_key(key).expect("one of the keys");
-        let raw: Vec<RawIndexer> = map.next_value()?;
-        Ok(raw.iter().enumerate().try_for_each(|(k, r)| {
-            let cells = r.cells.cells(&format!("{} {}", kind.name(), k + 1))?;
+        read_tables(map, kind.name(), |raw: &RawIndexer, what| {
+            let cells = raw.cells.cells(what)?;
             self.groups.push(Indexer { kind, cells });
             Ok(())
-        }))
+        })
     }
 
     fn read_fpuzzles(

@@ -15,23 +15,18 @@
 
 use std::fmt::Write as _;
 
-use serde::de::MapAccess;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 use crate::sudoku::grid::{Cell, Grid};
 
-use crate::sudoku::rules::constraint::{
-    cell_list, Constraint, Family, FileWriter, RawCells, Reference,
-};
-use crate::sudoku::rules::cover::encoder::Encoder;
-use crate::sudoku::rules::cover::linear_sum::{LinearSum, SumBounds};
-use crate::sudoku::rules::draw::{num, Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{cell_name, FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::constraint::{cell_list, RawCells};
+use crate::sudoku::rules::cover::linear_sum::LinearSum;
+use crate::sudoku::rules::draw::{num, Canvas};
+use crate::sudoku::rules::error::{FileError, RulesError};
+use crate::sudoku::rules::fpuzzles_io::{cell_name, At, FpReader, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::pair::PairList;
-use crate::sudoku::rules::unit::UnitIndex;
+use crate::sudoku::rules::sum_clues::{SumClue, SumClues};
 
 /// One arrow: the digits of `shaft` add up to the number read off `circle`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,154 +37,94 @@ pub struct Arrow {
     pub shaft: Vec<Cell>,
 }
 
-/// Every arrow of a puzzle.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Arrows {
-    /// The arrows, numbered from 1 in messages in this order.
-    pub arrows: Vec<Arrow>,
-}
+/// Every arrow of a puzzle (each shaft one clue).
+pub type Arrows = SumClues<Arrow>;
 
 /// The longest pill: three digits already reach beyond any shaft of a 9x9 grid.
 const MAX_PILL: usize = 3;
-
-impl Arrows {
-    /// Each arrow as a sum: circle cells weighted `-10^j` (last cell the units), shaft cells
-    /// `+1`, target 0 (the arrows passed [`Constraint::check`]).
-    fn sums(&self, geometry: &Geometry) -> Vec<LinearSum> {
-        self.arrows
-            .iter()
-            .map(|arrow| {
-                let place = |cell: &Cell| geometry.position(*cell).expect("checked arrows");
-                let m = arrow.circle.len() as u32;
-                let circle = arrow
-                    .circle
-                    .iter()
-                    .enumerate()
-                    .map(|(j, c)| (place(c), -(10i64.pow(m - 1 - j as u32))));
-                let shaft = arrow.shaft.iter().map(|c| (place(c), 1));
-                LinearSum {
-                    terms: circle.chain(shaft).collect(),
-                    target: 0,
-                }
-            })
-            .collect()
-    }
-}
 
 /// The number a pill's digits read as, in order.
 fn reading(digits: impl Iterator<Item = u8>) -> u64 {
     digits.fold(0, |acc, d| acc * 10 + u64::from(d))
 }
 
-impl Constraint for Arrows {
-    fn check(&self, geometry: &Geometry) -> Result<(), RulesError> {
+/// One arrow of a puzzle file, as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawArrow {
+    circle: RawCells,
+    shaft: RawCells,
+}
+
+impl SumClue for Arrow {
+    const KEY: &'static str = "arrow";
+    const NAME: &'static str = "arrow";
+    const COUNTS: &'static str = "shaft";
+    const FPUZZLES_FIELDS: &'static [&'static str] = &["cells", "lines"];
+    type Raw = RawArrow;
+
+    fn check(&self, geometry: &Geometry, what: &str) -> Result<(), RulesError> {
         let n = geometry.size();
-        for (k, arrow) in self.arrows.iter().enumerate() {
-            let what = format!("arrow {}", k + 1);
-            let invalid = |message: String| RulesError::Invalid {
-                what: what.clone(),
-                message,
-            };
-            if arrow.circle.is_empty() || arrow.circle.len() > MAX_PILL {
-                return Err(invalid(format!(
-                    "the circle has {} cells; it holds 1 to {MAX_PILL}",
-                    arrow.circle.len()
-                )));
-            }
-            if arrow.circle.len() > 1 && n > 9 {
-                return Err(invalid(format!(
-                    "a pill reads its digits as a number, which needs digits 1 to 9, not 1 to {n}"
-                )));
-            }
-            if arrow.shaft.is_empty() {
-                return Err(invalid("the shaft has no cells".to_string()));
-            }
-            let all: Vec<Cell> = arrow.circle.iter().chain(&arrow.shaft).copied().collect();
-            geometry.positions(&what, &all)?;
+        let invalid = |message: String| RulesError::Invalid {
+            what: what.to_string(),
+            message,
+        };
+        if self.circle.is_empty() || self.circle.len() > MAX_PILL {
+            return Err(invalid(format!(
+                "the circle has {} cells; it holds 1 to {MAX_PILL}",
+                self.circle.len()
+            )));
         }
-        for (k, sum) in self.sums(geometry).iter().enumerate() {
-            if !sum.feasible(n) {
-                return Err(RulesError::Invalid {
-                    what: format!("arrow {}", k + 1),
-                    message: "no digits on the shaft add up to a number the circle can hold"
-                        .to_string(),
-                });
-            }
+        if self.circle.len() > 1 && n > 9 {
+            return Err(invalid(format!(
+                "a pill reads its digits as a number, which needs digits 1 to 9, not 1 to {n}"
+            )));
         }
+        if self.shaft.is_empty() {
+            return Err(invalid("the shaft has no cells".to_string()));
+        }
+        let all: Vec<Cell> = self.circle.iter().chain(&self.shaft).copied().collect();
+        geometry.positions(what, &all)?;
         Ok(())
     }
 
-    fn entries(&self, geometry: &Geometry) -> u64 {
-        let n = geometry.size();
-        self.sums(geometry)
+    /// Circle cells weighted `-10^j` (last cell the units), shaft cells `+1`, target 0.
+    fn sum(&self, geometry: &Geometry) -> LinearSum {
+        let place = |cell: &Cell| geometry.position(*cell).expect("checked arrows");
+        let m = self.circle.len() as u32;
+        let circle = self
+            .circle
             .iter()
-            .fold(0u64, |total, sum| total.saturating_add(sum.entries(n)))
+            .enumerate()
+            .map(|(j, c)| (place(c), -(10i64.pow(m - 1 - j as u32))));
+        let shaft = self.shaft.iter().map(|c| (place(c), 1));
+        LinearSum {
+            terms: circle.chain(shaft).collect(),
+            target: 0,
+        }
     }
 
-    fn digit_blind(&self) -> bool {
-        self.arrows.is_empty()
+    fn infeasible(&self) -> String {
+        "no digits on the shaft add up to a number the circle can hold".to_string()
     }
 
-    fn check_givens(&self, geometry: &Geometry, givens: &Grid) -> Result<(), PuzzleError> {
-        for (k, sum) in self.sums(geometry).iter().enumerate() {
-            if !sum.possible(geometry.size(), givens.cells()) {
-                return Err(PuzzleError::Broken {
-                    what: format!("arrow {}", k + 1),
-                    message: "the givens on the shaft cannot add up to the circle".to_string(),
-                });
-            }
+    fn broken_by_givens(&self) -> String {
+        "the givens on the shaft cannot add up to the circle".to_string()
+    }
+
+    fn holds(&self, _: &Geometry, solution: &Grid) -> Result<(), String> {
+        let digit = |c: &Cell| solution.get(c.row, c.col);
+        let circle = reading(self.circle.iter().map(digit));
+        let shaft: u64 = self.shaft.iter().map(|c| u64::from(digit(c))).sum();
+        if circle != shaft {
+            return Err(format!(
+                "the shaft adds up to {shaft}, the circle holds {circle}"
+            ));
         }
         Ok(())
     }
 
-    fn pairs(&self, geometry: &Geometry, units: &UnitIndex, out: &mut PairList) {
-        // What each sum says about two of its cells, for the search and the logic.
-        for (k, sum) in self.sums(geometry).iter().enumerate() {
-            sum.push_pairs(geometry.size(), &format!("arrow {}", k + 1), units, out);
-        }
-    }
-
-    fn encode(&self, encoder: &mut Encoder<'_>) {
-        for sum in self.sums(encoder.geometry()) {
-            sum.encode_refined(encoder);
-        }
-    }
-
-    fn validate(&self, _: &Geometry, solution: &Grid) -> Result<(), Violation> {
-        for (k, arrow) in self.arrows.iter().enumerate() {
-            let digit = |c: &Cell| solution.get(c.row, c.col);
-            let circle = reading(arrow.circle.iter().map(digit));
-            let shaft: u64 = arrow.shaft.iter().map(|c| u64::from(digit(c))).sum();
-            if circle != shaft {
-                return Err(Violation::Broken {
-                    what: format!("arrow {}", k + 1),
-                    message: format!("the shaft adds up to {shaft}, the circle holds {circle}"),
-                });
-            }
-        }
-        Ok(())
-    }
-
-    fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
-        if self.arrows.is_empty() {
-            return None;
-        }
-        let area = geometry.rows() * geometry.cols();
-        Some(Box::new(SumBounds::new(
-            geometry.size(),
-            area,
-            self.sums(geometry),
-        )))
-    }
-
-    fn unexplained(&self, out: &mut Vec<String>) {
-        out.extend((1..=self.arrows.len()).map(|k| format!("arrow {k}")));
-    }
-
-    fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
-        if self.arrows.is_empty() {
-            return;
-        }
+    fn draw(arrows: &[Arrow], canvas: &mut Canvas) {
         let s = canvas.cell();
         let center = |c: &Cell| (canvas.x(c.col) + s / 2.0, canvas.y(c.row) + s / 2.0);
         let radius = s * 0.4;
@@ -202,7 +137,7 @@ impl Constraint for Arrows {
             num(stroke)
         );
         let mut circles: Vec<&Vec<Cell>> = Vec::new();
-        for arrow in &self.arrows {
+        for arrow in arrows {
             if !circles.contains(&&arrow.circle) {
                 circles.push(&arrow.circle);
             }
@@ -263,133 +198,89 @@ impl Constraint for Arrows {
         canvas.marks().push_str(&out);
         // Each arrow's number, as messages and `explain` name it, in its tip's cell (arrows
         // often share a circle, seldom a tip).
-        for (k, arrow) in self.arrows.iter().enumerate() {
+        for (k, arrow) in arrows.iter().enumerate() {
             let tip = arrow.shaft[arrow.shaft.len() - 1];
             canvas.number("arrow-number", (tip.row, tip.col), k + 1);
         }
     }
 
-    fn caption(&self, _: &Geometry, caption: &mut Caption) {
-        match self.arrows.len() {
-            0 => {}
-            1 => caption.shown("arrow (1 shaft)"),
-            k => caption.shown(format!("arrows ({k} shafts)")),
-        }
+    fn write(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("circle", cell_list(&self.circle)),
+            ("shaft", cell_list(&self.shaft)),
+        ]
     }
 
-    fn write(&self, out: &mut FileWriter) {
-        for arrow in &self.arrows {
-            out.table(
-                "arrow",
-                &[
-                    ("circle", cell_list(&arrow.circle)),
-                    ("shaft", cell_list(&arrow.shaft)),
-                ],
+    fn read(raw: &RawArrow, what: &str) -> Result<Arrow, FileError> {
+        Ok(Arrow {
+            circle: raw.circle.cells(what)?,
+            shaft: raw.shaft.cells(what)?,
+        })
+    }
+
+    fn read_fpuzzles(
+        at: At<'_>,
+        instance: &Map<String, Value>,
+        reader: &FpReader<'_>,
+        arrows: &mut Vec<Arrow>,
+    ) -> Result<(), FileError> {
+        let circle = reader.cells(
+            at,
+            instance
+                .get("cells")
+                .ok_or_else(|| at.error("has no \"cells\" (the circle)"))?,
+        )?;
+        if circle.is_empty() {
+            return Err(at.error("the circle has no cells"));
+        }
+        let lines = reader.lines(at, instance)?;
+        let circle_names = || circle.iter().map(|&c| cell_name(c)).collect::<Vec<_>>();
+        if lines.iter().all(|line| line.len() < 2) {
+            reader.notice(
+                at,
+                format!(
+                    "a circle without a shaft ({}) has no rule; left out",
+                    circle_names().join(" ")
+                ),
             );
         }
+        for line in lines {
+            let Some((start, shaft)) = line.split_first() else {
+                continue;
+            };
+            if !circle.contains(start) {
+                return Err(at.error(format!(
+                    "a line starts at {}, which is not a circle cell",
+                    cell_name(*start)
+                )));
+            }
+            if !shaft.is_empty() {
+                arrows.push(Arrow {
+                    circle: circle.clone(),
+                    shaft: shaft.to_vec(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn write_fpuzzles(&self, _: usize) -> Value {
+        let first = self.shaft[0];
+        let start = *self
+            .circle
+            .iter()
+            .min_by_key(|c| c.row.abs_diff(first.row).pow(2) + c.col.abs_diff(first.col).pow(2))
+            .expect("a circle");
+        let line: Vec<Cell> = std::iter::once(start)
+            .chain(self.shaft.iter().copied())
+            .collect();
+        json!({"cells": FpWriter::cells(&self.circle), "lines": [FpWriter::cells(&line)]})
     }
 }
 
 /// The distance between two points.
 fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
     ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
-}
-
-/// One arrow of a puzzle file, as written.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawArrow {
-    circle: RawCells,
-    shaft: RawCells,
-}
-
-impl Family for Arrows {
-    const KEYS: &'static [&'static str] = &["arrow"];
-
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        _: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
-        let raw: Vec<RawArrow> = map.next_value()?;
-        Ok(raw.iter().enumerate().try_for_each(|(k, a)| {
-            let what = format!("arrow {}", k + 1);
-            self.arrows.push(Arrow {
-                circle: a.circle.cells(&what)?,
-                shaft: a.shaft.cells(&what)?,
-            });
-            Ok(())
-        }))
-    }
-
-    const FPUZZLES_KEYS: &'static [&'static str] = &["arrow"];
-
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
-        for (at, instance) in reader.instances(key, value)? {
-            reader.known_fields(at, instance, &["cells", "lines"], COSMETIC_FIELDS)?;
-            let circle = reader.cells(
-                at,
-                instance
-                    .get("cells")
-                    .ok_or_else(|| at.error("has no \"cells\" (the circle)"))?,
-            )?;
-            if circle.is_empty() {
-                return Err(at.error("the circle has no cells"));
-            }
-            let lines = reader.lines(at, instance)?;
-            let circle_names = || circle.iter().map(|&c| cell_name(c)).collect::<Vec<_>>();
-            if lines.iter().all(|line| line.len() < 2) {
-                reader.notice(
-                    at,
-                    format!(
-                        "a circle without a shaft ({}) has no rule; left out",
-                        circle_names().join(" ")
-                    ),
-                );
-            }
-            for line in lines {
-                let Some((start, shaft)) = line.split_first() else {
-                    continue;
-                };
-                if !circle.contains(start) {
-                    return Err(at.error(format!(
-                        "a line starts at {}, which is not a circle cell",
-                        cell_name(*start)
-                    )));
-                }
-                if !shaft.is_empty() {
-                    self.arrows.push(Arrow {
-                        circle: circle.clone(),
-                        shaft: shaft.to_vec(),
-                    });
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn write_fpuzzles(&self, out: &mut FpWriter) {
-        for arrow in &self.arrows {
-            let first = arrow.shaft[0];
-            let start = *arrow
-                .circle
-                .iter()
-                .min_by_key(|c| c.row.abs_diff(first.row).pow(2) + c.col.abs_diff(first.col).pow(2))
-                .expect("a circle");
-            let line: Vec<Cell> = std::iter::once(start)
-                .chain(arrow.shaft.iter().copied())
-                .collect();
-            out.push(
-                "arrow",
-                json!({"cells": FpWriter::cells(&arrow.circle), "lines": [FpWriter::cells(&line)]}),
-            );
-        }
-    }
 }
 
 #[cfg(test)]
@@ -400,6 +291,7 @@ mod tests {
     use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
     use crate::sudoku::rules::test_support::assert_example_unique;
+    use crate::sudoku::rules::{Constraint, Family};
     use crate::sudoku::{validate, Engine, Grid, Solver};
 
     fn cell(name: &str) -> Cell {
@@ -421,7 +313,7 @@ mod tests {
             "[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r2c2 r3c3\"\n\n[[arrow]]\ncircle = \"r4c1 r4c2\"\nshaft = [\"r3c1\", \"r2c1\", \"r1c2\", \"r1c3\"]\n",
         ))
         .unwrap();
-        let arrows = &file.rules.constraints().arrow.arrows;
+        let arrows = &file.rules.constraints().arrow.clues;
         assert_eq!(arrows.len(), 2);
         assert_eq!(arrows[1].circle, cells("r4c1 r4c2"));
         let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
@@ -470,7 +362,7 @@ mod tests {
     #[test]
     fn a_pill_reads_its_digits_in_order() {
         let arrows = Arrows {
-            arrows: vec![Arrow {
+            clues: vec![Arrow {
                 circle: cells("r1c1 r1c2"),
                 shaft: cells("r2c1 r3c1 r4c1"),
             }],
@@ -499,8 +391,8 @@ mod tests {
             {"cells": ["R9C9"], "lines": []}
         ]);
         arrows.read_fpuzzles("arrow", &value, &reader).unwrap();
-        assert_eq!(arrows.arrows.len(), 2);
-        assert_eq!(arrows.arrows[0].shaft, cells("r2c3 r1c2"));
+        assert_eq!(arrows.clues.len(), 2);
+        assert_eq!(arrows.clues[0].shaft, cells("r2c3 r1c2"));
         let bad = json!([{"cells": ["R1C4"], "lines": [["R2C3", "R1C2"]]}]);
         assert_eq!(
             Arrows::default()
@@ -535,7 +427,7 @@ mod tests {
     proptest! {
         #[test]
         fn fpuzzles_round_trip(arrows in proptest::collection::vec(arrow(), 0..4)) {
-            let arrows = Arrows { arrows };
+            let arrows = Arrows { clues: arrows };
             prop_assert_eq!(crate::sudoku::rules::fpuzzles_io::round_trip(&arrows, 9), arrows);
         }
     }

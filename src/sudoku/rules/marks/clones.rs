@@ -19,7 +19,7 @@ use crate::sudoku::grid::{Cell, Grid};
 use crate::xc::Color;
 
 use crate::sudoku::rules::constraint::{
-    cell_list, Constraint, Family, FileWriter, RawCells, Reference,
+    cell_list, read_tables, Constraint, Family, FileWriter, RawCells, Reference,
 };
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 use crate::sudoku::rules::draw::{Canvas, Caption};
@@ -204,15 +204,13 @@ impl Family for Clones {
         _: &str,
         map: &mut A,
     ) -> Result<Result<(), FileError>, A::Error> {
-        let raw: Vec<RawClone> = map.next_value()?;
-        Ok(raw.iter().enumerate().try_for_each(|(k, clone)| {
-            let what = format!("clone {}", k + 1);
+        read_tables(map, "clone", |clone: &RawClone, what| {
             self.clones.push(CloneRegion {
-                cells: clone.cells.cells(&what)?,
-                clone_cells: clone.clone_cells.cells(&what)?,
+                cells: clone.cells.cells(what)?,
+                clone_cells: clone.clone_cells.cells(what)?,
             });
             Ok(())
-        }))
+        })
     }
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["clone"];

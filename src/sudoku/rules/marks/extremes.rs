@@ -11,17 +11,16 @@
 use std::sync::Arc;
 
 use serde::de::MapAccess;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::sudoku::grid::{Cell, Grid};
 
-use crate::sudoku::rules::constraint::{
-    cell_list, Constraint, Family, FileWriter, RawCells, Reference,
-};
+use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference};
 use crate::sudoku::rules::draw::{num, Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{cell_name, FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
+use crate::sudoku::rules::marks::cell_marks::CellMarks;
 use crate::sudoku::rules::marks::edge::PairCheck;
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::unit::UnitIndex;
@@ -61,6 +60,22 @@ impl Extremes {
     }
 }
 
+impl CellMarks for Extremes {
+    const KEYS: [&'static str; 2] = ["minimum", "maximum"];
+
+    fn lists(&self) -> [&Vec<Cell>; 2] {
+        [&self.minimum, &self.maximum]
+    }
+
+    fn list_mut(&mut self, key: &str) -> &mut Vec<Cell> {
+        if key == "minimum" {
+            &mut self.minimum
+        } else {
+            &mut self.maximum
+        }
+    }
+}
+
 /// Whether `d` (at the cell) and `e` (at the neighbour) keep a minimum (`low`) or maximum.
 fn keeps(low: bool, d: u8, e: u8) -> bool {
     if low {
@@ -80,12 +95,7 @@ fn kind(low: bool) -> &'static str {
 
 impl Constraint for Extremes {
     fn check(&self, geometry: &Geometry) -> Result<(), RulesError> {
-        for (list, low) in [(&self.minimum, true), (&self.maximum, false)] {
-            for &cell in list.iter() {
-                geometry.positions(&format!("{} {cell}", kind(low)), &[cell])?;
-            }
-        }
-        Ok(())
+        self.check_cells(geometry, |cell, key| format!("{key} {cell}"))
     }
 
     fn pairs(&self, geometry: &Geometry, _: &UnitIndex, out: &mut PairList) {
@@ -102,7 +112,7 @@ impl Constraint for Extremes {
     }
 
     fn digit_blind(&self) -> bool {
-        self.minimum.is_empty() && self.maximum.is_empty()
+        CellMarks::is_empty(self)
     }
 
     fn validate(&self, geometry: &Geometry, solution: &Grid) -> Result<(), Violation> {
@@ -190,35 +200,22 @@ impl Constraint for Extremes {
     }
 
     fn write(&self, out: &mut FileWriter) {
-        if !self.minimum.is_empty() {
-            out.key("minimum", cell_list(&self.minimum));
-        }
-        if !self.maximum.is_empty() {
-            out.key("maximum", cell_list(&self.maximum));
-        }
+        self.write_cells(out);
     }
 }
 
 impl Family for Extremes {
-    const KEYS: &'static [&'static str] = &["minimum", "maximum"];
+    const KEYS: &'static [&'static str] = &<Extremes as CellMarks>::KEYS;
 
     fn read<'de, A: MapAccess<'de>>(
         &mut self,
         key: &str,
         map: &mut A,
     ) -> Result<Result<(), FileError>, A::Error> {
-        let raw: RawCells = map.next_value()?;
-        Ok(raw.cells(key).map(|cells| {
-            let list = if key == "minimum" {
-                &mut self.minimum
-            } else {
-                &mut self.maximum
-            };
-            list.extend(cells);
-        }))
+        self.read_cells(key, map)
     }
 
-    const FPUZZLES_KEYS: &'static [&'static str] = &["minimum", "maximum"];
+    const FPUZZLES_KEYS: &'static [&'static str] = &<Extremes as CellMarks>::KEYS;
 
     fn read_fpuzzles(
         &mut self,
@@ -226,24 +223,11 @@ impl Family for Extremes {
         value: &Value,
         reader: &FpReader<'_>,
     ) -> Result<(), FileError> {
-        for (at, instance) in reader.instances(key, value)? {
-            reader.known_fields(at, instance, &["cell"], COSMETIC_FIELDS)?;
-            let cell = reader.cell(at, instance.get("cell").unwrap_or(&Value::Null))?;
-            if key == "minimum" {
-                self.minimum.push(cell);
-            } else {
-                self.maximum.push(cell);
-            }
-        }
-        Ok(())
+        self.read_fpuzzles_cells(key, value, reader)
     }
 
     fn write_fpuzzles(&self, out: &mut FpWriter) {
-        for (list, key) in [(&self.minimum, "minimum"), (&self.maximum, "maximum")] {
-            for &cell in list.iter() {
-                out.push(key, json!({"cell": cell_name(cell)}));
-            }
-        }
+        self.write_fpuzzles_cells(out);
     }
 }
 

@@ -9,18 +9,17 @@
 //! [`Constraint::unexplained`] names the cells.
 
 use serde::de::MapAccess;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::sudoku::grid::{Cell, Grid};
 
-use crate::sudoku::rules::constraint::{
-    cell_list, Constraint, Family, FileWriter, RawCells, Reference,
-};
+use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference};
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 use crate::sudoku::rules::draw::{num, Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
+use crate::sudoku::rules::marks::cell_marks::CellMarks;
 
 /// The odd and the even cells of a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -43,8 +42,23 @@ impl Parity {
 
     /// Every cell, with whether it is odd.
     fn cells(&self) -> impl Iterator<Item = (Cell, bool)> + '_ {
-        let odd = self.odd.iter().map(|&c| (c, true));
-        odd.chain(self.even.iter().map(|&c| (c, false)))
+        self.marked().map(|(cell, key)| (cell, key == "odd"))
+    }
+}
+
+impl CellMarks for Parity {
+    const KEYS: [&'static str; 2] = ["odd", "even"];
+
+    fn lists(&self) -> [&Vec<Cell>; 2] {
+        [&self.odd, &self.even]
+    }
+
+    fn list_mut(&mut self, key: &str) -> &mut Vec<Cell> {
+        if key == "odd" {
+            &mut self.odd
+        } else {
+            &mut self.even
+        }
     }
 }
 
@@ -60,14 +74,11 @@ fn fits(digit: u8, odd: bool) -> bool {
 
 impl Constraint for Parity {
     fn check(&self, geometry: &Geometry) -> Result<(), RulesError> {
-        for (cell, odd) in self.cells() {
-            geometry.positions(&name(cell, odd), &[cell])?;
-        }
-        Ok(())
+        self.check_cells(geometry, |cell, key| name(cell, key == "odd"))
     }
 
     fn digit_blind(&self) -> bool {
-        self.odd.is_empty() && self.even.is_empty()
+        CellMarks::is_empty(self)
     }
 
     fn check_givens(&self, _: &Geometry, givens: &Grid) -> Result<(), PuzzleError> {
@@ -164,32 +175,22 @@ impl Constraint for Parity {
     }
 
     fn write(&self, out: &mut FileWriter) {
-        if !self.odd.is_empty() {
-            out.key("odd", cell_list(&self.odd));
-        }
-        if !self.even.is_empty() {
-            out.key("even", cell_list(&self.even));
-        }
+        self.write_cells(out);
     }
 }
 
 impl Family for Parity {
-    const KEYS: &'static [&'static str] = &["odd", "even"];
+    const KEYS: &'static [&'static str] = &<Parity as CellMarks>::KEYS;
 
     fn read<'de, A: MapAccess<'de>>(
         &mut self,
         key: &str,
         map: &mut A,
     ) -> Result<Result<(), FileError>, A::Error> {
-        let raw: RawCells = map.next_value()?;
-        Ok(raw.cells(key).map(|cells| {
-            for cell in cells {
-                self.add(cell, key == "odd");
-            }
-        }))
+        self.read_cells(key, map)
     }
 
-    const FPUZZLES_KEYS: &'static [&'static str] = &["odd", "even"];
+    const FPUZZLES_KEYS: &'static [&'static str] = &<Parity as CellMarks>::KEYS;
 
     fn read_fpuzzles(
         &mut self,
@@ -197,22 +198,11 @@ impl Family for Parity {
         value: &Value,
         reader: &FpReader<'_>,
     ) -> Result<(), FileError> {
-        for (at, instance) in reader.instances(key, value)? {
-            reader.known_fields(at, instance, &["cell"], COSMETIC_FIELDS)?;
-            let cell = reader.cell(at, instance.get("cell").unwrap_or(&Value::Null))?;
-            self.add(cell, key == "odd");
-        }
-        Ok(())
+        self.read_fpuzzles_cells(key, value, reader)
     }
 
     fn write_fpuzzles(&self, out: &mut FpWriter) {
-        for (cell, odd) in self.cells() {
-            let key = if odd { "odd" } else { "even" };
-            out.push(
-                key,
-                json!({"cell": crate::sudoku::rules::fpuzzles_io::cell_name(cell)}),
-            );
-        }
+        self.write_fpuzzles_cells(out);
     }
 }
 

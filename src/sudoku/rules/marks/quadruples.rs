@@ -24,7 +24,7 @@ use crate::sudoku::grid::{Cell, Grid};
 use crate::xc::Color;
 
 use crate::sudoku::rules::constraint::{
-    allowed_by_trial, cell_list, Constraint, Family, FileWriter, RawCells, Reference,
+    allowed_by_trial, cell_list, read_tables, Constraint, Family, FileWriter, RawCells, Reference,
 };
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::draw::{escape, num, Canvas, Caption};
@@ -335,14 +335,13 @@ impl Family for Quadruples {
         _: &str,
         map: &mut A,
     ) -> Result<Result<(), FileError>, A::Error> {
-        let raw: Vec<RawQuad> = map.next_value()?;
-        Ok(raw.iter().enumerate().try_for_each(|(k, quad)| {
+        read_tables(map, "quadruple", |quad: &RawQuad, what| {
             self.quads.push(Quad {
-                cells: quad.cells.cells(&format!("quadruple {}", k + 1))?,
+                cells: quad.cells.cells(what)?,
                 values: quad.values.clone(),
             });
             Ok(())
-        }))
+        })
     }
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["quadruple"];

@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{
-    cell_list, Constraint, Family, FileWriter, RawCells, Reference,
+    cell_list, read_tables, Constraint, Family, FileWriter, RawCells, Reference,
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, RulesError, Violation};
@@ -170,26 +170,19 @@ impl Family for Sums {
         _: &str,
         map: &mut A,
     ) -> Result<Result<(), FileError>, A::Error> {
-        let raw: Vec<RawPair> = map.next_value()?;
-        for (k, pair) in raw.iter().enumerate() {
-            let what = format!("sum {}", k + 1);
-            let cells = match pair.cells.cells(&what) {
-                Ok(cells) => cells,
-                Err(e) => return Ok(Err(e)),
-            };
-            let Ok(cells) = <[Cell; 2]>::try_from(cells) else {
-                return Ok(Err(FileError::Value {
-                    key: what,
+        read_tables(map, "sum", |pair: &RawPair, what| {
+            let cells =
+                <[Cell; 2]>::try_from(pair.cells.cells(what)?).map_err(|_| FileError::Value {
+                    key: what.to_string(),
                     line: None,
                     message: "a sum pair has exactly two cells".to_string(),
-                }));
-            };
+                })?;
             self.pairs.push(SumPair {
                 cells,
                 value: pair.value,
             });
-        }
-        Ok(Ok(()))
+            Ok(())
+        })
     }
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["sum"];

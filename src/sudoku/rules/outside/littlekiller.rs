@@ -15,21 +15,17 @@
 
 use std::fmt::Write as _;
 
-use serde::de::MapAccess;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
 use crate::sudoku::grid::{Cell, Grid};
 
-use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference};
-use crate::sudoku::rules::cover::encoder::Encoder;
-use crate::sudoku::rules::cover::linear_sum::{LinearSum, SumBounds};
-use crate::sudoku::rules::draw::{num, Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{parse_place, FpReader, FpWriter, Place, COSMETIC_FIELDS};
+use crate::sudoku::rules::cover::linear_sum::LinearSum;
+use crate::sudoku::rules::draw::{num, Canvas};
+use crate::sudoku::rules::error::{FileError, RulesError};
+use crate::sudoku::rules::fpuzzles_io::{parse_place, At, FpReader, FpWriter, Place};
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::pair::PairList;
-use crate::sudoku::rules::unit::UnitIndex;
+use crate::sudoku::rules::sum_clues::{SumClue, SumClues};
 
 /// Where a little killer's arrow points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,157 +115,85 @@ impl LittleKiller {
 }
 
 /// Every little killer clue of a puzzle.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct LittleKillers {
-    /// The clues, numbered from 1 in messages in this order.
-    pub clues: Vec<LittleKiller>,
+pub type LittleKillers = SumClues<LittleKiller>;
+
+/// One little killer of a puzzle file, as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLittleKiller {
+    cell: String,
+    direction: String,
+    value: i64,
 }
 
-impl LittleKillers {
-    /// Each clue as a sum of weight-1 cells (the clues passed [`Constraint::check`]).
-    fn sums(&self, geometry: &Geometry) -> Vec<LinearSum> {
+impl SumClue for LittleKiller {
+    const KEY: &'static str = "littlekillersum";
+    const NAME: &'static str = "little killer";
+    const COUNTS: &'static str = "clue";
+    const FPUZZLES_FIELDS: &'static [&'static str] = &["cell", "cells", "direction", "value"];
+    const OUTSIDE: bool = true;
+    type Raw = RawLittleKiller;
+
+    fn check(&self, geometry: &Geometry, what: &str) -> Result<(), RulesError> {
         let (rows, cols) = (geometry.rows(), geometry.cols());
-        self.clues
+        let invalid = |message: String| RulesError::Invalid {
+            what: what.to_string(),
+            message,
+        };
+        if !self.outside(rows, cols) {
+            return Err(invalid(format!(
+                "the clue at {} is not outside the grid, on its border",
+                self.clue.name()
+            )));
+        }
+        let cells = self.cells(rows, cols);
+        if cells.is_empty() {
+            return Err(invalid(format!(
+                "the arrow {} from {} covers no cell",
+                self.direction.name(),
+                self.clue.name()
+            )));
+        }
+        geometry.positions(what, &cells)?;
+        Ok(())
+    }
+
+    /// The diagonal's cells, each with weight 1.
+    fn sum(&self, geometry: &Geometry) -> LinearSum {
+        LinearSum {
+            terms: self
+                .cells(geometry.rows(), geometry.cols())
+                .into_iter()
+                .map(|c| (geometry.position(c).expect("checked clues"), 1))
+                .collect(),
+            target: self.value,
+        }
+    }
+
+    fn infeasible(&self) -> String {
+        format!("no digits on the diagonal add up to {}", self.value)
+    }
+
+    fn broken_by_givens(&self) -> String {
+        format!("the givens on the diagonal cannot add up to {}", self.value)
+    }
+
+    fn holds(&self, geometry: &Geometry, solution: &Grid) -> Result<(), String> {
+        let total: i64 = self
+            .cells(geometry.rows(), geometry.cols())
             .iter()
-            .map(|clue| LinearSum {
-                terms: clue
-                    .cells(rows, cols)
-                    .into_iter()
-                    .map(|c| (geometry.position(c).expect("checked clues"), 1))
-                    .collect(),
-                target: clue.value,
-            })
-            .collect()
-    }
-}
-
-/// A clue's name in messages.
-fn what(k: usize) -> String {
-    format!("little killer {}", k + 1)
-}
-
-impl Constraint for LittleKillers {
-    fn check(&self, geometry: &Geometry) -> Result<(), RulesError> {
-        let (rows, cols) = (geometry.rows(), geometry.cols());
-        for (k, clue) in self.clues.iter().enumerate() {
-            let invalid = |message: String| RulesError::Invalid {
-                what: what(k),
-                message,
-            };
-            if !clue.outside(rows, cols) {
-                return Err(invalid(format!(
-                    "the clue at {} is not outside the grid, on its border",
-                    clue.clue.name()
-                )));
-            }
-            let cells = clue.cells(rows, cols);
-            if cells.is_empty() {
-                return Err(invalid(format!(
-                    "the arrow {} from {} covers no cell",
-                    clue.direction.name(),
-                    clue.clue.name()
-                )));
-            }
-            geometry.positions(&what(k), &cells)?;
-        }
-        for (k, sum) in self.sums(geometry).iter().enumerate() {
-            if !sum.feasible(geometry.size()) {
-                return Err(RulesError::Invalid {
-                    what: what(k),
-                    message: format!(
-                        "no digits on the diagonal add up to {}",
-                        self.clues[k].value
-                    ),
-                });
-            }
+            .map(|c| i64::from(solution.get(c.row, c.col)))
+            .sum();
+        if total != self.value {
+            return Err(format!(
+                "the diagonal adds up to {total}, the clue says {}",
+                self.value
+            ));
         }
         Ok(())
     }
 
-    fn pairs(&self, geometry: &Geometry, units: &UnitIndex, out: &mut PairList) {
-        // What each sum says about two of its cells, for the search and the logic.
-        for (k, sum) in self.sums(geometry).iter().enumerate() {
-            sum.push_pairs(geometry.size(), &what(k), units, out);
-        }
-    }
-
-    fn entries(&self, geometry: &Geometry) -> u64 {
-        let n = geometry.size();
-        self.sums(geometry)
-            .iter()
-            .fold(0u64, |total, sum| total.saturating_add(sum.entries(n)))
-    }
-
-    fn digit_blind(&self) -> bool {
-        self.clues.is_empty()
-    }
-
-    fn check_givens(&self, geometry: &Geometry, givens: &Grid) -> Result<(), PuzzleError> {
-        for (k, sum) in self.sums(geometry).iter().enumerate() {
-            if !sum.possible(geometry.size(), givens.cells()) {
-                return Err(PuzzleError::Broken {
-                    what: what(k),
-                    message: format!(
-                        "the givens on the diagonal cannot add up to {}",
-                        self.clues[k].value
-                    ),
-                });
-            }
-        }
-        Ok(())
-    }
-
-    fn encode(&self, encoder: &mut Encoder<'_>) {
-        for sum in self.sums(encoder.geometry()) {
-            sum.encode_refined(encoder);
-        }
-    }
-
-    fn validate(&self, geometry: &Geometry, solution: &Grid) -> Result<(), Violation> {
-        let (rows, cols) = (geometry.rows(), geometry.cols());
-        for (k, clue) in self.clues.iter().enumerate() {
-            let total: i64 = clue
-                .cells(rows, cols)
-                .iter()
-                .map(|c| i64::from(solution.get(c.row, c.col)))
-                .sum();
-            if total != clue.value {
-                return Err(Violation::Broken {
-                    what: what(k),
-                    message: format!(
-                        "the diagonal adds up to {total}, the clue says {}",
-                        clue.value
-                    ),
-                });
-            }
-        }
-        Ok(())
-    }
-
-    fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
-        if self.clues.is_empty() {
-            return None;
-        }
-        let area = geometry.rows() * geometry.cols();
-        Some(Box::new(SumBounds::new(
-            geometry.size(),
-            area,
-            self.sums(geometry),
-        )))
-    }
-
-    fn unexplained(&self, out: &mut Vec<String>) {
-        out.extend((0..self.clues.len()).map(what));
-    }
-
-    fn outside_clues(&self) -> bool {
-        !self.clues.is_empty()
-    }
-
-    fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
-        if self.clues.is_empty() {
-            return;
-        }
+    fn draw(clues: &[LittleKiller], canvas: &mut Canvas) {
         let s = canvas.cell();
         let (x0, y0) = (canvas.x(0), canvas.y(0));
         let mut out = String::new();
@@ -281,7 +205,7 @@ impl Constraint for LittleKillers {
             num((s / 30.0).max(0.5)),
             num(s * 0.36)
         );
-        for clue in &self.clues {
+        for clue in clues {
             let cx = x0 + (clue.clue.col as f64 - 0.5) * s;
             let cy = y0 + (clue.clue.row as f64 - 0.5) * s;
             let (dr, dc) = clue.direction.step();
@@ -316,155 +240,101 @@ impl Constraint for LittleKillers {
         canvas.marks().push_str(&out);
     }
 
-    fn caption(&self, _: &Geometry, caption: &mut Caption) {
-        match self.clues.len() {
-            0 => {}
-            1 => caption.shown("little killer (1 clue)"),
-            k => caption.shown(format!("little killers ({k} clues)")),
-        }
+    fn write(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("cell", format!("\"r{}c{}\"", self.clue.row, self.clue.col)),
+            ("direction", format!("\"{}\"", self.direction.name())),
+            ("value", self.value.to_string()),
+        ]
     }
 
-    fn write(&self, out: &mut FileWriter) {
-        for clue in &self.clues {
-            out.table(
-                "littlekillersum",
-                &[
-                    ("cell", format!("\"r{}c{}\"", clue.clue.row, clue.clue.col)),
-                    ("direction", format!("\"{}\"", clue.direction.name())),
-                    ("value", clue.value.to_string()),
-                ],
-            );
-        }
+    fn read(raw: &RawLittleKiller, what: &str) -> Result<LittleKiller, FileError> {
+        let bad = |message: String| FileError::Value {
+            key: what.to_string(),
+            line: None,
+            message,
+        };
+        let clue = parse_place(raw.cell.trim())
+            .ok_or_else(|| bad(format!("cannot read the place {:?}", raw.cell)))?;
+        let direction = Diagonal::parse(&raw.direction).ok_or_else(|| {
+            bad(format!(
+                "unknown direction {:?} (UL, UR, DL or DR)",
+                raw.direction
+            ))
+        })?;
+        Ok(LittleKiller {
+            clue,
+            direction,
+            value: raw.value,
+        })
     }
-}
-
-/// One little killer of a puzzle file, as written.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawLittleKiller {
-    cell: String,
-    direction: String,
-    value: i64,
-}
-
-/// A [`FileError`] about clue `k`.
-fn bad(k: usize, message: String) -> FileError {
-    FileError::Value {
-        key: what(k),
-        line: None,
-        message,
-    }
-}
-
-impl Family for LittleKillers {
-    const KEYS: &'static [&'static str] = &["littlekillersum"];
-
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        _: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
-        let raw: Vec<RawLittleKiller> = map.next_value()?;
-        Ok(raw.iter().enumerate().try_for_each(|(k, raw)| {
-            let clue = parse_place(raw.cell.trim())
-                .ok_or_else(|| bad(k, format!("cannot read the place {:?}", raw.cell)))?;
-            let direction = Diagonal::parse(&raw.direction).ok_or_else(|| {
-                bad(
-                    k,
-                    format!("unknown direction {:?} (UL, UR, DL or DR)", raw.direction),
-                )
-            })?;
-            self.clues.push(LittleKiller {
-                clue,
-                direction,
-                value: raw.value,
-            });
-            Ok(())
-        }))
-    }
-
-    const FPUZZLES_KEYS: &'static [&'static str] = &["littlekillersum"];
 
     fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
+        at: At<'_>,
+        instance: &Map<String, Value>,
         reader: &FpReader<'_>,
+        clues: &mut Vec<LittleKiller>,
     ) -> Result<(), FileError> {
         let n = reader.size();
-        for (at, instance) in reader.instances(key, value)? {
-            reader.known_fields(
+        let clue = reader.place(
+            at,
+            instance
+                .get("cell")
+                .ok_or_else(|| at.error("has no \"cell\" (the clue's place)"))?,
+        )?;
+        let direction = match instance.get("direction") {
+            Some(Value::String(name)) => Diagonal::parse(name).ok_or_else(|| {
+                at.error(format!(
+                    "\"direction\": unknown direction {name:?} (UL, UR, DL or DR)"
+                ))
+            })?,
+            Some(other) => {
+                return Err(at.error(format!("\"direction\": expected a name, found {other}")))
+            }
+            None => return Err(at.error("has no \"direction\"")),
+        };
+        let Some(value) = reader.number(at, instance, "value")? else {
+            reader.notice(
                 at,
-                instance,
-                &["cell", "cells", "direction", "value"],
-                COSMETIC_FIELDS,
-            )?;
-            let clue = reader.place(
-                at,
-                instance
-                    .get("cell")
-                    .ok_or_else(|| at.error("has no \"cell\" (the clue's place)"))?,
-            )?;
-            let direction = match instance.get("direction") {
-                Some(Value::String(name)) => Diagonal::parse(name).ok_or_else(|| {
-                    at.error(format!(
-                        "\"direction\": unknown direction {name:?} (UL, UR, DL or DR)"
-                    ))
-                })?,
-                Some(other) => {
-                    return Err(at.error(format!("\"direction\": expected a name, found {other}")))
-                }
-                None => return Err(at.error("has no \"direction\"")),
-            };
-            let Some(value) = reader.number(at, instance, "value")? else {
-                reader.notice(
-                    at,
-                    format!(
-                        "a clue without a value ({}) has no rule; left out",
-                        clue.name()
-                    ),
-                );
-                continue;
-            };
-            let clue = LittleKiller {
-                clue,
-                direction,
-                value,
-            };
-            if !clue.outside(n, n) {
+                format!(
+                    "a clue without a value ({}) has no rule; left out",
+                    clue.name()
+                ),
+            );
+            return Ok(());
+        };
+        let clue = LittleKiller {
+            clue,
+            direction,
+            value,
+        };
+        if !clue.outside(n, n) {
+            return Err(at.error(format!(
+                "the clue at {} is not outside the grid, on its border",
+                clue.clue.name()
+            )));
+        }
+        if let Some(given) = instance.get("cells") {
+            let given = reader.cells(at, given)?;
+            if given != clue.cells(n, n) {
                 return Err(at.error(format!(
-                    "the clue at {} is not outside the grid, on its border",
+                    "\"cells\" are not the diagonal {} from {}",
+                    direction.name(),
                     clue.clue.name()
                 )));
             }
-            if let Some(given) = instance.get("cells") {
-                let given = reader.cells(at, given)?;
-                if given != clue.cells(n, n) {
-                    return Err(at.error(format!(
-                        "\"cells\" are not the diagonal {} from {}",
-                        direction.name(),
-                        clue.clue.name()
-                    )));
-                }
-            }
-            self.clues.push(clue);
         }
+        clues.push(clue);
         Ok(())
     }
 
-    fn write_fpuzzles(&self, out: &mut FpWriter) {
-        let n = out.size();
-        for clue in &self.clues {
-            out.push(
-                "littlekillersum",
-                json!({
-                    "cell": clue.clue.name(),
-                    "cells": FpWriter::cells(&clue.cells(n, n)),
-                    "direction": clue.direction.name(),
-                    "value": clue.value.to_string(),
-                }),
-            );
-        }
+    fn write_fpuzzles(&self, n: usize) -> Value {
+        json!({
+            "cell": self.clue.name(),
+            "cells": FpWriter::cells(&self.cells(n, n)),
+            "direction": self.direction.name(),
+            "value": self.value.to_string(),
+        })
     }
 }
 
@@ -476,6 +346,7 @@ mod tests {
     use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
     use crate::sudoku::rules::test_support::assert_example_unique;
+    use crate::sudoku::rules::Family;
     use crate::sudoku::{validate, Engine, Grid, Solver};
 
     /// A 4x4 puzzle file with `tables` after an empty grid.

@@ -1,0 +1,105 @@
+//! What the families of marks on single cells under two keys share (odd and even cells,
+//! minimum and maximum cells): the two lists of cells read from and written to puzzle files
+//! and f-puzzles JSON in one place. TOML writes each key as a cell list (`odd = "r2c5
+//! r3c1"`); f-puzzles as an array of `{"cell": "R2C5"}` entries.
+
+use serde::de::MapAccess;
+use serde_json::{json, Value};
+
+use crate::sudoku::grid::Cell;
+
+use crate::sudoku::rules::constraint::{cell_list, FileWriter, RawCells};
+use crate::sudoku::rules::error::{FileError, RulesError};
+use crate::sudoku::rules::fpuzzles_io::{cell_name, FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::geometry::Geometry;
+
+/// A family of cells under two keys, the same in puzzle files and f-puzzles JSON.
+pub trait CellMarks {
+    /// The two keys, the first list's first.
+    const KEYS: [&'static str; 2];
+
+    /// The cells under each key.
+    fn lists(&self) -> [&Vec<Cell>; 2];
+
+    /// The list of the cells under `key` (one of [`CellMarks::KEYS`]).
+    fn list_mut(&mut self, key: &str) -> &mut Vec<Cell>;
+
+    /// Every cell, with its key.
+    fn marked(&self) -> impl Iterator<Item = (Cell, &'static str)> + '_ {
+        let [first, second] = self.lists();
+        let [k1, k2] = Self::KEYS;
+        let first = first.iter().map(move |&c| (c, k1));
+        first.chain(second.iter().map(move |&c| (c, k2)))
+    }
+
+    /// Whether no cell is marked.
+    fn is_empty(&self) -> bool {
+        self.lists().iter().all(|list| list.is_empty())
+    }
+
+    /// Checks that every cell is in the grid, naming it as `name` says.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError`] for the first cell outside the grid.
+    fn check_cells(
+        &self,
+        geometry: &Geometry,
+        name: impl Fn(Cell, &'static str) -> String,
+    ) -> Result<(), RulesError> {
+        for (cell, key) in self.marked() {
+            geometry.positions(&name(cell, key), &[cell])?;
+        }
+        Ok(())
+    }
+
+    /// Reads a key's cell list from a puzzle file.
+    ///
+    /// # Errors
+    ///
+    /// The outer error is the file's (not a cell list); the inner names the key and the cell
+    /// that cannot be read.
+    fn read_cells<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<Result<(), FileError>, A::Error> {
+        let raw: RawCells = map.next_value()?;
+        Ok(raw.cells(key).map(|cells| self.list_mut(key).extend(cells)))
+    }
+
+    /// Writes each non-empty list as a cell list under its key.
+    fn write_cells(&self, out: &mut FileWriter) {
+        for (list, key) in self.lists().into_iter().zip(Self::KEYS) {
+            if !list.is_empty() {
+                out.key(key, cell_list(list));
+            }
+        }
+    }
+
+    /// Reads a key's f-puzzles entries, one cell each.
+    ///
+    /// # Errors
+    ///
+    /// [`FileError`] naming the entry: not an object with a cell, or a field not known.
+    fn read_fpuzzles_cells(
+        &mut self,
+        key: &str,
+        value: &Value,
+        reader: &FpReader<'_>,
+    ) -> Result<(), FileError> {
+        for (at, instance) in reader.instances(key, value)? {
+            reader.known_fields(at, instance, &["cell"], COSMETIC_FIELDS)?;
+            let cell = reader.cell(at, instance.get("cell").unwrap_or(&Value::Null))?;
+            self.list_mut(key).push(cell);
+        }
+        Ok(())
+    }
+
+    /// Writes every cell as an f-puzzles entry under its key.
+    fn write_fpuzzles_cells(&self, out: &mut FpWriter) {
+        for (cell, key) in self.marked() {
+            out.push(key, json!({"cell": cell_name(cell)}));
+        }
+    }
+}
