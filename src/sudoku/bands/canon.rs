@@ -14,7 +14,7 @@
 //! column at a time and dropped as soon as their first columns sort above the best so far:
 //! most are dropped after a few columns.
 
-use super::Shape;
+use super::shape::Shape;
 
 /// Most orders of the columns a canonical form tries; shapes with more are not counted by
 /// bands (2x6: over a million).

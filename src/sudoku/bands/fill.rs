@@ -11,7 +11,7 @@
 //! stack each digit has one row left, and the fill is complete when those rows differ along
 //! every column.
 
-use super::Shape;
+use super::shape::Shape;
 
 /// Most digits the band count handles (the column sets are `u32` masks).
 pub const MAX_DIGITS: usize = 16;

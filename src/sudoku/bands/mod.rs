@@ -25,6 +25,7 @@
 
 pub mod canon;
 pub mod fill;
+pub mod shape;
 pub mod split;
 
 use std::collections::HashMap;
@@ -37,6 +38,7 @@ use super::engine::Symmetry;
 use super::rules::{Constraints, Rules};
 use canon::Canon;
 use fill::bands;
+pub use shape::Shape;
 use split::{partitions, stack_splits};
 
 /// Most digits of a grid counted by bands: past 10 the counts pass what a `u128` holds (and
@@ -51,21 +53,7 @@ pub const SYMMETRIES: [Symmetry; 4] = [
     Symmetry::Stacks,
 ];
 
-/// The box shape of plain rules: `rows` rows and `cols` columns per box.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shape {
-    /// Rows of a box: the rows of a band, and the number of stacks.
-    pub rows: usize,
-    /// Columns of a box: the columns of a stack, and the number of bands.
-    pub cols: usize,
-}
-
 impl Shape {
-    /// Digits: `rows * cols`.
-    pub fn size(&self) -> usize {
-        self.rows * self.cols
-    }
-
     /// The box shape of `rules` when they are plain sudoku rules that a count by bands
     /// handles: one grid of boxes at least 2x2 and at most [`MAX_SIZE`] digits, no other
     /// constraint, and units that are exactly the rows, the columns and the boxes (checked
