@@ -8,6 +8,12 @@
 //!   reads best whole and says so at its top;
 //! - every file of `tests/` is compiled: declared by a suite of `tests/suites/` or a test
 //!   target of its own (Cargo.toml has `autotests = false`).
+//! - no folder of `src/` holds more than about 20 files (a larger one is grouped by kind);
+//! - every constraint family is one file of its group of `src/sudoku/rules/`, named as its
+//!   field of the `families!` list and declared in its group's `mod.rs`, and whatever
+//!   implements a family is in that list;
+//! - the map of `src/sudoku/rules/` in docs/ARCHITECTURE.md names every file there, and only
+//!   files that exist.
 //!
 //! The reading of Rust is deliberately simple (comments, strings and `#[cfg(test)]` modules
 //! are cut; paths are read token by token), which is enough for this code base's style: one
@@ -591,5 +597,129 @@ fn the_command_line_never_writes_stderr_with_a_macro_that_panics() {
                 path.display()
             );
         }
+    }
+}
+
+/// Files a folder of `src/` may hold before it is split into groups: "about 20" (the engine's
+/// `src/xc/` holds 22, `src/cli/` 20; `src/sudoku/rules/` held 54 before it was grouped).
+const MAX_FOLDER_FILES: usize = 25;
+
+#[test]
+fn no_folder_of_src_holds_too_many_files() {
+    fn walk(dir: &Path, over: &mut Vec<String>) {
+        let mut files = 0;
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, over);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files += 1;
+            }
+        }
+        if files > MAX_FOLDER_FILES {
+            over.push(format!("{} ({files} files)", dir.display()));
+        }
+    }
+    let mut over = Vec::new();
+    walk(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src").as_path(),
+        &mut over,
+    );
+    assert!(
+        over.is_empty(),
+        "folders over {MAX_FOLDER_FILES} files (group them by kind): {over:?}"
+    );
+}
+
+/// The families of `src/sudoku/rules/mod.rs`'s `families!` list: `(field, path)`, the path
+/// from `rules/` to the family's type (`lines::thermometer::Thermometers`).
+fn families(rules: &Path) -> Vec<(String, Vec<String>)> {
+    let text = fs::read_to_string(rules.join("mod.rs")).unwrap();
+    let start = text.find("families! {").expect("the families! list");
+    let end = start + text[start..].find("\n}").unwrap();
+    text[start..end]
+        .lines()
+        .skip(1)
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with("//"))
+        .map(|line| {
+            let (field, path) = line.trim_end_matches(',').split_once(':').unwrap();
+            let path = path.trim().split("::").map(str::to_string).collect();
+            (field.trim().to_string(), path)
+        })
+        .collect()
+}
+
+#[test]
+fn every_family_is_one_file_of_its_group_named_as_its_field() {
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/sudoku/rules");
+    let listed = families(&rules);
+    assert!(listed.len() > 20, "the families! list was not read");
+    let mut files = BTreeSet::new();
+    for (field, path) in &listed {
+        let [group, module, _] = &path[..] else {
+            panic!("{field}: {path:?} is not group::module::Type");
+        };
+        assert_eq!(field, module, "{field}: the field and its module differ");
+        let file = rules.join(group).join(format!("{module}.rs"));
+        assert!(file.is_file(), "{field}: {} does not exist", file.display());
+        let group_mod = fs::read_to_string(rules.join(group).join("mod.rs")).unwrap();
+        assert!(
+            group_mod.contains(&format!("pub mod {module};")),
+            "{field}: {group}/mod.rs does not declare it"
+        );
+        files.insert(file);
+    }
+    // Whatever implements a family, or a kind of a shared family shape, is in the list.
+    let mut all = Vec::new();
+    rust_files(&rules, &mut all);
+    for file in all {
+        let code = strip(before_tests(&fs::read_to_string(&file).unwrap()));
+        let family = [
+            "impl Family for ",
+            "impl LineKind for ",
+            "impl OutsideKind for ",
+        ]
+        .iter()
+        .any(|marker| code.contains(marker))
+            || code.contains("impl SumClue for ");
+        assert!(
+            !family || files.contains(&file),
+            "{} defines a family but is not in the families! list",
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn the_architecture_map_names_the_files_of_rules() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = fs::read_to_string(root.join("docs/ARCHITECTURE.md")).unwrap();
+    let start = doc
+        .find("### `src/sudoku/rules/`")
+        .expect("the map of rules/");
+    let block = &doc[start..];
+    let block = &block[..block.find("\n## ").unwrap_or(block.len())];
+    let named: BTreeSet<&str> = block
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+        .filter(|word| word.ends_with(".rs") && word.len() > 3)
+        .collect();
+    let mut files = Vec::new();
+    rust_files(&root.join("src/sudoku/rules"), &mut files);
+    let names: BTreeSet<String> = files
+        .iter()
+        .map(|f| f.file_name().unwrap().to_str().unwrap().to_string())
+        .collect();
+    for name in &named {
+        assert!(
+            names.contains(*name),
+            "docs/ARCHITECTURE.md names rules/…/{name}, which does not exist"
+        );
+    }
+    for name in &names {
+        assert!(
+            named.contains(name.as_str()),
+            "docs/ARCHITECTURE.md's map of rules/ does not name {name}"
+        );
     }
 }

@@ -21,7 +21,7 @@ use super::grid::Grid;
 use super::rules::cover::encoder::Encoder;
 use super::rules::Rules;
 
-pub use super::rules::cover::encoder::Numbering;
+pub use super::rules::cover::encoder::{Numbering, Owners};
 
 /// The exact-cover problem of a rule set, with no givens (givens are committed options, see
 /// [`crate::xc::Dlx::commit`]), and the numbering of its cell options.
@@ -29,14 +29,24 @@ pub use super::rules::cover::encoder::Numbering;
 /// Items: one per active cell (row-major), then one per unit and digit (unit by unit, digits
 /// in order), then the pairs' items, then the constraints' own.
 pub fn encode(rules: &Rules) -> (Problem, Numbering) {
+    let (problem, numbering, _) = encode_with_owners(rules);
+    (problem, numbering)
+}
+
+/// As [`encode`], with which constraint (family, in the order of [`Rules::constraints`], and
+/// instance) made each item and forbade each cell option.
+pub fn encode_with_owners(rules: &Rules) -> (Problem, Numbering, Owners) {
     let mut encoder = Encoder::new(rules.geometry(), rules.unit_index());
     for pair in rules.pairs() {
         encoder.relation(pair.a, pair.b, rules.relation(pair));
     }
-    for family in rules.constraints().all() {
+    for (k, family) in rules.constraints().all().into_iter().enumerate() {
+        encoder.family(k);
         family.encode(&mut encoder);
     }
-    encoder.finish()
+    let owners = encoder.owners().clone();
+    let (problem, numbering) = encoder.finish();
+    (problem, numbering, owners)
 }
 
 /// The grid a set of options describes, for the rules they were encoded from (this encodes the

@@ -7,7 +7,9 @@
 //! point, [`Dlx::count`], is in `parallel`, above this module.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
+use super::bits::Bits;
 use super::commit::CommitError;
 use super::matrix::Matrix;
 use super::memo::Memo;
@@ -29,6 +31,9 @@ pub struct Dlx {
     /// The memory of the last count that had one, emptied, kept so that the next count
     /// allocates nothing; a clone starts without one.
     pub(crate) memo: Option<Box<Memo>>,
+    /// The problem as bit sets, when it is small enough for counts to pay with them (see
+    /// the `bits` module): counts use them instead of the links. Shared by clones.
+    pub(crate) bits: Option<Arc<Bits>>,
 }
 
 /// A clone has the same matrix, the same setting of [`Dlx::set_domination`], and fresh
@@ -39,6 +44,7 @@ impl Clone for Dlx {
             matrix: self.matrix.clone(),
             scratch: SearchScratch::with_capacity(self.matrix.primary as usize + 1),
             memo: None,
+            bits: self.bits.clone(),
         };
         dlx.set_domination(self.domination());
         dlx
@@ -138,10 +144,12 @@ impl Dlx {
     ) -> Result<Self, ProblemError> {
         let matrix = Matrix::build(problem, order)?;
         let depth = matrix.primary as usize + 1;
+        let bits = Bits::for_matrix(&matrix).map(Arc::new);
         Ok(Dlx {
             matrix,
             scratch: SearchScratch::with_capacity(depth),
             memo: None,
+            bits,
         })
     }
 

@@ -67,7 +67,7 @@ struct Slot {
 pub(crate) struct Memo {
     words: usize,
     /// A random 64-bit value per item header; the hash of a set is the xor of its items'.
-    zobrist: Vec<u64>,
+    pub(crate) zobrist: Vec<u64>,
     buckets: usize,
     table: Vec<Slot>,
     keys: Vec<u64>,
@@ -77,6 +77,9 @@ pub(crate) struct Memo {
     len: usize,
     /// Lookups that found their subproblem.
     pub(crate) hits: u64,
+    /// Nodes searched with this memory since it was last emptied, and nodes its hits saved:
+    /// what counts on bit sets look at to drop a memory that does not pay (`bits`).
+    pub(crate) spent: [u64; 2],
     /// The count's own vectors, kept between counts so that a count allocates nothing.
     scratch: Scratch,
 }
@@ -107,6 +110,7 @@ impl Memo {
             generation: 1,
             len: 0,
             hits: 0,
+            spent: [0; 2],
             scratch: Scratch::default(),
         };
         memo.allocate(FIRST_BUCKETS);
@@ -123,6 +127,7 @@ impl Memo {
             self.len = 0;
         }
         self.hits = 0;
+        self.spent = [0; 2];
     }
 
     fn bucket_bytes(&self) -> usize {
@@ -147,7 +152,7 @@ impl Memo {
 
     /// The count remembered for `key` (whose hash is `hash`) and the nodes it took, if any.
     #[inline]
-    fn get(&self, key: &[u64], hash: u64) -> Option<(u128, u64)> {
+    pub(crate) fn get(&self, key: &[u64], hash: u64) -> Option<(u128, u64)> {
         let first = self.first_slot(hash);
         (first..first + WAYS).find_map(|slot| {
             let entry = &self.table[slot];
@@ -162,7 +167,7 @@ impl Memo {
 
     /// Remembers `count` for `key`, found after `size` nodes (when `key` is there already, its
     /// count is the same: only the larger size is kept).
-    fn insert(&mut self, key: &[u64], hash: u64, count: u128, size: u64) {
+    pub(crate) fn insert(&mut self, key: &[u64], hash: u64, count: u128, size: u64) {
         if 2 * self.len >= self.buckets * WAYS
             && 2 * self.buckets * self.bucket_bytes() <= MAX_BYTES
         {
@@ -247,6 +252,19 @@ fn worth(depth: usize, looked: &[[u64; 2]]) -> bool {
     lookups < TRIAL || saved >= SAVED_PER_LOOKUP * lookups
 }
 
+/// Whether a count at `depth`, after `nodes` nodes, looks its subproblem up: where lookups
+/// pay, and one node in [`SAMPLE`] elsewhere.
+#[inline]
+pub(crate) fn worth_looking(depth: usize, looked: &[[u64; 2]], nodes: u64) -> bool {
+    worth(depth, looked) || nodes % SAMPLE == 0
+}
+
+/// Whether a subtree of `size` nodes counted at `depth` is worth remembering.
+#[inline]
+pub(crate) fn worth_keeping(depth: usize, looked: &[[u64; 2]], size: u64) -> bool {
+    size >= MIN_SIZE && (worth(depth, looked) || size >= ALWAYS_KEEP)
+}
+
 fn splitmix64(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
@@ -314,7 +332,7 @@ impl Hook for Counting<'_> {
 
     #[inline]
     fn known(&mut self, depth: usize, nodes: u64) -> Option<u128> {
-        if !(worth(depth, &self.looked) || nodes % SAMPLE == 0) {
+        if !worth_looking(depth, &self.looked, nodes) {
             return None;
         }
         let got = self.memo.get(&self.key.bits, self.key.hash);
@@ -358,7 +376,7 @@ impl Hook for Counting<'_> {
     fn left(&mut self, depth: usize, nodes: u64) {
         let frame = self.frames.pop().expect("a level to leave");
         let size = nodes - frame.entered;
-        if size >= MIN_SIZE && (worth(depth, &self.looked) || size >= ALWAYS_KEEP) {
+        if worth_keeping(depth, &self.looked, size) {
             self.memo
                 .insert(&self.key.bits, self.key.hash, frame.below, size);
         }

@@ -36,7 +36,8 @@
 //! - `domination`: locked candidates on the matrix, the reduction a search may make at every
 //!   node, with its trail;
 //! - `search`: the one search loop, generic over a hook; `memo`: the count that remembers
-//!   subproblems, a hook on that loop;
+//!   subproblems, a hook on that loop; `bits`: counts of small problems on bit sets of
+//!   live options instead of links (chosen per problem when the matrix is built);
 //! - `dlx`: [`Dlx`], the matrix beside the scratch space of its searches; `restart`: one
 //!   solution by a randomised search that restarts ([`Dlx::first_restarting`]); `options`:
 //!   [`CountOptions`]; `serial`: counting on the calling thread; `parallel`: [`Dlx::count`],
@@ -44,6 +45,7 @@
 //!   into independent shards ([`Dlx::shards`], [`Dlx::count_shard`]) to count anywhere;
 //! - `labelled`, `knuth`: problems with labels, and Knuth's text format.
 
+mod bits;
 mod budget;
 mod checks;
 mod choose;

@@ -57,6 +57,12 @@ impl Dlx {
     /// fewer than the solutions. A count that would pass `u128::MAX` stops there, marked
     /// incomplete.
     ///
+    /// Small problems (at most 4,096 options, and few primary items for them: the
+    /// pentominoes, Langford pairs, n-queens, 6x6 sudoku, but not 9x9) are counted on bit sets
+    /// of live options rather than links, unless item domination is on
+    /// ([`Dlx::set_domination`]); they report no link updates, and their memory of
+    /// subproblems is dropped when its hits do not pay for it.
+    ///
     /// On one thread the budget's node limit is exact; split across threads, each subtree
     /// gets what the finished ones left, so the total may go past it by up to a subtree per
     /// thread. With one thread the count is a plain search (no split).

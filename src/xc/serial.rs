@@ -126,6 +126,13 @@ impl Dlx {
             }
             count
         };
+        if let Some(bits) = self.bits.clone().filter(|_| !self.scratch.domination.on()) {
+            // Small problems count on bit sets (see the `bits` module), with the memory from
+            // the start: it is dropped as soon as it does not pay.
+            let m = &self.matrix;
+            let memo = memo.as_deref_mut().filter(|_| !m.colored());
+            return finish(bits.count(m, limit, budget, memo, PUBLISH_EVERY, report));
+        }
         if let Some(memo) = memo {
             // A first look without the memory: most counts (a puzzle's) end within a few
             // thousand nodes, where remembering costs more than it saves. Only a count that

@@ -14,7 +14,8 @@ use super::problem::OptionId;
 pub struct Stats {
     /// Nodes of the search tree: options tried.
     pub nodes: u64,
-    /// Link updates: option nodes and items removed from their lists by covering.
+    /// Link updates: option nodes and items removed from their lists by covering (none for
+    /// counts of small problems, which run on bit sets instead of links).
     pub updates: u64,
     /// Solutions found.
     pub solutions: u128,

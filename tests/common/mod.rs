@@ -177,12 +177,41 @@ pub fn heavy() -> bool {
     std::env::var("SUDOKUX_HEAVY_TESTS").is_ok_and(|v| v == "1")
 }
 
-/// The kinds of random instance of [`instance`]: plain, jigsaw, diagonals, windoku,
-/// anti-knight, anti-king, non-consecutive, cages, extra units, small samurai, a mix, lines,
-/// indexers, kropki dots, XV, odd/even cells, minimum/maximum cells, sum pairs, clones,
-/// quadruples, arrows, little killers, double arrows, zipper lines, region-sum lines, given
-/// pencil marks, sandwiches, X-sums, skyscrapers.
-pub const KINDS: usize = 29;
+/// The kinds of random instance of [`instance`], by name: a family's field where the kind is
+/// one family (`killer`, `arrow`, ...), else what it is (`plain`, `jigsaw`, `samurai`, `mix`
+/// of the flags, `lines` of every line kind). A property test draws one with
+/// `proptest::sample::select(KINDS)` and names it in its messages.
+pub static KINDS: &[&str] = &[
+    "plain",
+    "jigsaw",
+    "diagonals",
+    "windoku",
+    "anti_knight",
+    "anti_king",
+    "non_consecutive",
+    "killer",
+    "extra",
+    "samurai",
+    "mix",
+    "lines",
+    "indexers",
+    "kropki",
+    "xv",
+    "parity",
+    "extremes",
+    "sums",
+    "clones",
+    "quadruples",
+    "arrow",
+    "littlekiller",
+    "doublearrow",
+    "zipperline",
+    "regionsumline",
+    "pencilmarks",
+    "sandwich",
+    "xsum",
+    "skyscraper",
+];
 
 /// A random Latin square of side `n`: cells filled in order with shuffled digits, backtracking.
 pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
@@ -209,8 +238,13 @@ pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
     cells
 }
 
-/// A random instance of kind `kind`: its rules and a solution, if one was found.
-pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
+/// A random instance of kind `kind` (one of [`KINDS`]): its rules and a solution, if one was
+/// found.
+///
+/// # Panics
+///
+/// For a kind not in [`KINDS`].
+pub fn instance(kind: &str, seed: u64) -> (Rules, Option<Grid>) {
     let mut rng = Rng::new(seed);
     let (n, shape) = [(4, (2, 2)), (6, (2, 3)), (6, (3, 2))][rng.below(3)];
     let base = Spec {
@@ -223,8 +257,8 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
         (rules, solution)
     };
     match kind {
-        0 => with(base),
-        1 => {
+        "plain" => with(base),
+        "jigsaw" => {
             // Regions from a Latin square: region k takes, for every digit, one of the cells
             // holding it, so the square solves the jigsaw.
             let square = latin_square(n, &mut rng);
@@ -243,16 +277,16 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
             .unwrap();
             (rules, Some(Grid::from_cells(n, square).unwrap()))
         }
-        2 => with(base.with(|c| match rng.below(3) {
+        "diagonals" => with(base.with(|c| match rng.below(3) {
             0 => c.units.diagonals = true,
             1 => c.units.diagonal_positive = true,
             _ => c.units.diagonal_negative = true,
         })),
-        3 => with(base.with(|c| c.units.windoku = true)),
-        4 => with(base.with(|c| c.chess.anti_knight = true)),
-        5 => with(base.with(|c| c.chess.anti_king = true)),
-        6 => with(base.with(|c| c.kropki.non_consecutive = true)),
-        7 | 8 => {
+        "windoku" => with(base.with(|c| c.units.windoku = true)),
+        "anti_knight" => with(base.with(|c| c.chess.anti_knight = true)),
+        "anti_king" => with(base.with(|c| c.chess.anti_king = true)),
+        "non_consecutive" => with(base.with(|c| c.kropki.non_consecutive = true)),
+        "killer" | "extra" => {
             // Cages or extra units cut from a solution of the plain rules.
             let plain = Rules::new(base.clone()).unwrap();
             let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
@@ -260,7 +294,7 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
             rng.shuffle(&mut order);
             let mut groups: Vec<Vec<usize>> = Vec::new();
             let mut current: Vec<usize> = Vec::new();
-            let target = 1 + rng.below(if kind == 7 { 3 } else { n });
+            let target = 1 + rng.below(if kind == "killer" { 3 } else { n });
             for p in order {
                 let d = solution.cells()[p];
                 if current.iter().all(|&q| solution.cells()[q] != d) {
@@ -274,7 +308,7 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
                 groups.push(current);
             }
             let cells = |g: &[usize]| g.iter().map(|&p| Cell::from_index(p, n)).collect();
-            let spec = if kind == 7 {
+            let spec = if kind == "killer" {
                 let cages = groups
                     .iter()
                     .map(|g| Cage {
@@ -289,7 +323,7 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
             };
             (Rules::new(spec).unwrap(), Some(solution))
         }
-        9 => {
+        "samurai" => {
             let grids = if rng.below(2) == 0 {
                 vec![(0, 0), (2, 2)]
             } else {
@@ -301,8 +335,8 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
                 ..Spec::new(4)
             })
         }
-        11 => lines::instance(base, &mut rng, seed),
-        12 => {
+        "lines" => lines::instance(base, &mut rng, seed),
+        "indexers" => {
             // Random indexing cells of random kinds (a solution may not exist).
             let kinds = [IndexKind::Row, IndexKind::Column, IndexKind::Box];
             let groups = (0..1 + rng.below(3))
@@ -317,12 +351,12 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
                 .collect();
             with(base.with(|c| c.indexers.groups = groups))
         }
-        13..=19 => {
+        "kropki" | "xv" | "parity" | "extremes" | "sums" | "clones" | "quadruples" => {
             let plain = Rules::new(base.clone()).unwrap();
             let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
-            with(marks(kind - 2, &solution, base, &mut rng))
+            with(marks(kind, &solution, base, &mut rng))
         }
-        20 => {
+        "arrow" => {
             // Arrows cut from a solution of the plain rules: a circle and cells whose digits
             // add up to it (digits may repeat on a shaft).
             let plain = Rules::new(base.clone()).unwrap();
@@ -351,7 +385,7 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
             let spec = base.with(|c| c.arrow.clues = arrows);
             (Rules::new(spec).unwrap(), Some(solution))
         }
-        21 => {
+        "littlekiller" => {
             // Little killers read off a solution of the plain rules: a random place outside
             // the grid and direction, the value the diagonal's digits add up to.
             let plain = Rules::new(base.clone()).unwrap();
@@ -383,31 +417,34 @@ pub fn instance(kind: usize, seed: u64) -> (Rules, Option<Grid>) {
             let spec = base.with(|c| c.littlekiller.clues = clues);
             (Rules::new(spec).unwrap(), Some(solution))
         }
-        22 => double_arrows(base, n, &mut rng, seed),
-        23 => sumlines::zipper(base, &mut rng, seed),
-        24 => sumlines::region_sum(base, &mut rng, seed),
-        25 => pencilmarks::instance(base, &mut rng, seed),
-        26..=28 => outside_clues(kind - 3, base, n, &mut rng, seed),
-        _ => with(base.with(|c| {
+        "doublearrow" => double_arrows(base, n, &mut rng, seed),
+        "zipperline" => sumlines::zipper(base, &mut rng, seed),
+        "regionsumline" => sumlines::region_sum(base, &mut rng, seed),
+        "pencilmarks" => pencilmarks::instance(base, &mut rng, seed),
+        "sandwich" | "xsum" | "skyscraper" => outside_clues(kind, base, n, &mut rng, seed),
+        "mix" => with(base.with(|c| {
             c.units.diagonals = rng.below(2) == 0;
             c.chess.anti_king = rng.below(3) == 0;
             c.kropki.non_consecutive = rng.below(4) == 0;
             c.chess.anti_knight = rng.below(3) == 0;
             c.units.disjoint_groups = rng.below(3) == 0;
         })),
+        other => panic!("no kind of random instance is called {other:?}"),
     }
 }
 
-/// Marks between cells (kind 11: kropki dots, 12: XV, 13: odd and even cells, 14: minimum and maximum cells, 15: sum pairs, 16: clones, 17: quadruples) read off a solution of `base`: some true, with
+/// Marks between cells (`kind`: `kropki` dots, `xv`, `parity` (odd and even cells),
+/// `extremes` (minimum and maximum cells), `sums` (sum pairs), `clones`, `quadruples`) read off
+/// a solution of `base`: some true, with
 /// rules on the unmarked neighbours at random (which the solution may break).
-pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
+pub fn marks(kind: &str, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
     use sudokux::sudoku::rules::marks::kropki::Dot;
     use sudokux::sudoku::rules::marks::xv::XvMark;
     let n = solution.rows();
     let at = |c: Cell| u32::from(solution.get(c.row, c.col));
     let mut spec = base;
     let k = &mut spec.constraints;
-    if kind == 17 {
+    if kind == "quadruples" {
         use sudokux::sudoku::rules::marks::quadruples::Quad;
         for _ in 0..1 + rng.below(3) {
             let (r, c) = (rng.below(n - 1), rng.below(n - 1));
@@ -427,7 +464,7 @@ pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
         }
         return spec;
     }
-    if kind == 16 {
+    if kind == "clones" {
         use sudokux::sudoku::rules::marks::clones::CloneRegion;
         // Cells paired with others holding the same digit in the solution.
         let (mut cells, mut clone_cells) = (Vec::new(), Vec::new());
@@ -446,7 +483,7 @@ pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
         k.clones.clones.push(CloneRegion { cells, clone_cells });
         return spec;
     }
-    if kind == 15 {
+    if kind == "sums" {
         use sudokux::sudoku::rules::marks::sums::SumPair;
         for _ in 0..1 + rng.below(n) {
             let a = Cell::from_index(rng.below(n * n), n);
@@ -460,7 +497,7 @@ pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
         }
         return spec;
     }
-    if kind == 14 {
+    if kind == "extremes" {
         for p in 0..n * n {
             let a = Cell::from_index(p, n);
             let around: Vec<u32> = [(0, 1), (2, 1), (1, 0), (1, 2)]
@@ -483,7 +520,7 @@ pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
         }
         return spec;
     }
-    if kind == 13 {
+    if kind == "parity" {
         for p in 0..n * n {
             let a = Cell::from_index(p, n);
             if rng.below(4) == 0 {
@@ -510,11 +547,11 @@ pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
             let (d, e) = (at(a), at(b));
             let cells = [a, b];
             match kind {
-                12 if d + e == 5 || d + e == 10 => k.xv.marks.push(XvMark {
+                "xv" if d + e == 5 || d + e == 10 => k.xv.marks.push(XvMark {
                     cells,
                     x: d + e == 10,
                 }),
-                12 => {}
+                "xv" => {}
                 _ if d.max(e) % d.min(e) == 0 && rng.below(2) == 0 => k.kropki.black.push(Dot {
                     cells,
                     value: d.max(e) / d.min(e),
@@ -526,7 +563,7 @@ pub fn marks(kind: usize, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
             }
         }
     }
-    if kind == 12 {
+    if kind == "xv" {
         k.xv.negative = rng.below(2) == 0;
         return spec;
     }
@@ -566,12 +603,11 @@ fn double_arrows(base: Spec, n: usize, rng: &mut Rng, seed: u64) -> (Rules, Opti
     (Rules::new(spec).unwrap(), Some(solution))
 }
 
-/// Outside clues (kind 26: sandwiches, 27: X-sums, 28: skyscrapers; `outside_clues` is
-/// handed `kind - 3`) read off a solution of
-/// the plain rules: random places beside the grid, each with the value its line shows, and
+/// Outside clues (`kind`: `sandwich`, `xsum` or `skyscraper`) read off a solution of the
+/// plain rules: random places beside the grid, each with the value its line shows, and
 /// at times one value changed (which the solution then breaks).
 fn outside_clues(
-    kind: usize,
+    kind: &str,
     base: Spec,
     n: usize,
     rng: &mut Rng,
@@ -602,8 +638,8 @@ fn outside_clues(
             .collect();
         // The value the line shows: the one value the rule from its meaning accepts.
         let holds = |value: i64| match kind {
-            23 => Sandwich::holds(n, value, &digits).is_ok(),
-            24 => XSum::holds(n, value, &digits).is_ok(),
+            "sandwich" => Sandwich::holds(n, value, &digits).is_ok(),
+            "xsum" => XSum::holds(n, value, &digits).is_ok(),
             _ => Skyscraper::holds(n, value, &digits).is_ok(),
         };
         clue.value = (0..=(n * n) as i64).find(|&v| holds(v)).unwrap();
@@ -611,8 +647,8 @@ fn outside_clues(
     }
     let spec = |clues: Vec<OutsideClue>| {
         base.clone().with(|c| match kind {
-            23 => c.sandwich.clues = clues,
-            24 => c.xsum.clues = clues,
+            "sandwich" => c.sandwich.clues = clues,
+            "xsum" => c.xsum.clues = clues,
             _ => c.skyscraper.clues = clues,
         })
     };

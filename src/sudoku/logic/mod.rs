@@ -58,8 +58,10 @@
 mod explain;
 mod fish;
 mod grade;
+mod items;
 mod locked;
 pub(crate) mod mask;
+mod matrix;
 mod singles;
 mod state;
 pub(crate) mod step;

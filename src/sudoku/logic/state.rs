@@ -9,6 +9,7 @@ use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::rules::{Logic, PuzzleError, Rules, UnitKind};
 
 use super::mask::{bit, digits_of};
+use super::matrix::{Matrix, View};
 use super::step::Step;
 
 /// The candidates of a puzzle under its rules, as a person's pencil marks: what the givens and
@@ -41,6 +42,11 @@ pub struct State<'r> {
     /// The steps the constraint families offer beyond their units and pairs (a killer
     /// cage's sum), in the order of the families.
     pub(super) families: Arc<[Box<dyn Logic>]>,
+    /// The rules as one exact-cover matrix, when they say more than units do.
+    pub(super) matrix: Option<Arc<Matrix>>,
+    /// Which of the matrix's constraint options are still possible (bit per option; the
+    /// cell options' bits are unused): only ever loses bits, as the candidates do.
+    pub(super) alive: Vec<u64>,
 }
 
 impl<'r> State<'r> {
@@ -100,6 +106,8 @@ impl<'r> State<'r> {
             .filter_map(|family| family.logic(rules.geometry(), rules.unit_index()))
             .collect();
         let full = Candidates::full(n);
+        let matrix = Matrix::new(rules).map(Arc::new);
+        let alive = matrix.as_ref().map_or_else(Vec::new, |m| m.all_alive());
         let mut state = State {
             rules,
             n,
@@ -113,6 +121,8 @@ impl<'r> State<'r> {
             order,
             lines,
             families,
+            matrix,
+            alive,
         };
         for &p in rules.cells() {
             let d = puzzle.cells()[p];
@@ -120,6 +130,7 @@ impl<'r> State<'r> {
                 state.place(p, d);
             }
         }
+        state.settle();
         Ok(state)
     }
 
@@ -152,6 +163,12 @@ impl<'r> State<'r> {
     /// Whether some empty cell has no candidate left, or some complete unit has no place left
     /// for a digit it lacks: the puzzle (with its placements) has no solution.
     pub fn is_broken(&self) -> bool {
+        if let Some(view) = self.view() {
+            let matrix = self.matrix.as_ref().expect("a view comes from the matrix");
+            if matrix.is_broken(&view) {
+                return true;
+            }
+        }
         let empty_cell = self
             .rules
             .cells()
@@ -168,6 +185,20 @@ impl<'r> State<'r> {
                                 .any(|&p| self.values[p] == d)
                     })
             })
+    }
+
+    /// What the matrix makes of the state, when there is a matrix.
+    pub(super) fn view(&self) -> Option<View> {
+        let matrix = self.matrix.as_ref()?;
+        Some(matrix.view(&self.values, &self.candidates, &self.alive))
+    }
+
+    /// Brings the constraints' own options up to date with the candidates
+    /// ([`Matrix::settle`]).
+    fn settle(&mut self) {
+        if let Some(matrix) = &self.matrix {
+            matrix.settle(&self.values, &self.candidates, &mut self.alive);
+        }
     }
 
     pub(super) fn position(&self, cell: Cell) -> usize {
@@ -214,6 +245,7 @@ impl<'r> State<'r> {
             let p = self.position(cell);
             self.candidates[p] &= !bit(d);
         }
+        self.settle();
     }
 
     /// The places of digit `d` in unit `u`, as a mask over the unit's cells (bit `k` for its

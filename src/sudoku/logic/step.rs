@@ -61,6 +61,24 @@ impl Step {
         let mut by_digit: Vec<u8> = self.eliminations.iter().map(|e| e.1).collect();
         by_digit.sort_unstable();
         by_digit.dedup();
+        if self.technique.on_the_matrix() {
+            // Cell by cell, in order: `r1c2 <> 5, 7, 9; r1c3 <> 6`.
+            by_digit.clear();
+            let mut cells: Vec<Cell> = self.eliminations.iter().map(|e| e.0).collect();
+            cells.sort_unstable_by_key(|c| (c.row, c.col));
+            cells.dedup();
+            for cell in cells {
+                let mut digits: Vec<u8> = self
+                    .eliminations
+                    .iter()
+                    .filter(|e| e.0 == cell)
+                    .map(|e| e.1)
+                    .collect();
+                digits.sort_unstable();
+                let digits: Vec<String> = digits.into_iter().map(name).collect();
+                parts.push(format!("{cell} <> {}", digits.join(", ")));
+            }
+        }
         for d in by_digit {
             let cells: Vec<Cell> = self
                 .eliminations
@@ -71,11 +89,34 @@ impl Step {
             parts.push(format!("{} <> {}", join_cells(&cells), name(d)));
         }
         let unit = |k: usize| self.units.get(k).map_or("", String::as_str);
+        // The cells and digits of the pattern as placements: ` (r1c1 = 3, r1c2 = 4)` for a
+        // domination, `r1c1 = 3 => r2c2 = 4` for a chain.
+        let placed = |len: usize| {
+            let list: Vec<String> = self
+                .cells
+                .iter()
+                .zip(&self.digits)
+                .take(len)
+                .map(|(cell, &d)| format!("{cell} = {}", name(d)))
+                .collect();
+            match self.technique {
+                Technique::ContradictionChain => list.join(" => "),
+                _ if list.is_empty() => String::new(),
+                _ => format!(" ({})", list.join(" or ")),
+            }
+        };
         let size = match self.cells.len() {
             2 => "pair".to_string(),
             3 => "triple".to_string(),
             4 => "quad".to_string(),
             k => format!("{k} cells"),
+        };
+        // The rules a generic step went through, after the item it is about.
+        let rules = match self.units.get(1..) {
+            Some(rest) if self.technique.on_the_matrix() && !rest.is_empty() => {
+                format!(" [{}]", rest.join("; "))
+            }
+            _ => String::new(),
         };
         let why = match self.technique {
             Technique::NakedSingle => "naked single".to_string(),
@@ -86,6 +127,42 @@ impl Step {
                 format!("locked candidates in {} and {}", unit(0), unit(1))
             }
             Technique::CageSum => format!("cage sum in {}", unit(0)),
+            Technique::Forbidden => match (self.cells.first(), self.digits.first()) {
+                (Some(cell), Some(&d)) if !self.units.is_empty() => format!(
+                    "ruled out by {cell} = {} [{}]",
+                    name(d),
+                    self.units.join("; ")
+                ),
+                (Some(cell), Some(&d)) => format!("ruled out by {cell} = {}", name(d)),
+                _ if self.units.is_empty() => "the rules leave no room for them".to_string(),
+                _ => format!("no room for them on {}", self.units.join("; ")),
+            },
+            Technique::OnlyOption => format!("the only way left for {}{rules}", unit(0)),
+            Technique::Domination => {
+                let same_cell = self.cells.windows(2).all(|w| w[0] == w[1]);
+                let same_digit = self.digits.windows(2).all(|w| w[0] == w[1]);
+                match self.cells.first() {
+                    Some(cell) if same_cell => {
+                        format!("whatever {cell} holds ({}) rules them out{rules}", digits())
+                    }
+                    Some(_) if same_digit => format!(
+                        "every place left for {} ({}) rules them out{rules}",
+                        unit(0),
+                        join_cells(&self.cells)
+                    ),
+                    _ => format!(
+                        "every way left for {}{} rules them out{rules}",
+                        unit(0),
+                        placed(self.cells.len())
+                    ),
+                }
+            }
+            Technique::ContradictionChain => format!(
+                "contradiction chain: {} leaves no way for {}",
+                placed(self.cells.len()),
+                unit(0)
+            )
+            .replace("  ", " "),
             Technique::InniesOuties => format!("45 rule in {}: {}", unit(0), unit(1)),
             Technique::NakedPair
             | Technique::NakedTriple

@@ -13,6 +13,12 @@ pub enum Technique {
     NakedSingle,
     /// A digit with one place left in a complete unit.
     HiddenSingle,
+    /// A candidate the rules leave no room for (no option of the exact cover puts it
+    /// there), or that a placed digit rules out through a constraint.
+    Forbidden,
+    /// A requirement of the rules (an item of the exact cover) with one way left to meet it:
+    /// that way holds, placing its digit or ruling out what conflicts with it.
+    OnlyOption,
     /// A digit confined, in a box (or region, window), to one row or column: it leaves the
     /// rest of that line.
     Pointing,
@@ -27,6 +33,9 @@ pub enum Technique {
     /// beyond it (outies), add up to what the house's total leaves them; only the candidates
     /// that some filling of that sum uses stay.
     InniesOuties,
+    /// Every way left to meet a requirement of the rules (every option of an item of the
+    /// exact cover) rules a candidate out: pointing and claiming are cases of it.
+    Domination,
     /// Two cells of a unit with the same two candidates.
     NakedPair,
     /// Two digits with the same two places in a complete unit.
@@ -50,6 +59,9 @@ pub enum Technique {
     XyzWing,
     /// A digit in four rows confined to four columns (or the reverse).
     Jellyfish,
+    /// A candidate whose placement, followed by the only options it leaves for a few
+    /// rounds, leaves a requirement of the rules with no way to be met.
+    ContradictionChain,
     /// Not logic: a digit tried in a cell where logic stalled, taken from the solution that
     /// the exact-cover search found.
     Guess,
@@ -57,14 +69,17 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 19] = [
+    pub const ALL: [Technique; 23] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
+        Technique::Forbidden,
+        Technique::OnlyOption,
         Technique::Pointing,
         Technique::Claiming,
         Technique::LockedCandidates,
         Technique::CageSum,
         Technique::InniesOuties,
+        Technique::Domination,
         Technique::NakedPair,
         Technique::HiddenPair,
         Technique::NakedTriple,
@@ -76,6 +91,7 @@ impl Technique {
         Technique::Swordfish,
         Technique::XyzWing,
         Technique::Jellyfish,
+        Technique::ContradictionChain,
         Technique::Guess,
     ];
 
@@ -84,6 +100,9 @@ impl Technique {
         match self {
             Technique::NakedSingle => "naked single",
             Technique::HiddenSingle => "hidden single",
+            Technique::Forbidden => "forbidden",
+            Technique::OnlyOption => "only option",
+            Technique::Domination => "domination",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::LockedCandidates => "locked candidates",
@@ -100,15 +119,30 @@ impl Technique {
             Technique::Swordfish => "swordfish",
             Technique::XyzWing => "XYZ-wing",
             Technique::Jellyfish => "jellyfish",
+            Technique::ContradictionChain => "contradiction chain",
             Technique::Guess => "guess",
         }
+    }
+
+    /// Whether the technique works on the exact-cover matrix (every rule alike) rather than
+    /// on units and candidates.
+    pub fn on_the_matrix(self) -> bool {
+        matches!(
+            self,
+            Technique::Forbidden
+                | Technique::OnlyOption
+                | Technique::Domination
+                | Technique::ContradictionChain
+        )
     }
 
     /// The grade a puzzle gets when this is the hardest technique it needs.
     pub fn level(self) -> Grade {
         match self {
-            Technique::NakedSingle | Technique::HiddenSingle => Grade::Easy,
-            Technique::Pointing
+            Technique::NakedSingle | Technique::HiddenSingle | Technique::Forbidden => Grade::Easy,
+            Technique::OnlyOption
+            | Technique::Domination
+            | Technique::Pointing
             | Technique::Claiming
             | Technique::LockedCandidates
             | Technique::CageSum
@@ -118,7 +152,8 @@ impl Technique {
             | Technique::HiddenTriple
             | Technique::InniesOuties
             | Technique::XWing
-            | Technique::XyWing => Grade::Hard,
+            | Technique::XyWing
+            | Technique::ContradictionChain => Grade::Hard,
             Technique::NakedQuad
             | Technique::HiddenQuad
             | Technique::Swordfish

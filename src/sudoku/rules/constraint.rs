@@ -116,6 +116,12 @@ pub trait Constraint: fmt::Debug {
     /// that a new family answers it.
     fn unexplained(&self, out: &mut Vec<String>);
 
+    /// How a person names the family's instance `instance` (the index its encoding gave
+    /// [`Encoder::instance`]), or the family as a whole for `None`, in the steps of the logic
+    /// that reason with its items and options: `thermometer 2`, `little killer 3 (sum 15)`.
+    /// Required, so that a new family's steps read in its own words.
+    fn words(&self, instance: Option<usize>) -> String;
+
     /// Whether the family has clues outside the grid (little killers, sandwiches), for which
     /// pictures keep a cell of room around it.
     fn outside_clues(&self) -> bool {

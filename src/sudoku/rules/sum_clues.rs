@@ -166,7 +166,8 @@ impl<K: SumClue> Constraint for SumClues<K> {
     }
 
     fn encode(&self, encoder: &mut Encoder<'_>) {
-        for sum in self.sums(encoder.geometry()) {
+        for (k, sum) in self.sums(encoder.geometry()).into_iter().enumerate() {
+            encoder.instance(k);
             sum.encode_refined(encoder);
         }
     }
@@ -192,6 +193,10 @@ impl<K: SumClue> Constraint for SumClues<K> {
             area,
             self.sums(geometry),
         )))
+    }
+
+    fn words(&self, instance: Option<usize>) -> String {
+        instance.map_or_else(|| format!("the {}s", K::NAME), what::<K>)
     }
 
     fn unexplained(&self, out: &mut Vec<String>) {

@@ -230,6 +230,13 @@ impl Constraint for Killer {
         self.plain.validate(self.cages.len(), solution)
     }
 
+    fn words(&self, instance: Option<usize>) -> String {
+        instance.map_or_else(
+            || "the cage sums and the 45 rule".to_string(),
+            |k| format!("cage {}", k + 1),
+        )
+    }
+
     fn unexplained(&self, out: &mut Vec<String>) {
         // A cage is a unit, and its sum has a step of its own (`logic`), except under the
         // test hook that leaves the sums out.

@@ -45,6 +45,30 @@ pub struct Encoder<'r> {
     extra: Vec<Vec<Entry>>,
     allowed: Vec<u64>,
     options: Vec<Vec<Entry>>,
+    owners: Owners,
+}
+
+/// Which constraint (family and instance) made each item and forbade each cell option, for
+/// the words of the logic's steps ([`Constraint::words`](crate::sudoku::rules::Constraint::words)).
+///
+/// Invariants: `marks` is in increasing order of first item; the items from one mark's first
+/// item to the next mark's belong to its family and instance (`None`: the family as a whole);
+/// items before the first mark belong to no family.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Owners {
+    /// (first item, family, instance).
+    pub marks: Vec<(usize, usize, Option<usize>)>,
+    /// (position, digit, family, instance) of every forbidden cell option.
+    pub forbidden: Vec<(usize, u8, usize, Option<usize>)>,
+}
+
+impl Owners {
+    /// The family and instance that made `item`, `None` for the cells', units' and pairs'
+    /// items.
+    pub fn of(&self, item: usize) -> Option<(usize, Option<usize>)> {
+        let k = self.marks.partition_point(|m| m.0 <= item);
+        k.checked_sub(1).map(|k| (self.marks[k].1, self.marks[k].2))
+    }
 }
 
 impl<'r> Encoder<'r> {
@@ -82,7 +106,29 @@ impl<'r> Encoder<'r> {
             extra: vec![Vec::new(); cells.len() * n],
             allowed: vec![full; cells.len()],
             options: Vec::new(),
+            owners: Owners::default(),
         }
+    }
+
+    /// Starts the items of family `family` (its index in the rule set's constraints): what
+    /// follows belongs to the family as a whole until [`Encoder::instance`] names one.
+    pub fn family(&mut self, family: usize) {
+        let first = self.item_count();
+        self.owners.marks.push((first, family, None));
+    }
+
+    /// Starts the items of instance `k` of the current family (its index, from 0, as
+    /// [`Constraint::words`](crate::sudoku::rules::Constraint::words) takes it): the items
+    /// and forbidden digits that follow are its own.
+    pub fn instance(&mut self, k: usize) {
+        let first = self.item_count();
+        let family = self.owners.marks.last().map_or(0, |m| m.1);
+        self.owners.marks.push((first, family, Some(k)));
+    }
+
+    /// Who made which item so far.
+    pub fn owners(&self) -> &Owners {
+        &self.owners
     }
 
     /// The shape being encoded.
@@ -93,6 +139,11 @@ impl<'r> Encoder<'r> {
     /// The units being encoded.
     pub fn units(&self) -> &'r UnitIndex {
         self.units
+    }
+
+    /// The items made so far.
+    pub fn item_count(&self) -> usize {
+        self.builder.item_count()
     }
 
     /// A new item that every solution covers exactly once.
@@ -132,6 +183,13 @@ impl<'r> Encoder<'r> {
     /// Leaves out the option "`position` holds `digit`": no solution puts the digit there.
     pub fn forbid(&mut self, position: usize, digit: u8) {
         let k = self.index(position);
+        if self.allowed[k] & 1 << (digit - 1) != 0 {
+            if let Some(&(_, family, instance)) = self.owners.marks.last() {
+                self.owners
+                    .forbidden
+                    .push((position, digit, family, instance));
+            }
+        }
         self.allowed[k] &= !(1 << (digit - 1));
     }
 

@@ -96,6 +96,11 @@ impl Constraint for Chess {
         Ok(())
     }
 
+    fn words(&self, instance: Option<usize>) -> String {
+        let _ = instance;
+        "a knight's or king's move".to_string()
+    }
+
     fn unexplained(&self, _: &mut Vec<String>) {
         // Anti-knight and anti-king are pairs: every technique reasons with them.
     }

@@ -69,6 +69,11 @@ impl Constraint for ExtraUnits {
         Ok(())
     }
 
+    fn words(&self, instance: Option<usize>) -> String {
+        let _ = instance;
+        "an extra unit".to_string()
+    }
+
     fn unexplained(&self, _: &mut Vec<String>) {
         // Extra units are units: every technique reasons with them.
     }

@@ -213,6 +213,11 @@ impl Constraint for Indexers {
         Ok(())
     }
 
+    fn words(&self, instance: Option<usize>) -> String {
+        let _ = instance;
+        "an indexer".to_string()
+    }
+
     fn unexplained(&self, _: &mut Vec<String>) {
         // Indexers are pairs: every technique reasons with them.
     }

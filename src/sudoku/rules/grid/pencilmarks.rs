@@ -130,6 +130,10 @@ impl Constraint for PencilMarks {
         Some(Box::new(Allowed(allowed)))
     }
 
+    fn words(&self, instance: Option<usize>) -> String {
+        instance.map_or_else(|| "the pencil marks".to_string(), Self::name)
+    }
+
     fn unexplained(&self, out: &mut Vec<String>) {
         // The human-style logic starts from the units' candidates, not the encoding's options.
         out.extend((0..self.marks.len()).map(Self::name));

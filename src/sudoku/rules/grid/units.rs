@@ -317,6 +317,11 @@ impl Constraint for UnitRules {
         Ok(())
     }
 
+    fn words(&self, instance: Option<usize>) -> String {
+        let _ = instance;
+        "the units".to_string()
+    }
+
     fn unexplained(&self, _: &mut Vec<String>) {
         // Rows, columns, boxes, regions, diagonals and windows are units: every technique reasons with them.
     }

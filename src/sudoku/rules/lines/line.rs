@@ -257,7 +257,8 @@ impl<K: LineKind> Constraint for Lines<K> {
 
     fn encode(&self, encoder: &mut Encoder<'_>) {
         let n = encoder.geometry().size();
-        for (cells, value) in self.positions(encoder.geometry()) {
+        for (k, (cells, value)) in self.positions(encoder.geometry()).into_iter().enumerate() {
+            encoder.instance(k);
             // A digit that no digit of a paired cell allows cannot be on the line there.
             for i in 0..cells.len() {
                 for j in i + 1..cells.len() {
@@ -311,6 +312,10 @@ impl<K: LineKind> Constraint for Lines<K> {
             lines_of,
             kind: PhantomData,
         }))
+    }
+
+    fn words(&self, instance: Option<usize>) -> String {
+        instance.map_or_else(|| format!("the {} lines", K::NAME), Self::what)
     }
 
     fn unexplained(&self, out: &mut Vec<String>) {

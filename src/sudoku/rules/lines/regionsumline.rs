@@ -259,6 +259,10 @@ impl Constraint for RegionSumLines {
         }))
     }
 
+    fn words(&self, instance: Option<usize>) -> String {
+        instance.map_or_else(|| "the region-sum lines".to_string(), Self::what)
+    }
+
     fn unexplained(&self, out: &mut Vec<String>) {
         out.extend((0..self.lines.len()).map(Self::what));
     }

@@ -146,6 +146,10 @@ impl Constraint for Clones {
         })
     }
 
+    fn words(&self, instance: Option<usize>) -> String {
+        instance.map_or_else(|| "the clones".to_string(), |k| format!("clone {}", k + 1))
+    }
+
     fn unexplained(&self, out: &mut Vec<String>) {
         out.extend((1..=self.clones.len()).map(|k| format!("clone {k}")));
     }

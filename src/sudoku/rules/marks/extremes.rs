@@ -152,6 +152,11 @@ impl Constraint for Extremes {
         (!check.is_empty()).then(|| Box::new(check) as Box<dyn Reference>)
     }
 
+    fn words(&self, instance: Option<usize>) -> String {
+        let _ = instance;
+        "a comparison".to_string()
+    }
+
     fn unexplained(&self, _: &mut Vec<String>) {
         // Every comparison is a pair: every technique reasons with it.
     }

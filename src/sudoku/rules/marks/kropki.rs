@@ -316,6 +316,11 @@ impl Constraint for Kropki {
         (!check.is_empty()).then(|| Box::new(check) as Box<dyn Reference>)
     }
 
+    fn words(&self, instance: Option<usize>) -> String {
+        let _ = instance;
+        "a kropki dot".to_string()
+    }
+
     fn unexplained(&self, _: &mut Vec<String>) {
         // Every kropki rule is a pair: every technique reasons with it.
     }

@@ -136,6 +136,11 @@ impl Constraint for Parity {
         Some(Box::new(CellDigits { allowed }))
     }
 
+    fn words(&self, instance: Option<usize>) -> String {
+        let _ = instance;
+        "the odd and even cells".to_string()
+    }
+
     fn unexplained(&self, out: &mut Vec<String>) {
         out.extend(self.cells().map(|(cell, odd)| name(cell, odd)));
     }

@@ -230,6 +230,13 @@ impl Constraint for Quadruples {
         }))
     }
 
+    fn words(&self, instance: Option<usize>) -> String {
+        instance.map_or_else(
+            || "the quadruples".to_string(),
+            |k| format!("quadruple {}", k + 1),
+        )
+    }
+
     fn unexplained(&self, out: &mut Vec<String>) {
         out.extend((1..=self.quads.len()).map(|k| format!("quadruple {k}")));
     }

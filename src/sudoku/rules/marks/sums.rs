@@ -113,6 +113,11 @@ impl Constraint for Sums {
         (!check.is_empty()).then(|| Box::new(check) as Box<dyn Reference>)
     }
 
+    fn words(&self, instance: Option<usize>) -> String {
+        let _ = instance;
+        "a sum of neighbours".to_string()
+    }
+
     fn unexplained(&self, _: &mut Vec<String>) {
         // Every sum pair is a pair: every technique reasons with it.
     }

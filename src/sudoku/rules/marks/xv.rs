@@ -175,6 +175,11 @@ impl Constraint for Xv {
         (!check.is_empty()).then(|| Box::new(check) as Box<dyn Reference>)
     }
 
+    fn words(&self, instance: Option<usize>) -> String {
+        let _ = instance;
+        "an X or V".to_string()
+    }
+
     fn unexplained(&self, _: &mut Vec<String>) {
         // Every XV rule is a pair: every technique reasons with it.
     }

@@ -304,7 +304,8 @@ impl<K: OutsideKind> Constraint for OutsideClues<K> {
 
     fn encode(&self, encoder: &mut Encoder<'_>) {
         let geometry = encoder.geometry();
-        for (clue, positions) in self.clues.iter().zip(self.lines(geometry)) {
+        for (k, (clue, positions)) in self.clues.iter().zip(self.lines(geometry)).enumerate() {
+            encoder.instance(k);
             Self::distinct_chain(geometry, clue).encode(encoder, &positions);
         }
     }
@@ -332,6 +333,10 @@ impl<K: OutsideKind> Constraint for OutsideClues<K> {
             Self::holds,
             self.lines(geometry).into_iter().zip(values),
         )))
+    }
+
+    fn words(&self, instance: Option<usize>) -> String {
+        instance.map_or_else(|| "the outside clues".to_string(), Self::what)
     }
 
     fn unexplained(&self, out: &mut Vec<String>) {

@@ -1,0 +1,402 @@
+//! The rules as one exact-cover matrix, the way the generic techniques reason with it.
+//!
+//! Every rule is compiled into items and options ([`crate::sudoku::encode`]): one option per
+//! (cell, digit), the constraints' own options after them, and items that solutions cover
+//! exactly once (primary) or at most once, or in one color (secondary). Two options
+//! *conflict* when no solution holds both: they share a primary or uncolored secondary item,
+//! or give a colored item two colors. The logic keeps, beside the pencil marks, which of the
+//! constraints' own options are still possible; a cell option is possible while its digit is
+//! a candidate.
+//!
+//! The matrix is built only when it says more than the units do (pairs, cages, lines, any
+//! constraint with items or forbidden digits of its own): on rule sets of units alone
+//! (classic, jigsaw, X, windoku) the classic techniques are the whole logic, and their steps
+//! and grades stay what they always were.
+
+use std::fmt;
+
+use crate::sudoku::rules::Rules;
+use crate::xc::{ItemKind, OptionId};
+
+/// Options beyond which the matrix logic stays off: its conflict table grows as the square
+/// of the options (16 000 options take 32 MB).
+const MAX_OPTIONS: usize = 16_000;
+
+/// What an item stands for, as a person names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum What {
+    /// The cell at a position holds one digit.
+    Cell(usize),
+    /// Unit `u` holds digit `d` once.
+    Unit(usize, u8),
+    /// A rule between two cells: the index of the pair in [`Rules::pairs`].
+    Pair(usize),
+    /// An item a constraint family added: the family's index in the rule set's constraints,
+    /// and the instance, when the family named it.
+    Rule(usize, Option<usize>),
+}
+
+/// A primary item: what it stands for and the options that cover it.
+#[derive(Debug, Clone)]
+pub(super) struct Item {
+    pub(super) what: What,
+    pub(super) options: Vec<u32>,
+}
+
+/// The matrix of a rule set (see the module documentation).
+///
+/// Invariants: options `0..cell_options` are the cell options, `cell_digit[o]` the position
+/// and digit of cell option `o`; `conflicts[o * words..(o + 1) * words]` has bit `q` for
+/// every option `q != o` that no solution holds together with `o`, and `conflict_lists[o]`
+/// lists the same options in increasing order; `items` are the primary items, and
+/// `items_of[o]` the indices in `items` of those option `o` covers.
+pub(super) struct Matrix {
+    pub(super) n: usize,
+    pub(super) cell_options: usize,
+    pub(super) count: usize,
+    pub(super) words: usize,
+    conflicts: Vec<u64>,
+    pub(super) conflict_lists: Vec<Vec<u32>>,
+    pub(super) items: Vec<Item>,
+    pub(super) items_of: Vec<Vec<u32>>,
+    pub(super) cell_digit: Vec<(usize, u8)>,
+    option_of: Vec<u32>,
+    /// What every item stands for, by item id.
+    pub(super) whats: Vec<What>,
+    /// The items of every option, with their colors (0 for none).
+    pub(super) option_items: Vec<Vec<(u32, u32)>>,
+    /// The constraint that left out each cell option (position, digit) the rules forbid.
+    pub(super) forbidden_by: std::collections::HashMap<(usize, u8), What>,
+}
+
+impl fmt::Debug for Matrix {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Matrix({} options, {} primary items)",
+            self.count,
+            self.items.len()
+        )
+    }
+}
+
+/// What the matrix makes of a state: the possible options, the options chosen (the digits
+/// placed), and the primary items they cover.
+pub(super) struct View {
+    pub(super) live: Vec<u64>,
+    pub(super) chosen: Vec<usize>,
+    pub(super) covered: Vec<bool>,
+    /// A placed digit that no option puts there.
+    pub(super) broken: bool,
+}
+
+impl View {
+    pub(super) fn is_live(&self, o: usize) -> bool {
+        self.live[o / 64] >> (o % 64) & 1 == 1
+    }
+}
+
+impl Matrix {
+    /// The matrix of a rule set, `None` when it says no more than the units (or is too large
+    /// to reason with).
+    pub(super) fn new(rules: &Rules) -> Option<Matrix> {
+        let (problem, numbering, owners) = crate::sudoku::encode::encode_with_owners(rules);
+        let n = rules.size();
+        let cells = rules.cells().len();
+        let unit_items = cells + rules.units().len() * n;
+        let plain = problem.item_count() == unit_items && problem.option_count() == cells * n;
+        let count = problem.option_count();
+        if plain || count > MAX_OPTIONS {
+            return None;
+        }
+        let words = count.div_ceil(64);
+        let mut occurrences: Vec<Vec<(u32, u32)>> = vec![Vec::new(); problem.item_count()];
+        for o in 0..count {
+            let option = OptionId(o as u32);
+            for (item, color) in problem
+                .option(option)
+                .iter()
+                .zip(problem.option_colors(option))
+            {
+                occurrences[item.index()].push((o as u32, color.map_or(0, |c| c.get())));
+            }
+        }
+        let mut conflicts = vec![0u64; count * words];
+        for o in 0..count {
+            let option = OptionId(o as u32);
+            let row = &mut conflicts[o * words..(o + 1) * words];
+            for (item, color) in problem
+                .option(option)
+                .iter()
+                .zip(problem.option_colors(option))
+            {
+                let c = color.map_or(0, |c| c.get());
+                for &(q, c2) in &occurrences[item.index()] {
+                    if c == 0 || c2 != c {
+                        row[q as usize / 64] |= 1 << (q % 64);
+                    }
+                }
+            }
+            row[o / 64] &= !(1 << (o % 64));
+        }
+        let conflict_lists = (0..count)
+            .map(|o| bits(&conflicts[o * words..(o + 1) * words]).collect())
+            .collect();
+        let mut whats = Vec::with_capacity(problem.item_count());
+        for x in 0..cells {
+            whats.push(What::Cell(rules.cells()[x]));
+        }
+        for x in cells..unit_items {
+            whats.push(What::Unit((x - cells) / n, ((x - cells) % n) as u8 + 1));
+        }
+        for (k, pair) in rules.pairs().iter().enumerate() {
+            for _ in rules.relation(pair).blocks() {
+                whats.push(What::Pair(k));
+            }
+        }
+        for x in whats.len()..problem.item_count() {
+            let (family, instance) = owners.of(x).unwrap_or((0, None));
+            whats.push(What::Rule(family, instance));
+        }
+        let forbidden_by = owners
+            .forbidden
+            .iter()
+            .map(|&(p, d, family, instance)| ((p, d), What::Rule(family, instance)))
+            .collect();
+        let option_items = (0..count)
+            .map(|o| {
+                let option = OptionId(o as u32);
+                problem
+                    .option(option)
+                    .iter()
+                    .zip(problem.option_colors(option))
+                    .map(|(item, color)| (item.0, color.map_or(0, |c| c.get())))
+                    .collect()
+            })
+            .collect();
+        let mut items = Vec::new();
+        let mut items_of = vec![Vec::new(); count];
+        for (x, list) in occurrences.iter().enumerate() {
+            if problem.kind(crate::xc::ItemId(x as u32)) != ItemKind::Primary {
+                continue;
+            }
+            let what = whats[x];
+            let k = items.len() as u32;
+            for &(o, _) in list {
+                items_of[o as usize].push(k);
+            }
+            items.push(Item {
+                what,
+                options: list.iter().map(|&(o, _)| o).collect(),
+            });
+        }
+        let cell_options = numbering.cell_options();
+        let cell_digit = (0..cell_options)
+            .map(|o| {
+                numbering
+                    .cell_digit(OptionId(o as u32))
+                    .expect("a cell option")
+            })
+            .collect();
+        let area = rules.rows() * rules.cols();
+        let mut option_of = vec![u32::MAX; area * n];
+        for p in 0..area {
+            for d in 1..=n as u8 {
+                if let Some(o) = numbering.option_of(p, d) {
+                    option_of[p * n + d as usize - 1] = o.0;
+                }
+            }
+        }
+        Some(Matrix {
+            n,
+            cell_options,
+            count,
+            words,
+            conflicts,
+            conflict_lists,
+            items,
+            items_of,
+            cell_digit,
+            option_of,
+            whats,
+            option_items,
+            forbidden_by,
+        })
+    }
+
+    /// Whether the logic reasons with a matrix of the rules: they say more than units, and
+    /// the matrix is small enough.
+    pub(super) fn holds(rules: &Rules) -> bool {
+        let (problem, _) = crate::sudoku::encode::encode(rules);
+        let n = rules.size();
+        let cells = rules.cells().len();
+        let plain = problem.item_count() == cells + rules.units().len() * n
+            && problem.option_count() == cells * n;
+        !plain && problem.option_count() <= MAX_OPTIONS
+    }
+
+    /// The options no solution holds together with `o`, as a bit set over the options.
+    pub(super) fn conflicts(&self, o: usize) -> &[u64] {
+        &self.conflicts[o * self.words..(o + 1) * self.words]
+    }
+
+    /// The option "`position` holds `digit`", `None` when the rules leave it out.
+    pub(super) fn option_of(&self, position: usize, digit: u8) -> Option<usize> {
+        let o = *self.option_of.get(position * self.n + digit as usize - 1)?;
+        (o != u32::MAX).then_some(o as usize)
+    }
+
+    /// The items through which options `a` and `b` conflict: shared, and not both in one
+    /// color.
+    pub(super) fn between(&self, a: usize, b: usize) -> impl Iterator<Item = usize> + '_ {
+        let other = &self.option_items[b];
+        self.option_items[a].iter().filter_map(move |&(x, c)| {
+            other
+                .iter()
+                .find(|&&(y, _)| y == x)
+                .filter(|&&(_, c2)| c == 0 || c2 != c)
+                .map(|_| x as usize)
+        })
+    }
+
+    /// The words of bit set that cover the cell options.
+    pub(super) fn cell_words(&self) -> usize {
+        self.cell_options.div_ceil(64)
+    }
+
+    /// Every constraint option possible: the start of [`Matrix::settle`].
+    pub(super) fn all_alive(&self) -> Vec<u64> {
+        let mut alive = vec![0u64; self.words];
+        for o in self.cell_options..self.count {
+            alive[o / 64] |= 1 << (o % 64);
+        }
+        alive
+    }
+
+    /// What the matrix makes of a state: `alive` says which constraint options are possible
+    /// (its cell bits are ignored), the candidates which cell options are.
+    pub(super) fn view(&self, values: &[u8], candidates: &[u64], alive: &[u64]) -> View {
+        let mut live = alive.to_vec();
+        for (o, &(p, d)) in self.cell_digit.iter().enumerate() {
+            let bit = 1u64 << (o % 64);
+            if values[p] == 0 && candidates[p] >> (d - 1) & 1 == 1 {
+                live[o / 64] |= bit;
+            } else {
+                live[o / 64] &= !bit;
+            }
+        }
+        let mut chosen = Vec::new();
+        let mut broken = false;
+        for (p, &v) in values.iter().enumerate() {
+            if v != 0 {
+                match self.option_of(p, v) {
+                    Some(o) => chosen.push(o),
+                    None => broken = true,
+                }
+            }
+        }
+        let mut covered = vec![false; self.items.len()];
+        for &c in &chosen {
+            for &i in &self.items_of[c] {
+                covered[i as usize] = true;
+            }
+        }
+        View {
+            live,
+            chosen,
+            covered,
+            broken,
+        }
+    }
+
+    /// The live options of item `i`.
+    pub(super) fn live_options<'a>(
+        &'a self,
+        view: &'a View,
+        i: usize,
+    ) -> impl Iterator<Item = usize> + 'a {
+        self.items[i]
+            .options
+            .iter()
+            .map(|&o| o as usize)
+            .filter(|&o| view.is_live(o))
+    }
+
+    /// Takes out of `alive` the constraint options that cannot be part of a solution given
+    /// the state: those conflicting with a placed digit, and, until nothing changes, those
+    /// that conflict with every possible option of some primary item. This is the silent
+    /// bookkeeping of the constraints' own options (a person never sees them); the
+    /// candidates it rules out are left for the steps to say.
+    pub(super) fn settle(&self, values: &[u8], candidates: &[u64], alive: &mut [u64]) {
+        let mut view = self.view(values, candidates, alive);
+        if view.broken {
+            return;
+        }
+        let first = self.cell_options / 64;
+        for &c in &view.chosen {
+            let row = self.conflicts(c);
+            for w in first..self.words {
+                alive[w] &= !row[w];
+                view.live[w] &= !row[w];
+            }
+        }
+        let mut acc = vec![0u64; self.words];
+        loop {
+            let mut changed = false;
+            for (i, item) in self.items.iter().enumerate() {
+                if view.covered[i] {
+                    continue;
+                }
+                acc[first..].fill(u64::MAX);
+                let mut any = false;
+                for &o in &item.options {
+                    let o = o as usize;
+                    if view.is_live(o) {
+                        any = true;
+                        let row = self.conflicts(o);
+                        for w in first..self.words {
+                            acc[w] &= row[w];
+                        }
+                    }
+                }
+                if !any {
+                    return;
+                }
+                for w in first..self.words {
+                    let kill = acc[w] & alive[w];
+                    if kill != 0 {
+                        alive[w] &= !kill;
+                        view.live[w] &= !kill;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+
+    /// Whether the state has no solution as the matrix sees it: a placed digit no option
+    /// puts there, or a primary item left uncovered with no possible option.
+    pub(super) fn is_broken(&self, view: &View) -> bool {
+        view.broken
+            || (0..self.items.len())
+                .any(|i| !view.covered[i] && self.live_options(view, i).next().is_none())
+    }
+}
+
+/// The indices of the set bits of a bit set, in increasing order.
+pub(super) fn bits(set: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    set.iter().enumerate().flat_map(|(w, &word)| {
+        let mut word = word;
+        std::iter::from_fn(move || {
+            if word == 0 {
+                return None;
+            }
+            let b = word.trailing_zeros();
+            word &= word - 1;
+            Some(w as u32 * 64 + b)
+        })
+    })
+}
