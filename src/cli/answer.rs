@@ -46,6 +46,11 @@ impl Engines {
         self.kind
     }
 
+    /// Whether these engines use the rules' symmetries: a puzzle with rules of its own too.
+    pub fn symmetry(&self) -> bool {
+        self.symmetry
+    }
+
     /// The engine of grids of `size` digits, made on first use; what is wrong with their
     /// rules, as a puzzle line's error says it.
     pub fn get(&mut self, size: usize) -> Result<&mut dyn Engine, String> {

@@ -369,7 +369,7 @@ fn answer_work(
             file,
             notes,
         } => {
-            let mut engine = make_engine(engines.kind(), file.rules.clone());
+            let mut engine = make_engine(engines.kind(), engines.symmetry(), file.rules.clone());
             let mut report = answer(engine.as_mut(), job, &file.givens, None);
             report.index = *index;
             report.line = Some(*line);
