@@ -477,7 +477,7 @@ fn no_file_is_too_long_before_its_tests() {
 }
 
 /// The crates the library itself uses; every other dependency belongs to the command line.
-const LIBRARY_DEPENDENCIES: [&str; 4] = ["serde", "serde_json", "thiserror", "toml"];
+const LIBRARY_DEPENDENCIES: [&str; 5] = ["serde", "serde_json", "strsim", "thiserror", "toml"];
 
 /// `sudokux = { default-features = false }` builds the engine and the sudoku library alone:
 /// every dependency beyond the library's own is optional and switched on by the default `cli`

@@ -235,7 +235,7 @@ fn scrambled_layouts_without_solutions_are_answered_none_within_a_node_budget() 
         assert_eq!((count.count, count.complete), (0, true));
         // The plain cell search, where it answers within its budget, agrees.
         let plain = Solver::new(rules.clone())
-            .with_digit_symmetry(false)
+            .with_symmetry(false)
             .count_bounded(
                 &empty,
                 Some(1),

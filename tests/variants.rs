@@ -68,7 +68,7 @@ proptest! {
         prop_assert_eq!(reduced, reference, "kind {} puzzle {}", kind, puzzle);
         let counted = Solver::new(rules.clone())
             .with_domination(Some(max))
-            .with_digit_symmetry(false)
+            .with_symmetry(false)
             .count_threads(&puzzle, Some(LIMIT), threads)
             .unwrap();
         prop_assert_eq!((counted.count, counted.complete), reference);
@@ -95,7 +95,7 @@ proptest! {
             .count_bounded(&puzzle, Some(limit), threads, &watch, Budget::UNLIMITED)
             .unwrap();
         let plain = Solver::new(rules.clone())
-            .with_digit_symmetry(false)
+            .with_symmetry(false)
             .count_threads(&puzzle, Some(limit), threads)
             .unwrap();
         let reference = checked_count(&mut Backtracker::new(rules.clone()), &puzzle, limit);
@@ -151,7 +151,7 @@ fn every_filled_6x6_grid_counts_by_interchangeable_digits() {
         .count_threads(&puzzle, None, 2)
         .unwrap();
     let plain = Solver::new(rules.clone())
-        .with_digit_symmetry(false)
+        .with_symmetry(false)
         .count_threads(&puzzle, None, 2)
         .unwrap();
     assert_eq!(by_classes.count, plain.count);

@@ -17,6 +17,8 @@ use crate::spec::RuleFlags;
 /// Engines for puzzle lines, one per size, made on first use.
 pub struct Engines {
     kind: EngineKind,
+    /// Whether the engines use the rules' symmetries (not `--no-symmetry`).
+    symmetry: bool,
     /// The rules from the command line, for every size.
     pub flags: RuleFlags,
     by_size: HashMap<usize, Box<dyn Engine + Send>>,
@@ -25,10 +27,11 @@ pub struct Engines {
 impl Engines {
     /// The engines of `flags` (checked by [`RuleFlags::checked`]); the one of the size they
     /// fix, if any, made at once.
-    pub fn new(kind: EngineKind, flags: RuleFlags) -> Result<Engines, CliError> {
+    pub fn new(kind: EngineKind, symmetry: bool, flags: RuleFlags) -> Result<Engines, CliError> {
         let size = flags.size;
         let mut engines = Engines {
             kind,
+            symmetry,
             flags,
             by_size: HashMap::new(),
         };
@@ -38,21 +41,33 @@ impl Engines {
         Ok(engines)
     }
 
+    /// Which engine these are: what a puzzle with rules of its own is answered with too.
+    pub fn kind(&self) -> EngineKind {
+        self.kind
+    }
+
+    /// Whether these engines use the rules' symmetries: a puzzle with rules of its own too.
+    pub fn symmetry(&self) -> bool {
+        self.symmetry
+    }
+
     /// The engine of grids of `size` digits, made on first use; what is wrong with their
     /// rules, as a puzzle line's error says it.
     pub fn get(&mut self, size: usize) -> Result<&mut dyn Engine, String> {
         if !self.by_size.contains_key(&size) {
             let rules = self.flags.rules(size)?;
-            self.by_size.insert(size, make_engine(self.kind, rules));
+            self.by_size
+                .insert(size, make_engine(self.kind, self.symmetry, rules));
         }
         Ok(self.by_size.get_mut(&size).expect("inserted").as_mut())
     }
 }
 
-/// The engine `kind` for `rules`.
-pub fn make_engine(kind: EngineKind, rules: Rules) -> Box<dyn Engine + Send> {
+/// The engine `kind` for `rules`, using their symmetries when `symmetry` says so (the
+/// reference backtracker uses none).
+pub fn make_engine(kind: EngineKind, symmetry: bool, rules: Rules) -> Box<dyn Engine + Send> {
     match kind {
-        EngineKind::Dlx => Box::new(Solver::new(rules)),
+        EngineKind::Dlx => Box::new(Solver::new(rules).with_symmetry(symmetry)),
         EngineKind::Backtrack => Box::new(Backtracker::new(rules)),
     }
 }
@@ -131,8 +146,10 @@ pub fn answer_within(
         why,
         interrupted: status == Status::Unknown && watch.stop_requested(),
         stats: answer.stats,
+        symmetries: answer.symmetries,
         time: started.elapsed(),
         meta: Meta::default(),
+        notes: Vec::new(),
     }
 }
 
@@ -152,8 +169,10 @@ pub fn count_report(answer: &Answer, limit: Option<u128>) -> Report {
         why: None,
         interrupted: answer.cut_short(limit) && interrupt::interrupted(),
         stats: answer.stats,
+        symmetries: answer.symmetries.clone(),
         time: Duration::ZERO,
         meta: Meta::default(),
+        notes: Vec::new(),
     }
 }
 

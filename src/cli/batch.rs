@@ -13,14 +13,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
-use sudokux::sudoku::parse::Dialect;
-use sudokux::sudoku::{Candidates, Entry, Grid, ReadError};
+use sudokux::sudoku::parse::{Dialect, Item};
+use sudokux::sudoku::{Candidates, Grid, PuzzleFile, ReadError};
 use sudokux::xc::Watch;
 
-use crate::answer::{answer, count_report, Engines};
+use crate::answer::{answer, count_report, make_engine, Engines};
 use crate::args::LimitArgs;
 use crate::error::Exit;
-use crate::input::Meter;
+use crate::input::{read_link, Meter, LINK_FLAGS_IGNORED};
 use crate::interrupt;
 use crate::output::{Printer, Sink};
 use crate::progress;
@@ -35,6 +35,14 @@ enum Work {
         candidates: Option<Candidates>,
         /// The title line above it, if any.
         title: Option<String>,
+    },
+    /// A link line: a puzzle with its own rules, answered by an engine of its own.
+    File {
+        index: usize,
+        line: usize,
+        file: Box<PuzzleFile>,
+        /// What its import left out, and rule flags it ignores: notes said before its answer.
+        notes: Vec<String>,
     },
     Failed(Box<Report>),
 }
@@ -90,17 +98,19 @@ fn answer_lines<W: Write>(
     } else {
         BATCH_PER_WORKER * pool.len()
     };
-    let mut entries = pool[0].flags.reader(reader, dialect);
+    let given = pool[0].flags.given;
+    let mut entries = pool[0].flags.reader(reader, dialect).items();
     let mut index = 0;
     let mut done = 0;
-    let mut current = read_batch(&mut entries, &mut index, size);
+    let mut current = read_batch(&mut entries, &mut index, size, given);
     loop {
         let last = current.last;
         let job = (sink.task, sink.limits);
         let started = Instant::now();
         let render = Some((&sink.printer, name));
         let (results, next) = answer_all(&current.work, pool, job, sink.progress, render, || {
-            (!last && !interrupt::interrupted()).then(|| read_batch(&mut entries, &mut index, size))
+            (!last && !interrupt::interrupted())
+                .then(|| read_batch(&mut entries, &mut index, size, given))
         });
         if pool.len() > 1 {
             let took = started.elapsed();
@@ -150,10 +160,13 @@ struct Batch {
     last: bool,
 }
 
+/// The next `size` puzzles of `entries` (links decoded; `given` when rule flags were given,
+/// which links ignore).
 fn read_batch(
-    entries: &mut impl Iterator<Item = Result<Entry, ReadError>>,
+    entries: &mut impl Iterator<Item = Result<Item, ReadError>>,
     index: &mut usize,
     size: usize,
+    given: bool,
 ) -> Batch {
     let mut batch = Batch {
         work: Vec::with_capacity(size),
@@ -166,7 +179,27 @@ fn read_batch(
                 batch.last = true;
                 break;
             }
-            Some(Ok(entry)) => {
+            Some(Ok(Item::Link(link))) => {
+                *index += 1;
+                batch.work.push(match read_link(&link) {
+                    Ok((file, mut notes)) => {
+                        if given {
+                            notes.insert(0, LINK_FLAGS_IGNORED.to_string());
+                        }
+                        Work::File {
+                            index: *index,
+                            line: link.line,
+                            file: Box::new(file),
+                            notes,
+                        }
+                    }
+                    Err(message) => {
+                        let report = Report::error(*index, Some(link.line), message);
+                        Work::Failed(Box::new(report))
+                    }
+                });
+            }
+            Some(Ok(Item::Puzzle(entry))) => {
                 *index += 1;
                 batch.work.push(Work::Puzzle {
                     index: *index,
@@ -228,12 +261,7 @@ fn answer_all<R>(
     if pool.len() == 1 || work.len() <= 1 {
         let results = work
             .iter()
-            .map(|w| {
-                (!interrupt::interrupted()).then(|| {
-                    let (report, size) = answer_work(w, &mut pool[0], job);
-                    (report, size, None)
-                })
-            })
+            .map(|w| (!interrupt::interrupted()).then(|| answer_work(w, &mut pool[0], job, render)))
             .collect();
         return (results, during());
     }
@@ -250,8 +278,9 @@ fn answer_all<R>(
                     while !interrupt::interrupted() {
                         let k = next.fetch_add(1, Ordering::Relaxed);
                         let Some(w) = work.get(k) else { break };
-                        let (report, size) = answer_work(w, engines, job);
-                        let text = render.and_then(|(printer, name)| {
+                        let (report, size, text) = answer_work(w, engines, job, render);
+                        let text = text.or_else(|| {
+                            let (printer, name) = render?;
                             rendered(printer, name, engines, &report, size)
                         });
                         done.push((k, (report, size, text)));
@@ -324,13 +353,41 @@ fn rendered(
     Some(text)
 }
 
+/// One puzzle answered. A link's puzzle, whose rules are its own, has its text rendered
+/// here when there is a `render`: the rules of the engines by size would not be its rules.
 fn answer_work(
     work: &Work,
     engines: &mut Engines,
     job: (Task, LimitArgs),
-) -> (Report, Option<usize>) {
+    render: Option<(&Printer, &str)>,
+) -> Answered {
     match work {
-        Work::Failed(report) => ((**report).clone(), None),
+        Work::Failed(report) => ((**report).clone(), None, None),
+        Work::File {
+            index,
+            line,
+            file,
+            notes,
+        } => {
+            let mut engine = make_engine(engines.kind(), engines.symmetry(), file.rules.clone());
+            let mut report = answer(engine.as_mut(), job, &file.givens, None);
+            report.index = *index;
+            report.line = Some(*line);
+            report.puzzle = Some(file.givens.clone());
+            report.meta = file.meta.clone();
+            report.notes.clone_from(notes);
+            if let Some(message) = &mut report.error {
+                *message = format!("line {line}: {message}");
+            }
+            let text = render.and_then(|(printer, name)| {
+                let mut text = Vec::new();
+                printer
+                    .write(&mut text, name, Some(engine.rules()), &report)
+                    .ok()?;
+                Some(text)
+            });
+            (report, None, text)
+        }
         Work::Puzzle {
             index,
             line,
@@ -351,7 +408,7 @@ fn answer_work(
             if let Some(message) = &mut report.error {
                 *message = format!("line {line}: {message}");
             }
-            (report, Some(size))
+            (report, Some(size), None)
         }
     }
 }

@@ -8,12 +8,16 @@ use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
 use serde_json::{json, Value};
+use sudokux::sudoku::parse::Item;
 use sudokux::sudoku::true_candidates::Tally;
 use sudokux::sudoku::{Candidates, Grid, Rules, Solver, TrueCandidates};
 
 use crate::args::CandidatesArgs;
 use crate::error::{reader_gone, CliError, Exit};
-use crate::input::{each_input, read_puzzle_file, InputFormat, Meter, RULE_FLAGS_IGNORED};
+use crate::input::{
+    each_input, read_link, read_puzzle_file, InputFormat, Meter, LINK_FLAGS_IGNORED,
+    RULE_FLAGS_IGNORED,
+};
 use crate::interrupt;
 use crate::progress;
 use crate::spec::RuleFlags;
@@ -54,13 +58,42 @@ pub fn run(args: CandidatesArgs) -> Result<Exit, CliError> {
         };
         match forced.unwrap_or_else(|| InputFormat::detect(name, reader)) {
             InputFormat::Lines(dialect) => {
-                for entry in flags.reader(reader, dialect) {
+                for item in flags.reader(reader, dialect).items() {
                     if interrupt::interrupted() {
                         break;
                     }
                     index += 1;
-                    let entry = match entry {
-                        Ok(entry) => entry,
+                    let entry = match item {
+                        Ok(Item::Puzzle(entry)) => entry,
+                        Ok(Item::Link(link)) => {
+                            let file = match read_link(&link) {
+                                Ok((file, notes)) => {
+                                    if flags.given {
+                                        say!("sudokux: {name}: {LINK_FLAGS_IGNORED}");
+                                    }
+                                    for note in notes {
+                                        say!("sudokux: {name}: line {}: note: {note}", link.line);
+                                    }
+                                    file
+                                }
+                                Err(message) => {
+                                    say!("sudokux: {name}: {message}");
+                                    exit = exit.worse(Exit::BadInput);
+                                    continue;
+                                }
+                            };
+                            let mut solver = Solver::new(file.rules.clone());
+                            let puzzle = Puzzle {
+                                name,
+                                index,
+                                line: Some(link.line),
+                                rules: &file.rules,
+                                givens: &file.givens,
+                                candidates: None,
+                            };
+                            exit = exit.worse(answer(&args, &mut solver, &puzzle, &mut out)?);
+                            continue;
+                        }
                         Err(error) => {
                             say!("sudokux: {name}: {error}");
                             exit = exit.worse(Exit::BadInput);

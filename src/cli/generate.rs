@@ -225,11 +225,15 @@ pub fn run(args: GenerateArgs) -> Result<Exit, CliError> {
         let seconds = started.elapsed().as_secs_f64();
         let rate = written.puzzles as f64 / seconds.max(1e-9);
         let average = written.givens as f64 / (written.puzzles.max(1)) as f64;
-        say!(
-            "sudokux: {} puzzle{}, {average:.1} givens on average, in {seconds:.2} s ({rate:.1} puzzles/s), seed {seed}",
-            written.puzzles,
-            if written.puzzles == 1 { "" } else { "s" },
-        );
+        if written.puzzles == 0 {
+            say!("sudokux: no puzzle written, in {seconds:.2} s, seed {seed}");
+        } else {
+            say!(
+                "sudokux: {} puzzle{}, {average:.1} givens on average, in {seconds:.2} s ({rate:.1} puzzles/s), seed {seed}",
+                written.puzzles,
+                if written.puzzles == 1 { "" } else { "s" },
+            );
+        }
     }
     if interrupt::interrupted() {
         return Ok(Exit::Interrupted);
@@ -301,8 +305,11 @@ fn write(
             );
         }
     }
-    written.puzzles += 1;
-    written.givens += made.givens as u64;
+    // Counted once written: the summary says what was written.
+    let count = |written: &mut Written| {
+        written.puzzles += 1;
+        written.givens += made.givens as u64;
+    };
     if args.format == Some(GenerateFormat::Url) {
         let file = PuzzleFile {
             rules: made.rules.clone(),
@@ -310,7 +317,11 @@ fn write(
             meta: Meta::default(),
         };
         return match fpuzzles::links(&file) {
-            Ok((_, sudokupad)) => writeln!(out, "{sudokupad}"),
+            Ok((_, sudokupad)) => {
+                writeln!(out, "{sudokupad}")?;
+                count(written);
+                Ok(())
+            }
             Err(error) => {
                 say!("sudokux: puzzle {k}: {error}");
                 written.failed += 1;
@@ -326,11 +337,13 @@ fn write(
                 let message = e.to_string();
                 written.error = Some(CliError::Write { path, source: e });
                 io::Error::other(message)
-            })
+            })?;
         }
-        None if files => out.write_all(to_toml(&made.rules, &made.puzzle).as_bytes()),
-        None => writeln!(out, "{}", made.rules.format_line(&made.puzzle)),
+        None if files => out.write_all(to_toml(&made.rules, &made.puzzle).as_bytes())?,
+        None => writeln!(out, "{}", made.rules.format_line(&made.puzzle))?,
     }
+    count(written);
+    Ok(())
 }
 
 fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {

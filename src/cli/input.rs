@@ -4,7 +4,8 @@
 //!
 //! An argument that is an f-puzzles or SudokuPad link (`https://...`, `sudokupad://...`) or a
 //! bare lz-string payload (`N4Ig...`) is a puzzle, not a file name: its text is the input.
-//! Nothing is fetched.
+//! In a file or on stdin, every such link on a line of its own is one puzzle among the others
+//! ([`read_link`]). Nothing is fetched.
 
 use std::cell::Cell;
 use std::fs::File;
@@ -15,7 +16,7 @@ use std::sync::Arc;
 
 use sudokux::sudoku::file::{from_json, from_toml};
 use sudokux::sudoku::fpuzzles;
-use sudokux::sudoku::parse::Dialect;
+use sudokux::sudoku::parse::{Dialect, Item, Link};
 use sudokux::sudoku::{Candidates, Grid, Meta, PuzzleFile, Rules};
 
 use crate::args::{FormatFlag, RuleArgs};
@@ -34,8 +35,6 @@ pub enum InputFormat {
     /// One puzzle with its rules, in JSON (sudokux's own, or f-puzzles JSON, told apart by
     /// content).
     Json,
-    /// An f-puzzles or SudokuPad link, or a bare lz-string payload.
-    Fpuzzles,
 }
 
 impl InputFormat {
@@ -53,8 +52,8 @@ impl InputFormat {
 
     /// How an input is written: by its extension, else by its first line that is neither
     /// blank nor a `#` comment (`[Puzzle]` starts SadMan's `.sdk`, `{` JSON, `key =` or
-    /// `[table]` TOML). Simple Sudoku's `.ss` grids and pencilmark lines are among what the
-    /// line reader takes by itself.
+    /// `[table]` TOML). Simple Sudoku's `.ss` grids, pencilmark lines and links are among
+    /// what the line reader takes by itself.
     pub fn detect(name: &str, reader: &mut dyn BufRead) -> InputFormat {
         let extension = Path::new(name)
             .extension()
@@ -78,7 +77,7 @@ impl InputFormat {
         match first {
             Some(line) if line.eq_ignore_ascii_case("[puzzle]") => InputFormat::Lines(Dialect::Sdk),
             Some(line) if line.starts_with('{') => InputFormat::Json,
-            Some(line) if fpuzzles::is_link(line) => InputFormat::Fpuzzles,
+            Some(line) if fpuzzles::is_link(line) => InputFormat::Lines(Dialect::Lines),
             Some(line) if line.starts_with('[') => InputFormat::Toml,
             Some(line) => {
                 let key = line.split('=').next().unwrap_or("").trim();
@@ -101,6 +100,20 @@ pub const MAX_RULE_FILE: u64 = 16 << 20;
 
 /// The note for rule flags given with a puzzle file.
 pub const RULE_FLAGS_IGNORED: &str = "rule flags ignored: a puzzle file carries its own rules";
+
+/// The note for rule flags given with a link among puzzle lines.
+pub const LINK_FLAGS_IGNORED: &str = "rule flags ignored: a link carries its own rules";
+
+/// A link line decoded: its puzzle (named by the title line above it when the link names
+/// none) and what its import left out; what is wrong with it, as a message naming its line.
+pub fn read_link(link: &Link) -> Result<(PuzzleFile, Vec<String>), String> {
+    let imported = fpuzzles::read(&link.text).map_err(|e| format!("line {}: {e}", link.line))?;
+    let mut file = imported.file;
+    if file.meta.title.is_none() {
+        file.meta.title.clone_from(&link.title);
+    }
+    Ok((file, imported.notices))
+}
 
 /// Reads a puzzle file with its rules (`format` is [`InputFormat::Toml`] or
 /// [`InputFormat::Json`]); what is wrong with it, as a message.
@@ -130,10 +143,7 @@ fn read_puzzle_file_noting(
             "a puzzle file is at most {} MiB",
             MAX_RULE_FILE >> 20
         )),
-        Ok(_)
-            if format == InputFormat::Fpuzzles
-                || (format == InputFormat::Json && fpuzzles::is_fpuzzles_json(&text)) =>
-        {
+        Ok(_) if format == InputFormat::Json && fpuzzles::is_fpuzzles_json(&text) => {
             let imported = fpuzzles::read(&text).map_err(|e| e.to_string())?;
             notes.extend(imported.notices);
             Ok(imported.file)
@@ -143,13 +153,60 @@ fn read_puzzle_file_noting(
     }
 }
 
-/// Whether a command-line input is a link or payload to read as it is, not a file to open.
-pub fn is_link(path: &Path) -> bool {
+/// Whether a command-line input is a puzzle written there, to read as it is rather than a
+/// file to open: it names no file, and it is a link or payload, or one line that holds a
+/// puzzle's worth of cells (see [`is_puzzle_line`]).
+pub fn is_text(path: &Path) -> bool {
     path.to_str()
-        .is_some_and(|text| fpuzzles::is_link(text) && !path.exists())
+        .is_some_and(|text| (fpuzzles::is_link(text) || is_puzzle_line(text)) && !path.exists())
 }
 
-/// The name of a link in messages: its start, enough to tell which one.
+/// Whether `text` is one line of `n * n` cells (4 <= n <= 35; spaces and `|` between them
+/// taken out), of `n * n` whitespace-separated numbers (up to 64x64), or a pencilmark line
+/// of `n^3` characters (up to 9x9), at least half of it digits and blanks (a file name such
+/// as `sample_top16.txt` is not): what a person writes a puzzle as on the command line. The
+/// reader then reads it, and says what is wrong with it, if anything.
+pub fn is_puzzle_line(text: &str) -> bool {
+    let text = text.trim();
+    if text.is_empty() || text.contains(['\n', '/']) {
+        return false;
+    }
+    let cells = text
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '\t' | '|'))
+        .count();
+    let cellish = text
+        .chars()
+        .filter(|c| c.is_ascii_digit() || matches!(c, '.' | '_' | '*' | '-'))
+        .count();
+    if 2 * cellish < cells {
+        return false;
+    }
+    let numbers = text.split_whitespace().count();
+    let all_numbers = text
+        .split_whitespace()
+        .all(|t| t.chars().all(|c| c.is_ascii_digit() || c == '.'));
+    (4..=35).any(|n| cells == n * n)
+        || (4..=9).any(|n| cells == n * n * n)
+        || (all_numbers && numbers > 16 && (4..=64).any(|n| numbers == n * n))
+}
+
+/// The hint for an input that names no file and reads as no puzzle but looks like an attempt
+/// at one (mostly digits and dots): how to give one.
+fn how_to_give_a_puzzle(path: &Path) -> Option<&'static str> {
+    let text = path.to_str()?;
+    let cellish = text
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == '.')
+        .count();
+    (!text.contains('/') && cellish >= 8 && 2 * cellish >= text.chars().count()).then_some(
+        "not a file, nor a puzzle: a puzzle on the command line is one line of n*n cells \
+         (81 for 9x9, blanks as `.` or `0`); else pipe puzzles in, or give `-` for stdin",
+    )
+}
+
+/// The name of a puzzle written on the command line in messages: its start, enough to tell
+/// which one.
 pub fn link_name(link: &str) -> String {
     const SHOWN: usize = 48;
     match link.char_indices().nth(SHOWN) {
@@ -173,6 +230,17 @@ impl OpenError {
         match self {
             OpenError::Directory => "is a directory".into(),
             OpenError::Io(error) => format!("cannot open: {error}"),
+        }
+    }
+
+    /// [`OpenError::message`] for the input `path`: a missing file that looks like an attempt
+    /// at a puzzle says how to give one instead.
+    pub fn message_for(&self, path: &Path) -> String {
+        match (self, how_to_give_a_puzzle(path)) {
+            (OpenError::Io(error), Some(hint)) if error.kind() == io::ErrorKind::NotFound => {
+                hint.to_string()
+            }
+            _ => self.message(),
         }
     }
 }
@@ -238,7 +306,7 @@ pub fn each_input(
             each("-", Ok(&mut io::stdin().lock()))?;
             continue;
         }
-        if is_link(path) {
+        if is_text(path) {
             each(&link_name(&name), Ok(&mut name.as_bytes()))?;
             continue;
         }
@@ -248,7 +316,7 @@ pub fn each_input(
                 let counted = Counting::new(file, Arc::clone(&meter.read));
                 each(&name, Ok(&mut BufReader::with_capacity(1 << 16, counted)))?;
             }
-            Err(error) => each(&name, Err(error.message()))?,
+            Err(error) => each(&name, Err(error.message_for(path)))?,
         }
     }
     Ok(())
@@ -304,12 +372,13 @@ pub fn load_puzzle(
     let one = if name == "-" {
         prompt("a puzzle");
         read_puzzle(&name, &mut io::stdin().lock(), index, flags)?
-    } else if input.is_some_and(is_link) {
+    } else if input.is_some_and(is_text) {
         let link = std::mem::take(&mut name);
         name = link_name(&link);
         read_puzzle(&name, &mut link.as_bytes(), index, flags)?
     } else {
-        let file = open(Path::new(&name)).map_err(|e| input_error(e.message()))?;
+        let path = Path::new(&name);
+        let file = open(path).map_err(|e| input_error(e.message_for(path)))?;
         read_puzzle(&name, &mut BufReader::new(file), index, flags)?
     };
     for note in &one.notes {
@@ -354,9 +423,9 @@ fn read_puzzle(
     let flags = RuleFlags::checked(flags)?;
     match InputFormat::detect(name, reader) {
         InputFormat::Lines(dialect) => {
-            let mut entries = flags.reader(reader, dialect);
+            let mut entries = flags.reader(reader, dialect).items();
             let mut seen = 0;
-            let entry = loop {
+            let item = loop {
                 match entries.next() {
                     None if seen == 0 => return Err(input_error("no puzzle in the input".into())),
                     None => {
@@ -365,10 +434,10 @@ fn read_puzzle(
                             index
                         )))
                     }
-                    Some(Ok(entry)) => {
+                    Some(Ok(item)) => {
                         seen += 1;
                         if seen == index {
-                            break entry;
+                            break item;
                         }
                     }
                     Some(Err(error)) => {
@@ -380,6 +449,20 @@ fn read_puzzle(
                 }
             };
             drop(entries);
+            let entry = match item {
+                Item::Puzzle(entry) => entry,
+                Item::Link(link) => {
+                    let (file, notes) = read_link(&link).map_err(input_error)?;
+                    if flags.given {
+                        say!("sudokux: {name}: {LINK_FLAGS_IGNORED}");
+                    }
+                    let line = Some(link.line);
+                    return Ok(OnePuzzle {
+                        notes,
+                        ..one((file.rules, file.givens, line, file.meta, None))
+                    });
+                }
+            };
             let rules = flags
                 .rules(entry.grid.rows())
                 .map_err(|e| input_error(format!("line {}: {e}", entry.line)))?;
@@ -447,11 +530,8 @@ mod tests {
         assert_eq!(detect("-", "1.3..=x\n"), lines);
         assert_eq!(detect("-", "4.....8.5.3.........."), lines);
         assert_eq!(detect("-", "# only a comment\n"), lines);
-        assert_eq!(detect("-", "N4IgzglgXgpiBcAWAvkA\n"), InputFormat::Fpuzzles);
-        assert_eq!(
-            detect("-", "https://sudokupad.app/fpuzzlesN4Ig"),
-            InputFormat::Fpuzzles
-        );
+        assert_eq!(detect("-", "N4IgzglgXgpiBcAWAvkA\n"), lines);
+        assert_eq!(detect("-", "https://sudokupad.app/fpuzzlesN4Ig"), lines);
     }
 
     #[test]

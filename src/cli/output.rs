@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 use sudokux::sudoku::grid::{symbol, Cell};
-use sudokux::sudoku::{pretty, Candidates, Grid, Rules};
+use sudokux::sudoku::{pretty, Candidates, Grid, Rules, Symmetry};
 use sudokux::xc::Stats;
 
 use crate::args::LimitArgs;
@@ -132,6 +132,19 @@ pub struct JsonRecord<'a> {
     updates: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     time_ms: Option<f64>,
+    /// The symmetries the count used, with `--stats` (left out when it used none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symmetries: Option<Vec<&'static str>>,
+}
+
+/// `, symmetries: digits, stacks` for the `--stats` line of a count that used some; nothing
+/// for one that used none.
+fn symmetries(used: &[Symmetry]) -> String {
+    if used.is_empty() {
+        return String::new();
+    }
+    let names: Vec<&str> = used.iter().map(|s| s.name()).collect();
+    format!(", symmetries: {}", names.join(", "))
 }
 
 /// The cells where two witnesses differ, with both digits, as a `#` comment (so that the
@@ -302,6 +315,8 @@ pub fn json_record<'a>(
         updates: report.stats.updates,
         // Microseconds are as precise as a clock reading on a busy machine gets.
         time_ms: stats.then_some((report.time.as_secs_f64() * 1e6).round() / 1e3),
+        symmetries: (stats && !report.symmetries.is_empty())
+            .then(|| report.symmetries.iter().map(|s| s.name()).collect()),
     }
 }
 
@@ -460,6 +475,13 @@ impl<W: Write> Sink<W> {
         report: &Report,
         text: Option<&[u8]>,
     ) -> io::Result<()> {
+        for note in &report.notes {
+            let at = report
+                .line
+                .map(|l| format!("line {l}: "))
+                .unwrap_or_default();
+            writeln!(self.err, "sudokux: {name}: {at}note: {note}")?;
+        }
         if let Some(message) = &report.error {
             writeln!(self.err, "sudokux: {name}: {message}")?;
         }
@@ -499,11 +521,12 @@ impl<W: Write> Sink<W> {
         if self.stats {
             writeln!(
                 self.err,
-                "stats: {name}: puzzle {}: {} nodes, {} updates, {:.3} ms",
+                "stats: {name}: puzzle {}: {} nodes, {} updates, {:.3} ms{}",
                 report.index,
                 report.stats.nodes,
                 report.stats.updates,
-                report.time.as_secs_f64() * 1e3
+                report.time.as_secs_f64() * 1e3,
+                symmetries(&report.symmetries),
             )?;
             self.totals.puzzles += 1;
             self.totals.stats += report.stats;

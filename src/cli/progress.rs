@@ -213,10 +213,23 @@ fn watch_count(enabled: bool, watch: &Watch, finished: &AtomicBool) {
         bar.set_position((explored * 1000.0) as u64);
         let seconds = started.elapsed().as_secs_f64();
         let rate = watch.nodes() as f64 / seconds.max(1e-9);
+        // Time left at the pace so far, once the estimate says anything.
+        let left = if explored >= 0.001 {
+            format!(
+                ", about {:.0} s left",
+                seconds * (1.0 - explored) / explored
+            )
+        } else {
+            String::new()
+        };
         bar.set_message(format!(
-            "{:.1}% explored (estimate), {} solutions so far, {} nodes/s, {seconds:.0} s",
+            "{:.1}% explored (estimate), {} solutions so far, {} nodes/s, {seconds:.0} s{left}",
             explored * 100.0,
-            HumanCount(watch.solutions()),
+            match watch.solutions() {
+                // The watch saturates: 9x9 grids pass it.
+                u64::MAX => format!("over {}", HumanCount(u64::MAX)),
+                some => HumanCount(some).to_string(),
+            },
             HumanCount(rate as u64),
         ));
     }

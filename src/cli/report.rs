@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use sudokux::sudoku::{Candidates, Grid, Meta};
+use sudokux::sudoku::{Candidates, Grid, Meta, Symmetry};
 use sudokux::xc::Stats;
 
 use crate::error::Exit;
@@ -85,9 +85,13 @@ pub struct Report {
     /// alone: no message naming a limit.
     pub interrupted: bool,
     pub stats: Stats,
+    /// The symmetries of the rules the search used (`--stats`).
+    pub symmetries: Vec<Symmetry>,
     pub time: Duration,
     /// The puzzle's title, author and rules in words, when its file gives them.
     pub meta: Meta,
+    /// Notes about the puzzle (what its import left out), said before its answer.
+    pub notes: Vec<String>,
 }
 
 impl Report {
@@ -108,8 +112,10 @@ impl Report {
             why: None,
             interrupted: false,
             stats: Stats::default(),
+            symmetries: Vec::new(),
             time: Duration::ZERO,
             meta: Meta::default(),
+            notes: Vec::new(),
         }
     }
 

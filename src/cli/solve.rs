@@ -38,7 +38,7 @@ pub fn run(input: InputArgs, task: Task, pretty: bool) -> Result<Exit, CliError>
     };
     let flags = RuleFlags::checked(&input.rules)?;
     let mut pool = (0..jobs)
-        .map(|_| Engines::new(input.engine, flags.clone()))
+        .map(|_| Engines::new(input.engine, !input.no_symmetry, flags.clone()))
         .collect::<Result<Vec<_>, _>>()?;
     let out = Out::open(input.output.as_deref()).map_err(|e| {
         let path = input.output.as_deref().unwrap_or(Path::new("-")).display();
@@ -81,7 +81,8 @@ pub fn run(input: InputArgs, task: Task, pretty: bool) -> Result<Exit, CliError>
                     if flags.given {
                         sink.note(name, RULE_FLAGS_IGNORED)?;
                     }
-                    read_rule_file(name, reader, format, input.engine, &mut sink)
+                    let engine = (input.engine, !input.no_symmetry);
+                    read_rule_file(name, reader, format, engine, &mut sink)
                 }
             },
         })
@@ -129,13 +130,13 @@ fn read_rule_file<W: Write>(
     name: &str,
     reader: &mut dyn BufRead,
     format: InputFormat,
-    kind: EngineKind,
+    (kind, symmetry): (EngineKind, bool),
     sink: &mut Sink<W>,
 ) -> io::Result<()> {
     let parsed = read_puzzle_file(reader, format);
     match parsed {
         Ok(file) => {
-            let mut engine = make_engine(kind, file.rules);
+            let mut engine = make_engine(kind, symmetry, file.rules);
             let job = (sink.task, sink.limits);
             let mut report = answer(engine.as_mut(), job, &file.givens, None);
             report.index = 1;

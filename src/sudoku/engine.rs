@@ -17,6 +17,42 @@ pub struct Answer {
     pub solutions: Vec<Grid>,
     /// Work done.
     pub stats: Stats,
+    /// The symmetries of the rules the count used to count fewer solutions than it reports
+    /// (none for a plain search).
+    pub symmetries: Vec<Symmetry>,
+}
+
+/// A symmetry of the rules: a map of solutions to solutions that a count may use to count
+/// one solution of each class and multiply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Symmetry {
+    /// Renaming the digits throughout.
+    Digits,
+    /// Permuting the rows within a band (of boxes).
+    RowsInBands,
+    /// Permuting the columns within a stack (of boxes).
+    ColumnsInStacks,
+    /// Permuting the stacks.
+    Stacks,
+}
+
+impl Symmetry {
+    /// The name reports use: `digits`, `rows-in-bands`, `columns-in-stacks`, `stacks`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::Digits => "digits",
+            Symmetry::RowsInBands => "rows-in-bands",
+            Symmetry::ColumnsInStacks => "columns-in-stacks",
+            Symmetry::Stacks => "stacks",
+        }
+    }
+}
+
+impl std::fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 impl Answer {
@@ -27,6 +63,7 @@ impl Answer {
             complete: true,
             solutions: Vec::new(),
             stats: Stats::default(),
+            symmetries: Vec::new(),
         }
     }
 

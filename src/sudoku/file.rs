@@ -163,11 +163,11 @@ pub fn from_toml(text: &str) -> Result<PuzzleFile, FileError> {
     // toml's message shows the line with a caret under the place: kept on its lines.
     let raw: RawFile = toml::from_str(text).map_err(|e| FileError::Syntax {
         format: "TOML",
-        message: e
-            .to_string()
-            .trim_end()
-            .trim_start_matches("TOML parse error at ")
-            .to_string(),
+        message: keys::did_you_mean(
+            e.to_string()
+                .trim_end()
+                .trim_start_matches("TOML parse error at "),
+        ),
     })?;
     build(raw).map_err(|error| keys::in_toml(text, error))
 }
@@ -189,7 +189,7 @@ pub fn from_json(text: &str) -> Result<PuzzleFile, FileError> {
     }
     let raw: RawFile = serde_json::from_str(text).map_err(|e| FileError::Syntax {
         format: "JSON",
-        message: e.to_string(),
+        message: keys::did_you_mean(&e.to_string()),
     })?;
     build(raw)
 }

@@ -8,6 +8,7 @@
 //! draws a puzzle as an SVG picture, and [`generate`] makes new puzzles with one solution.
 
 pub mod backtrack;
+pub mod bands;
 pub mod candidates;
 pub mod encode;
 pub mod engine;
@@ -31,7 +32,7 @@ pub mod validate;
 pub use backtrack::Backtracker;
 pub use candidates::Candidates;
 pub use encode::{decode, encode, Numbering};
-pub use engine::{Answer, Engine, Verdict};
+pub use engine::{Answer, Engine, Symmetry, Verdict};
 pub use file::{FileError, Meta, PuzzleFile};
 pub use grid::{Cell, Grid};
 pub use logic::{grade, Grade, Step, Technique};

@@ -5,9 +5,10 @@ use std::ops::ControlFlow;
 
 use crate::xc::{Budget, CountOptions, Dlx, OptionId, Restarts, Stats, Watch};
 
+use super::bands;
 use super::candidates::Candidates;
 use super::encode::{encode_with_sums, Numbering};
-use super::engine::{Answer, Engine};
+use super::engine::{Answer, Engine, Symmetry};
 use super::grid::Grid;
 use super::pattern::pattern_grid;
 use super::relabel::Relabelling;
@@ -60,9 +61,10 @@ pub struct Solver {
     dlx: Dlx,
     /// The options of a puzzle's givens; kept to allocate nothing per puzzle.
     givens: Vec<OptionId>,
-    /// Whether counts and searches take digits that no given uses as interchangeable (see
-    /// [`super::relabel`]).
-    digit_symmetry: bool,
+    /// Whether counts and searches use the symmetries of the rules: digits that no given
+    /// uses taken as interchangeable (see [`super::relabel`]), empty grids of plain boxes
+    /// counted band by band (see [`super::bands`]).
+    symmetry: bool,
 }
 
 impl Solver {
@@ -80,18 +82,22 @@ impl Solver {
             numbering,
             dlx,
             givens: Vec::new(),
-            digit_symmetry: true,
+            symmetry: true,
         }
     }
 
-    /// Whether counts and searches use the digits that no given uses: under rules that only
-    /// ask whether digits are equal, a count with `u` such digits searches one solution in
-    /// `u!` and multiplies, and a search for a few solutions ([`Engine::enumerate_bounded`],
-    /// behind `solve_first` and `check`) looks for one solution of each class and writes out
-    /// its relabellings (see [`super::relabel`]). On by default; off, every solution is
-    /// searched. Puzzles given as candidates are always searched whole.
-    pub fn with_digit_symmetry(mut self, on: bool) -> Solver {
-        self.digit_symmetry = on;
+    /// Whether counts and searches use the symmetries of the rules. The digits that no given
+    /// uses: under rules that only ask whether digits are equal, a count with `u` such digits
+    /// searches one solution in `u!` and multiplies, and a search for a few solutions
+    /// ([`Engine::enumerate_bounded`], behind `solve_first` and `check`) looks for one
+    /// solution of each class and writes out its relabellings (see [`super::relabel`]). And
+    /// a whole count (no limit) of an empty grid under plain rules of boxes (rows, columns,
+    /// boxes, nothing else) goes band by band, one state of each class under renaming the
+    /// digits and permuting rows within bands, columns within stacks and the stacks (see
+    /// [`super::bands`]). On by default; off, every solution is searched. Puzzles given as
+    /// candidates are always searched whole. [`Answer::symmetries`] says what a count used.
+    pub fn with_symmetry(mut self, on: bool) -> Solver {
+        self.symmetry = on;
         self
     }
 
@@ -253,6 +259,7 @@ impl Solver {
         answer.count = count.count;
         answer.complete = count.complete;
         answer.stats = count.stats;
+        answer.symmetries = vec![Symmetry::Digits];
         answer
     }
 
@@ -375,7 +382,7 @@ impl Solver {
             answer.complete = false;
             return Ok(answer);
         }
-        if self.digit_symmetry && candidates.is_none() {
+        if self.symmetry && candidates.is_none() {
             let views = Relabelling::views(&self.rules, puzzle);
             if !views.is_empty() {
                 return Ok(self.search_symmetric(puzzle, &views, limit, keep, budget));
@@ -486,15 +493,28 @@ impl Engine for Solver {
             .threads(threads)
             .watch(watch)
             .budget(budget);
-        if self.digit_symmetry {
+        if self.symmetry && limit.is_none() && puzzle.cells().iter().all(|&d| d == 0) {
+            if let Some(shape) = bands::Shape::of(&self.rules) {
+                let counted = bands::count(&shape, threads, watch, budget);
+                let mut answer = Answer::empty();
+                answer.count = counted.count;
+                answer.complete = counted.complete;
+                answer.stats.nodes = counted.nodes;
+                answer.stats.solutions = counted.count;
+                answer.symmetries = bands::SYMMETRIES.to_vec();
+                return Ok(answer);
+            }
+        }
+        if self.symmetry {
             let views = Relabelling::views(&self.rules, puzzle);
             if let Some(relabelling) = views.first() {
                 if limit.is_some_and(|l| l <= relabelling.factor) {
                     // One solution of one class reaches the limit: a count is then the search
                     // for a first solution, with its restarts (so that `check` and
                     // `count --limit 2` do the same work). The watch sees its work at the end.
-                    let answer = self.search_symmetric(puzzle, &views, limit, 0, budget);
+                    let mut answer = self.search_symmetric(puzzle, &views, limit, 0, budget);
                     watch.add(answer.stats.nodes, answer.count);
+                    answer.symmetries = vec![Symmetry::Digits];
                     return Ok(answer);
                 }
                 return Ok(self.count_classes(puzzle, relabelling, options));

@@ -200,7 +200,7 @@ mod tests {
             spec.regions = Some(layout.split(' ').flat_map(str::chars).collect());
             let rules = Rules::new(spec.clone()).unwrap();
             let count = Solver::new(rules.clone())
-                .with_digit_symmetry(false)
+                .with_symmetry(false)
                 .count(&rules.empty_grid(), None)
                 .unwrap()
                 .count;

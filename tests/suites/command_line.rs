@@ -20,6 +20,8 @@ mod generate;
 mod invalid;
 #[path = "../limits.rs"]
 mod limits;
+#[path = "../reading.rs"]
+mod reading;
 #[path = "../readme.rs"]
 mod readme;
 #[path = "../render.rs"]

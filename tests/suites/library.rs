@@ -19,6 +19,8 @@ mod common;
 
 #[path = "../architecture.rs"]
 mod architecture;
+#[path = "../bands.rs"]
+mod bands;
 #[path = "../candidates.rs"]
 mod candidates;
 #[path = "../engine.rs"]

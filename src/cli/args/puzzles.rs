@@ -44,6 +44,12 @@ pub struct InputArgs {
     /// The solver to use.
     #[arg(long, value_enum, default_value_t = EngineKind::Dlx)]
     pub engine: EngineKind,
+    /// Use no symmetry of the rules: without it, a count of an empty grid of plain boxes goes
+    /// band by band (renaming digits, permuting rows within bands, columns within stacks and
+    /// the stacks), and digits no given uses are taken as interchangeable; `--stats` says
+    /// which symmetries a count used.
+    #[arg(long)]
+    pub no_symmetry: bool,
     /// Worker threads for batches (default: one per core); output stays in input order.
     #[arg(long, value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,

@@ -281,7 +281,7 @@ fn batch(
     watch: &'static Watch,
 ) -> Result<Answer, Refused> {
     let one = puzzle(request, &input.rules)?;
-    let mut engine = make_engine(input.engine, one.rules.clone());
+    let mut engine = make_engine(input.engine, !input.no_symmetry, one.rules.clone());
     let mut report = answer_within(
         engine.as_mut(),
         (task, budget(&input.limits, watch)),

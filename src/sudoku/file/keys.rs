@@ -1,6 +1,7 @@
 //! The keys of a puzzle file, and where in a TOML file a key's line is: an unknown key is
-//! refused while the key itself is read, where the parser knows its place, and an error in
-//! `givens` or `regions`, whose lines count from the key's text, is moved to the file's line.
+//! refused while the key itself is read, where the parser knows its place (with the known key
+//! it most likely misspells, as clap names a misspelt flag), and an error in `givens` or
+//! `regions`, whose lines count from the key's text, is moved to the file's line.
 
 use serde::de::{self, Deserializer};
 use toml::de::{DeTable, DeValue};
@@ -38,6 +39,57 @@ impl<'de> serde::Deserialize<'de> for FileKey {
             "unknown field `{key}`, expected one of {}",
             known.join(", ")
         )))
+    }
+}
+
+/// How alike a misspelt key and a known one must be to be suggested: their normalized
+/// Damerau-Levenshtein similarity (one edit in five letters is 0.8); a known key that starts
+/// with four letters or more of what was written (`thermo`) counts as this alike.
+const SIMILAR: f64 = 0.6;
+
+/// How alike `written` is to the `known` key, for [`did_you_mean`].
+fn similarity(written: &str, known: &str) -> f64 {
+    let similar = strsim::normalized_damerau_levenshtein(written, known);
+    if written.len() >= 4 && known.starts_with(written) {
+        similar.max(SIMILAR)
+    } else {
+        similar
+    }
+}
+
+/// `message` (serde's, from TOML or JSON) with its `unknown field `x`, expected ...` said as
+/// `unknown key "x": did you mean "y"?` when one of the keys it lists is close enough to be
+/// what was meant (the closest); any text around it, as toml's line and caret, kept.
+pub(super) fn did_you_mean(message: &str) -> String {
+    const UNKNOWN: &str = "unknown field `";
+    let Some(start) = message.find(UNKNOWN) else {
+        return message.to_string();
+    };
+    let rest = &message[start + UNKNOWN.len()..];
+    let Some((key, rest)) = rest.split_once("`, expected ") else {
+        return message.to_string();
+    };
+    // The list runs to the end of the line: `a`, `b` or `c`; `a` or `b`; one of `a`, `b`.
+    let end = rest.find('\n').unwrap_or(rest.len());
+    let (list, after) = rest.split_at(end);
+    // JSON appends the place: ` at line 1 column 22`.
+    let (list, place) = match list.rfind("` at line ") {
+        Some(k) => (&list[..=k], &list[k + 1..]),
+        None => (list, ""),
+    };
+    let best = list
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(|known| (similarity(key, known), known))
+        .filter(|&(similar, _)| similar >= SIMILAR)
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    match best {
+        Some((_, known)) => format!(
+            "{}unknown key {key:?}: did you mean {known:?}?{place}{after}",
+            &message[..start]
+        ),
+        None => message.to_string(),
     }
 }
 

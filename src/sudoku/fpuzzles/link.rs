@@ -13,20 +13,6 @@ pub struct Payload {
     pub in_path: bool,
 }
 
-/// Whether a command-line argument is a link or a bare payload rather than a file name.
-pub fn is_link(argument: &str) -> bool {
-    let a = argument.trim();
-    ["https://", "http://", "sudokupad://"]
-        .iter()
-        .any(|scheme| {
-            // Bytes, not characters: a line may start with any text (`│2.4│`).
-            let bytes = a.as_bytes();
-            bytes.len() > scheme.len()
-                && bytes[..scheme.len()].eq_ignore_ascii_case(scheme.as_bytes())
-        })
-        || (a.starts_with("N4Ig") && !a.contains(['.', '\n']))
-}
-
 /// The payload a link or bare string carries.
 ///
 /// # Errors
@@ -209,6 +195,7 @@ fn undouble(text: &str) -> Option<String> {
 mod tests {
     use super::super::lzstring::compress_to_base64;
     use super::*;
+    use crate::sudoku::parse::is_link;
 
     #[test]
     fn links_are_told_from_file_names() {

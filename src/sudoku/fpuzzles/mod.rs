@@ -22,9 +22,10 @@ mod import;
 mod link;
 pub mod lzstring;
 
+pub use crate::sudoku::parse::is_link;
 pub use export::{links, to_json, to_text, ExportError};
 pub use import::{from_json, Imported};
-pub use link::{decode, is_link, Payload};
+pub use link::{decode, Payload};
 
 use crate::sudoku::file::PuzzleFile;
 use crate::sudoku::rules::FileError;

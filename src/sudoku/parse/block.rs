@@ -1,6 +1,7 @@
 //! Grid blocks: `n` lines of `n` cells each (Simple Sudoku's `.ss` files among them), gathered
 //! row by row into a grid. A block with a bad row is *poisoned*: its one error is reported, its
-//! remaining rows are counted and dropped.
+//! remaining rows are counted and dropped. A bad line starts no block: it is one error, and
+//! the next line may begin a puzzle (a stray line above a grid never swallows the grid).
 
 use crate::sudoku::grid::{Cell, Grid};
 
@@ -71,13 +72,7 @@ pub(super) fn add_row(
     // A wrong number of cells says more than any one character does.
     let mut bad = None;
     if cells.len() != n {
-        let kind = if row == 1 && block.as_ref().is_some_and(|b| b.inferred) {
-            // The side was read off the first row: it is the likelier culprit.
-            ParseErrorKind::FirstRowLength {
-                first: n,
-                second: cells.len(),
-            }
-        } else if block.is_some() {
+        let kind = if block.is_some() {
             ParseErrorKind::WrongRowLength {
                 row: row + 1,
                 found: cells.len(),
@@ -110,11 +105,7 @@ pub(super) fn add_row(
     let mut fault = None;
     match (&mut *block, bad) {
         (None, Some(bad)) => {
-            // A lone bad line is its own puzzle; start a block only for a row that
-            // looked like one.
-            if cells.len() == n {
-                *block = Some(Block::poisoned(line, n));
-            }
+            // A lone bad line is its own error; the next line may begin a puzzle.
             fault = Some(bad);
         }
         (Some(open), Some(bad)) => {

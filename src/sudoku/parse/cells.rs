@@ -1,5 +1,6 @@
 //! The cells of one line: one per character, or one per token for alphabets with longer
-//! symbols; the lines between bands of a grid; and which lines are whole puzzles.
+//! symbols; the lines between bands of a grid; which lines are whole puzzles; and grids drawn
+//! with box-drawing characters, seen in ASCII.
 
 use crate::sudoku::grid::{ALPHABET, MAX_SIZE};
 use crate::sudoku::symbols::{Alphabet, CellChar, Symbols};
@@ -150,4 +151,30 @@ pub(super) fn is_separator(text: &[u8], size: usize) -> bool {
         }
     }
     other || (dashes != size && dashes != size * size)
+}
+/// A line of a grid drawn with box-drawing characters (U+2500 to U+257F), as editors and
+/// other tools print them, in ASCII: vertical bars (`│┃║`) as `|`, every other such
+/// character (`─┼╋═╬┌┐...`) as `+`, so that the reader sees the rows and separator lines it
+/// knows. `None` when the line has none of them.
+pub(super) fn box_drawing(raw: &[u8]) -> Option<Vec<u8>> {
+    // Every box-drawing character is encoded as E2 94 xx or E2 95 xx.
+    if !raw
+        .windows(2)
+        .any(|w| w[0] == 0xE2 && matches!(w[1], 0x94 | 0x95))
+    {
+        return None;
+    }
+    let text = std::str::from_utf8(raw).ok()?;
+    let mut out = Vec::with_capacity(raw.len());
+    for c in text.chars() {
+        match c {
+            '\u{2502}' | '\u{2503}' | '\u{2551}' => out.push(b'|'),
+            '\u{2500}'..='\u{257F}' => out.push(b'+'),
+            _ => {
+                let mut buffer = [0; 4];
+                out.extend_from_slice(c.encode_utf8(&mut buffer).as_bytes());
+            }
+        }
+    }
+    Some(out)
 }

@@ -105,6 +105,9 @@ pub enum ParseErrorKind {
     /// A title line (a line of words, see [`Entry::title`](super::Entry::title)) with no
     /// puzzle after it before the input ends.
     TitleWithoutPuzzle(String),
+    /// A link line (an f-puzzles or SudokuPad link, or a bare payload: its start) where only
+    /// puzzle cells are read; [`Reader::items`](super::Reader::items) reads links.
+    Link(String),
     /// A line longer than the reader takes (`max` bytes).
     LineTooLong {
         /// The longest line supported, in bytes.
@@ -241,6 +244,11 @@ impl fmt::Display for ParseError {
             ParseErrorKind::TitleWithoutPuzzle(title) => write!(
                 f,
                 "{title:?} is neither a puzzle nor the title of one (no puzzle follows it)"
+            ),
+            ParseErrorKind::Link(start) => write!(
+                f,
+                "{start:?}... is a link, a puzzle with its rules: read it among puzzles as an \
+                 item (Reader::items)"
             ),
             ParseErrorKind::LineTooLong { max } => write!(
                 f,

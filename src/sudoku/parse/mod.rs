@@ -15,6 +15,9 @@
 //!   with one candidate is a given; the [`Entry`] carries the
 //!   [`Candidates`](crate::sudoku::candidates::Candidates) of the others.
 //!
+//! A *link line* (an f-puzzles or SudokuPad link, or a bare `N4Ig...` payload) is a puzzle
+//! with its rules: [`Reader::items`] hands it on as an [`Item::Link`] for the caller to decode.
+//!
 //! A *title line* directly above a puzzle (Project Euler's `Grid 01`: a line starting with a
 //! word, that cannot be read as cells) names it: [`Entry::title`].
 //!
@@ -40,16 +43,22 @@
 //! numbers.rs      whitespace-separated numbers, for any side
 //! pencilmark.rs   pencilmark lines
 //! title.rs        title lines above a puzzle
+//! item.rs         what the reader hands on: puzzles (Entry) and link lines (Link)
+//! link.rs         link lines (f-puzzles, SudokuPad, bare payloads): puzzles with their rules
 //! error.rs        ParseError (where and what), ReadError
 //! ```
 
 mod block;
 mod cells;
 mod error;
+mod item;
+mod link;
 mod numbers;
 mod pencilmark;
 mod reader;
 mod title;
 
 pub use error::{ParseError, ParseErrorKind, ReadError};
-pub use reader::{parse_one, Dialect, Entry, Reader, MAX_LINE};
+pub use item::{Entry, Item, Link};
+pub use link::is_link;
+pub use reader::{parse_one, Dialect, Items, Reader, MAX_LINE};

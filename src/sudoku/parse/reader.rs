@@ -1,6 +1,7 @@
 //! The [`Reader`]: puzzles read a line at a time, each line told apart (a puzzle line, a row
 //! of a grid block, numbers, a pencilmark line, a separator, an `.sdk` section) and handed to
-//! the module that reads that form.
+//! the module that reads that form. One state machine over lines (blocks, runs, titles, bad
+//! rows held back), which reads best whole.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, Read};
@@ -10,8 +11,10 @@ use crate::sudoku::grid::{Cell, Grid, MAX_SIZE};
 use crate::sudoku::symbols::{Alphabet, Symbols};
 
 use super::block::{self, first_row_side, Block};
-use super::cells::{is_separator, puzzle_line_size, split, ReadCell, INFERRED};
+use super::cells::{box_drawing, is_separator, puzzle_line_size, split, ReadCell, INFERRED};
 use super::error::{Fault, ParseError, ParseErrorKind, ReadError};
+use super::item::{Entry, Item, Link};
+use super::link::is_link_bytes;
 use super::numbers::{number_cells, numbers, whole_puzzle_side};
 use super::pencilmark::{is_pencilmark, read_pencilmark};
 use super::title::{starts_as_title, title};
@@ -19,19 +22,6 @@ use super::title::{starts_as_title, title};
 /// Longest line read, in bytes (a 64x64 puzzle written as numbers on one line takes about
 /// 12 KiB); a longer line is an error, and the reader goes on after it.
 pub const MAX_LINE: usize = 1 << 20;
-
-/// A puzzle and where it started in its input.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
-    /// 1-based line number of the puzzle's first line.
-    pub line: usize,
-    /// The puzzle: its givens.
-    pub grid: Grid,
-    /// For a pencilmark puzzle, the candidates of every cell (the givens are those with one).
-    pub candidates: Option<Candidates>,
-    /// The title line written directly above the puzzle (`Grid 01`), if any.
-    pub title: Option<String>,
-}
 
 /// Which dialect of puzzle text a [`Reader`] takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -80,9 +70,13 @@ pub struct Reader<R> {
     buf: Vec<u8>,
     block: Option<Block>,
     run: Option<Run>,
-    pending: VecDeque<Result<Entry, ReadError>>,
+    pending: VecDeque<Result<Item, ReadError>>,
     /// The title line read last and its line number, for the next puzzle (or error) read.
     title: Option<(usize, String)>,
+    /// The error of a lone bad row just above the block in progress, held back: if that
+    /// block ends one row short, the bad row was its first and this is its one error; else
+    /// it is an error of its own, said before anything read after it.
+    stray: Option<ParseError>,
     done: bool,
 }
 
@@ -130,6 +124,7 @@ impl<R: BufRead> Reader<R> {
             run: None,
             pending: VecDeque::new(),
             title: None,
+            stray: None,
             done: false,
         }
     }
@@ -163,6 +158,7 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn push_error(&mut self, column: Option<usize>, cell: Option<Cell>, kind: ParseErrorKind) {
+        self.flush_stray();
         // A title names the puzzle after it, even when that puzzle cannot be read.
         self.title = None;
         let error = ParseError {
@@ -182,6 +178,11 @@ impl<R: BufRead> Reader<R> {
     /// rows already was.
     fn end_block(&mut self) {
         if let Some(block) = self.block.take() {
+            if !block.poisoned && self.stray.is_some() && block.rows + 1 == block.size {
+                // The bad row above was this grid's first: one error for the grid.
+                return self.flush_stray();
+            }
+            self.flush_stray();
             if !block.poisoned {
                 let error = ParseError {
                     line: block.start,
@@ -196,13 +197,28 @@ impl<R: BufRead> Reader<R> {
                 self.pending.push_back(Err(error.into()));
             }
         }
+        self.flush_stray();
+    }
+
+    /// Says the error held back in [`Reader::stray`], if any.
+    fn flush_stray(&mut self) {
+        if let Some(error) = self.stray.take() {
+            self.title = None;
+            self.pending.push_back(Err(error.into()));
+        }
     }
 
     /// Hands on the puzzles of a run of whole-puzzle lines: the run ended short of a grid.
     fn end_run(&mut self) {
         if let Some(run) = self.run.take() {
-            self.pending.extend(run.held);
+            self.pending
+                .extend(run.held.into_iter().map(|r| r.map(Item::Puzzle)));
         }
+    }
+
+    /// The puzzles and link lines of the input, in input order: see [`Item`].
+    pub fn items(self) -> Items<R> {
+        Items { reader: self }
     }
 
     fn read_line(&mut self, raw: &[u8]) {
@@ -234,11 +250,23 @@ impl<R: BufRead> Reader<R> {
         if self.skipping {
             return;
         }
-        if self.block.is_none()
+        if is_link_bytes(text) && !self.reads_as_cells(text) {
+            // A link is a puzzle of its own: it also ends a grid block left incomplete.
+            self.end_block();
+            let title = self.title.take().map(|(_, title)| title);
+            let text = String::from_utf8_lossy(text).into_owned();
+            let line = self.line;
+            self.pending
+                .push_back(Ok(Item::Link(Link { line, text, title })));
+            return;
+        }
+        // A title also ends a grid below a bad row held back (its own grid, one row short).
+        if (self.block.is_none() || self.stray.is_some())
             && self.dialect != Dialect::Pencilmark
             && starts_as_title(text)
             && !self.reads_as_cells(text)
         {
+            self.end_block();
             self.title = Some((self.line, title(text)));
             return;
         }
@@ -312,13 +340,14 @@ impl<R: BufRead> Reader<R> {
 
     /// A puzzle read: with the title above it, if any.
     fn push_entry(&mut self, line: usize, grid: Grid, candidates: Option<Candidates>) {
+        self.flush_stray();
         let title = self.title.take().map(|(_, title)| title);
-        self.pending.push_back(Ok(Entry {
+        self.pending.push_back(Ok(Item::Puzzle(Entry {
             line,
             grid,
             candidates,
             title,
-        }));
+        })));
     }
 
     fn finish_line(&mut self, cells: &[ReadCell], n: usize, offset: usize) {
@@ -348,6 +377,9 @@ impl<R: BufRead> Reader<R> {
     /// progress, a whole puzzle of `n * n` numbers, or the first row of a block of its length.
     fn read_numbers(&mut self, tokens: &[(usize, &[u8])], offset: usize) {
         let t = tokens.len();
+        if self.second_row(t) {
+            return;
+        }
         let whole = |n: usize| n * n == t;
         let (n, line) = match (&self.block, self.size) {
             (Some(block), _) => (block.size, false),
@@ -381,7 +413,16 @@ impl<R: BufRead> Reader<R> {
             return;
         }
         // The side was read off the line: hold it back while the lines could still be rows.
-        let gave: Vec<_> = self.pending.drain(before..).collect();
+        let gave: Vec<_> = self
+            .pending
+            .drain(before..)
+            .map(|r| {
+                r.map(|item| match item {
+                    Item::Puzzle(entry) => entry,
+                    Item::Link(_) => unreachable!("a line of numbers is no link"),
+                })
+            })
+            .collect();
         let line = self.line;
         let run = self.run.get_or_insert_with(|| Run {
             tokens: t,
@@ -404,6 +445,14 @@ impl<R: BufRead> Reader<R> {
 
     /// One row of a grid block.
     fn read_row(&mut self, text: &[u8], offset: usize) {
+        if let Some(size) = self.block.as_ref().map(|b| b.size) {
+            let count = self
+                .split(text, size, false)
+                .map_or(size, |cells| cells.len());
+            if self.second_row(count) {
+                return;
+            }
+        }
         let n = match (&self.block, self.size) {
             (Some(block), _) => block.size,
             (None, Some(n)) => n,
@@ -434,29 +483,113 @@ impl<R: BufRead> Reader<R> {
     /// One row of `n` cells (the first of a block when none is in progress); `inferred` when
     /// the side was guessed from this very row.
     fn add_row(&mut self, n: usize, cells: &[ReadCell], offset: usize, inferred: bool) {
-        let start = self.block.as_ref().map_or(self.line, |b| b.start);
+        let first = self.block.is_none();
         match block::add_row(&mut self.block, self.line, n, cells, offset, inferred) {
-            Some(Err((_, _, kind @ ParseErrorKind::FirstRowLength { .. }))) => {
-                // Blamed on the first row, where the side was read.
-                let error = ParseError {
-                    line: start,
-                    column: None,
-                    cell: None,
-                    kind,
-                };
-                self.pending.push_back(Err(error.into()));
-            }
             Some(Ok((line, grid))) => self.push_entry(line, grid, None),
+            Some(Err((column, cell, kind))) if first && cells.len() == n => {
+                // A bad row that might be the first of a grid below: held back.
+                self.flush_stray();
+                let line = self.line;
+                self.stray = Some(ParseError {
+                    line,
+                    column,
+                    cell,
+                    kind,
+                });
+            }
             Some(Err(fault)) => self.push_fault(fault),
             None => {}
         }
+    }
+
+    /// Before a row of `count` cells: when the block in progress is one row whose side was
+    /// read off it, and this row has another length, that first row is the error (held back
+    /// as a stray row: the grid below may be its own), and this row begins afresh. But when
+    /// the stray row above has this row's length, the one row between them was the bad one:
+    /// one error, and this row is the third of that grid, counted and dropped (`true`).
+    fn second_row(&mut self, count: usize) -> bool {
+        let Some(open) = &self.block else {
+            return false;
+        };
+        if open.rows != 1 || !open.inferred || open.poisoned || count == open.size {
+            return false;
+        }
+        let (start, size) = (open.start, open.size);
+        self.block = None;
+        if let Some(stray) = self.stray.take_if(|stray| {
+            stray.line + 1 == start
+                && matches!(stray.kind, ParseErrorKind::FirstRowLength { first, .. } if first == count)
+        }) {
+            let mut block = Block::poisoned(stray.line, count);
+            block.rows = 3;
+            self.block = Some(block);
+            let kind = ParseErrorKind::WrongRowLength {
+                row: 2,
+                found: size,
+                size: count,
+            };
+            self.title = None;
+            let error = ParseError {
+                line: start,
+                column: None,
+                cell: None,
+                kind,
+            };
+            self.pending.push_back(Err(error.into()));
+            return true;
+        }
+        let error = ParseError {
+            line: start,
+            column: None,
+            cell: None,
+            kind: ParseErrorKind::FirstRowLength {
+                first: size,
+                second: count,
+            },
+        };
+        self.flush_stray();
+        self.stray = Some(error);
+        false
     }
 }
 
 impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Entry, ReadError>;
 
+    /// The next puzzle; a link line is an error here ([`ParseErrorKind::Link`]): read links
+    /// with [`Reader::items`].
     fn next(&mut self) -> Option<Self::Item> {
+        Some(match self.next_item()? {
+            Ok(Item::Puzzle(entry)) => Ok(entry),
+            Ok(Item::Link(link)) => Err(ParseError {
+                line: link.line,
+                column: None,
+                cell: None,
+                kind: ParseErrorKind::Link(link.text.chars().take(48).collect()),
+            }
+            .into()),
+            Err(error) => Err(error),
+        })
+    }
+}
+
+/// The items of a [`Reader`]: puzzles and link lines, or errors, in input order; see
+/// [`Reader::items`].
+pub struct Items<R> {
+    reader: Reader<R>,
+}
+
+impl<R: BufRead> Iterator for Items<R> {
+    type Item = Result<Item, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.reader.next_item()
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    /// The next puzzle or link line, or error.
+    fn next_item(&mut self) -> Option<Result<Item, ReadError>> {
         loop {
             if let Some(item) = self.pending.pop_front() {
                 return Some(item);
@@ -525,33 +658,6 @@ pub fn parse_one(text: &str, size: usize) -> Result<Grid, ParseError> {
             kind: ParseErrorKind::WrongCellCount { found: 0, size },
         }),
     }
-}
-
-/// A line of a grid drawn with box-drawing characters (U+2500 to U+257F), as editors and
-/// other tools print them, in ASCII: vertical bars (`│┃║`) as `|`, every other such
-/// character (`─┼╋═╬┌┐...`) as `+`, so that the reader sees the rows and separator lines it
-/// knows. `None` when the line has none of them.
-fn box_drawing(raw: &[u8]) -> Option<Vec<u8>> {
-    // Every box-drawing character is encoded as E2 94 xx or E2 95 xx.
-    if !raw
-        .windows(2)
-        .any(|w| w[0] == 0xE2 && matches!(w[1], 0x94 | 0x95))
-    {
-        return None;
-    }
-    let text = std::str::from_utf8(raw).ok()?;
-    let mut out = Vec::with_capacity(raw.len());
-    for c in text.chars() {
-        match c {
-            '\u{2502}' | '\u{2503}' | '\u{2551}' => out.push(b'|'),
-            '\u{2500}'..='\u{257F}' => out.push(b'+'),
-            _ => {
-                let mut buffer = [0; 4];
-                out.extend_from_slice(c.encode_utf8(&mut buffer).as_bytes());
-            }
-        }
-    }
-    Some(out)
 }
 
 #[cfg(test)]

@@ -1,0 +1,428 @@
+//! Counting the filled grids of plain rules (rows, columns, boxes) band by band, from the
+//! grid's symmetries, as Felgenhauer and Jarvis counted the 9x9 sudoku grids.
+//!
+//! A grid with `r x c` boxes is `c` bands of `r` rows and `r` stacks of `c` columns. Whether
+//! the rows below a band can be filled depends only on which digits each column still needs
+//! (a *state*, see [`split`]), not on the order of the band's rows. So the count is a sum over
+//! the ways the next band takes `r` digits out of each column, of the bands that fit those
+//! column sets ([`fill`]) times the count of the state left; the last band is fitted directly.
+//!
+//! Renaming the digits, permuting the columns within a stack and permuting the stacks map
+//! the grids below one state to those below another, one to one: a state's count is its
+//! class's, worked out once ([`canon`]). The top band starts from every column needing every
+//! digit: renaming the digits fixes the column sets of its first stack (`n! / (r!)^c` choices
+//! of them, each giving as many grids), and its other stacks are taken as partitions, each
+//! standing for the `c!` orders of its columns and the orders of equal stacks. Rows within a
+//! band are permuted by [`fill`], which counts the fillings of a band with its first column in
+//! order and multiplies by `r!`.
+//!
+//! The 9x9 grid: 39,340 choices of the top band's other stacks, in few classes, each a sum
+//! over `56^3` ways to split its state between the two bands left.
+//!
+//! Symmetries that rules break are never used: [`Shape::of`] answers only for rules whose
+//! units are exactly the rows, columns and boxes, with nothing else (no given, no region, no
+//! diagonal, no pair rule, no other family).
+
+pub mod canon;
+pub mod fill;
+pub mod shape;
+pub mod split;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::xc::{Budget, Watch};
+
+use super::engine::Symmetry;
+use super::rules::{Constraints, Rules};
+use canon::Canon;
+use fill::bands;
+pub use shape::Shape;
+use split::{partitions, stack_splits};
+
+/// Most digits of a grid counted by bands: past 10 the counts pass what a `u128` holds (and
+/// no count would finish).
+pub const MAX_SIZE: usize = 10;
+
+/// The symmetries a count by bands uses, for a report.
+pub const SYMMETRIES: [Symmetry; 4] = [
+    Symmetry::Digits,
+    Symmetry::RowsInBands,
+    Symmetry::ColumnsInStacks,
+    Symmetry::Stacks,
+];
+
+impl Shape {
+    /// The box shape of `rules` when they are plain sudoku rules that a count by bands
+    /// handles: one grid of boxes at least 2x2 and at most [`MAX_SIZE`] digits, no other
+    /// constraint, and units that are exactly the rows, the columns and the boxes (checked
+    /// cell by cell, whatever the rules say they are).
+    pub fn of(rules: &Rules) -> Option<Shape> {
+        let (rows, cols) = rules.box_shape();
+        let shape = Shape { rows, cols };
+        let n = shape.size();
+        let spec = rules.spec();
+        let plain = rows >= 2
+            && cols >= 2
+            && n <= MAX_SIZE
+            && rules.size() == n
+            && rules.rows() == n
+            && rules.cols() == n
+            && spec.regions.is_none()
+            && rules.grids().len() <= 1
+            && rules.grids().iter().all(|&g| g == (0, 0))
+            && spec.constraints == Constraints::default()
+            && rules.pairs().is_empty()
+            && rules.cells().len() == n * n
+            && Canon::orders(&shape) <= canon::MAX_ORDERS;
+        if !plain {
+            return None;
+        }
+        let mut units: Vec<Vec<usize>> = rules
+            .units()
+            .iter()
+            .map(|u| {
+                let mut cells = u.cells.clone();
+                cells.sort_unstable();
+                cells
+            })
+            .collect();
+        units.sort();
+        let mut expected: Vec<Vec<usize>> = Vec::with_capacity(3 * n);
+        for i in 0..n {
+            expected.push((0..n).map(|j| i * n + j).collect());
+            expected.push((0..n).map(|j| j * n + i).collect());
+            let (top, left) = ((i / rows) * rows, (i % rows) * cols);
+            let mut cells: Vec<usize> = (0..n)
+                .map(|k| (top + k / cols) * n + left + k % cols)
+                .collect();
+            cells.sort_unstable();
+            expected.push(cells);
+        }
+        expected.sort();
+        (units == expected).then_some(shape)
+    }
+}
+
+/// A count by bands: exact when `complete`, else (stopped by the budget or the watch) a lower
+/// bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BandCount {
+    /// Filled grids counted.
+    pub count: u128,
+    /// Whether every class was counted.
+    pub complete: bool,
+    /// Bands fitted to column sets: the work done.
+    pub nodes: u64,
+    /// Classes of states below the top band (the units of work shared among threads).
+    pub classes: usize,
+}
+
+/// Counts the filled grids of `shape` on up to `threads` threads, publishing the grids
+/// counted, the work and the share of classes done to `watch`, and stopping (with a lower
+/// bound) when the watch asks or the budget runs out.
+pub fn count(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> BandCount {
+    let (r, c, n) = (shape.rows, shape.cols, shape.size());
+    let canon = Canon::new(shape);
+    let all = (1u32 << n) - 1;
+    let fact = |k: usize| (1..=k as u128).product::<u128>();
+    // Top band: the first stack's columns fixed, digits 0..r, r..2r, ... (the other
+    // n! / (r!)^c column sets of the first stack are renamings of it).
+    let first: Vec<u32> = (0..c).map(|j| ((1u32 << r) - 1) << (j * r)).collect();
+    let parts = partitions(n, r);
+    let mut nodes = 0u64;
+    let mut direct = 0u128;
+    let mut classes: HashMap<Vec<u32>, u128> = HashMap::new();
+    let mut stopped = false;
+    for_each_multiset(parts.len(), r - 1, &mut |chosen| {
+        // The 9x9 top band takes seconds: the watch sees it go, and may stop it; the node
+        // limit holds exactly here.
+        if nodes > 0 && nodes % LOOK_TOP == 0 {
+            watch.add(LOOK_TOP, 0);
+        }
+        stopped = stopped || watch.stop_requested() || budget.exhausted(nodes);
+        if stopped {
+            return;
+        }
+        // Each partition stands for its c! orders of columns; equal stacks for fewer orders.
+        let mut weight = fact(r - 1) * fact(c).pow((r - 1) as u32);
+        let mut run = 1;
+        for k in 1..chosen.len() {
+            run = if chosen[k] == chosen[k - 1] {
+                run + 1
+            } else {
+                1
+            };
+            weight /= run as u128;
+        }
+        let mut top = first.clone();
+        for &p in chosen {
+            top.extend_from_slice(&parts[p]);
+        }
+        nodes += 1;
+        let fitted = u128::from(bands(shape, &top));
+        if fitted == 0 {
+            return;
+        }
+        let state: Vec<u32> = top.iter().map(|&s| all & !s).collect();
+        if c == 2 {
+            nodes += 1;
+            direct += weight * fitted * u128::from(bands(shape, &state));
+        } else {
+            *classes.entry(canon.of(&state)).or_insert(0) += weight * fitted;
+        }
+    });
+    if stopped {
+        classes.clear();
+    }
+    let mut classes: Vec<(Vec<u32>, u128)> = classes.into_iter().collect();
+    classes.sort();
+    let total = classes.len();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let sum = Mutex::new((direct, !stopped, nodes));
+    watch.add(
+        nodes % LOOK_TOP,
+        direct.saturating_mul(fact(n) / fact(r).pow(c as u32)),
+    );
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, total.max(1)) {
+            scope.spawn(|| {
+                let mut counter = Counter {
+                    shape,
+                    canon: &canon,
+                    memo: HashMap::new(),
+                    nodes: 0,
+                    next_look: 0,
+                    published: 0,
+                    watch,
+                    // Split across threads, the node limit may be passed by a class per thread.
+                    budget: budget.after(nodes),
+                    stopped: false,
+                };
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= total || counter.stop() {
+                        break;
+                    }
+                    let (state, weight) = &classes[k];
+                    let before = counter.nodes;
+                    let below = counter.count(state, c - 1);
+                    let grids = below.saturating_mul(*weight);
+                    watch.add(
+                        counter.nodes - counter.published,
+                        grids.saturating_mul(fact(n) / fact(r).pow(c as u32)),
+                    );
+                    counter.published = counter.nodes;
+                    let mut sum = sum.lock().expect("no thread panics holding it");
+                    sum.0 = sum.0.saturating_add(grids);
+                    sum.2 += counter.nodes - before;
+                    if counter.stopped {
+                        sum.1 = false;
+                        break;
+                    }
+                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    watch.raise_explored(finished as f64 / total as f64);
+                }
+            });
+        }
+    });
+    let (below, mut complete, nodes) = sum.into_inner().expect("no thread panicked");
+    if done.load(Ordering::Relaxed) < total {
+        complete = false;
+    }
+    BandCount {
+        count: below.saturating_mul(fact(n) / fact(r).pow(c as u32)),
+        complete,
+        nodes,
+        classes: total,
+    }
+}
+
+/// The grids below `state`: the ways to fill the bands left when column `j` still needs the
+/// digits of `state[j]` (bit `d` for digit `d`, `k * r` of them with `k` bands left, as the
+/// bands above leave them), counted on this thread without limit. The grids whose top band is
+/// given are counted by the state it leaves.
+///
+/// ```
+/// use sudokux::sudoku::bands::{below, Shape};
+///
+/// // 6x6 with 2x3 boxes (digits 0 to 5 here), the top band 012345 / 345012: each column
+/// // needs the four digits the band leaves it.
+/// let shape = Shape { rows: 2, cols: 3 };
+/// let top = [[0, 1, 2, 3, 4, 5], [3, 4, 5, 0, 1, 2]];
+/// let state: Vec<u32> = (0..6)
+///     .map(|j| 0b111111 & !(1 << top[0][j] | 1 << top[1][j]))
+///     .collect();
+/// assert_eq!(below(&shape, &state), 1_408);
+/// ```
+pub fn below(shape: &Shape, state: &[u32]) -> u128 {
+    let k = state.first().map_or(0, |s| s.count_ones() as usize) / shape.rows;
+    if k == 0 || state.len() != shape.size() {
+        return 0;
+    }
+    let canon = Canon::new(shape);
+    let watch = Watch::new();
+    let mut counter = Counter {
+        shape,
+        canon: &canon,
+        memo: HashMap::new(),
+        nodes: 0,
+        next_look: 0,
+        published: 0,
+        watch: &watch,
+        budget: Budget::UNLIMITED,
+        stopped: false,
+    };
+    counter.count(state, k)
+}
+
+/// Calls `f` with every non-decreasing sequence of `len` indices below `count`.
+fn for_each_multiset(count: usize, len: usize, f: &mut dyn FnMut(&[usize])) {
+    fn go(count: usize, len: usize, seq: &mut Vec<usize>, f: &mut dyn FnMut(&[usize])) {
+        if seq.len() == len {
+            f(seq);
+            return;
+        }
+        let from = seq.last().copied().unwrap_or(0);
+        for i in from..count {
+            seq.push(i);
+            go(count, len, seq, f);
+            seq.pop();
+        }
+    }
+    go(count, len, &mut Vec::with_capacity(len), f);
+}
+
+/// Nodes between two looks at the budget and the watch.
+const LOOK_EVERY: u64 = 1 << 12;
+
+/// Nodes of the top band between two reports to the watch.
+const LOOK_TOP: u64 = 1 << 4;
+
+/// The count of states below the top band, with the classes already counted.
+struct Counter<'a> {
+    shape: &'a Shape,
+    canon: &'a Canon,
+    /// Grids below a canonical state (with the bands left implied by its column sets).
+    memo: HashMap<Vec<u32>, u128>,
+    nodes: u64,
+    /// The node count at which the budget and the watch are looked at next.
+    next_look: u64,
+    /// Nodes already added to the watch.
+    published: u64,
+    watch: &'a Watch,
+    budget: Budget,
+    /// The budget ran out or the watch asked to stop: what was counted is a lower bound.
+    stopped: bool,
+}
+
+impl Counter<'_> {
+    fn stop(&mut self) -> bool {
+        self.stopped =
+            self.stopped || self.watch.stop_requested() || self.budget.exhausted(self.nodes);
+        self.stopped
+    }
+
+    /// Grids below `state` with `k` bands left.
+    fn count(&mut self, state: &[u32], k: usize) -> u128 {
+        if k == 1 {
+            self.nodes += 1;
+            return u128::from(bands(self.shape, state));
+        }
+        let (r, c) = (self.shape.rows, self.shape.cols);
+        let choices: Vec<Vec<u32>> = state
+            .chunks(c)
+            .map(|stack| stack_splits(r, stack))
+            .collect();
+        if choices.iter().any(Vec::is_empty) {
+            return 0;
+        }
+        let mut band = vec![0u32; state.len()];
+        self.stacks(state, k, &choices, 0, &mut band)
+    }
+
+    /// The sum over the choices of stacks `s..` (those before already in `band`).
+    fn stacks(
+        &mut self,
+        state: &[u32],
+        k: usize,
+        choices: &[Vec<u32>],
+        s: usize,
+        band: &mut [u32],
+    ) -> u128 {
+        let c = self.shape.cols;
+        if s == choices.len() {
+            if self.nodes >= self.next_look {
+                self.next_look = self.nodes + LOOK_EVERY;
+                self.watch.add(self.nodes - self.published, 0);
+                self.published = self.nodes;
+                self.stop();
+            }
+            if self.stopped {
+                return 0;
+            }
+            self.nodes += 1;
+            let fitted = bands(self.shape, band);
+            if fitted == 0 {
+                return 0;
+            }
+            let rest: Vec<u32> = state
+                .iter()
+                .zip(band.iter())
+                .map(|(&a, &b)| a ^ b)
+                .collect();
+            let below = if k == 2 {
+                self.nodes += 1;
+                u128::from(bands(self.shape, &rest))
+            } else {
+                let key = self.canon.of(&rest);
+                match self.memo.get(&key) {
+                    Some(&known) => known,
+                    None => {
+                        let known = self.count(&key, k - 1);
+                        if !self.stopped {
+                            self.memo.insert(key, known);
+                        }
+                        known
+                    }
+                }
+            };
+            return u128::from(fitted).saturating_mul(below);
+        }
+        let mut total = 0u128;
+        for choice in choices[s].chunks(c) {
+            band[s * c..(s + 1) * c].copy_from_slice(choice);
+            total = total.saturating_add(self.stacks(state, k, choices, s + 1, band));
+        }
+        total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counted(rows: usize, cols: usize) -> BandCount {
+        count(&Shape { rows, cols }, 2, &Watch::new(), Budget::UNLIMITED)
+    }
+
+    #[test]
+    fn small_grids_count_as_published() {
+        assert_eq!(counted(2, 2).count, 288);
+        assert_eq!(counted(2, 3).count, 28_200_960);
+        let six = counted(3, 2);
+        assert_eq!(six.count, 28_200_960);
+        assert!(six.complete);
+    }
+
+    #[test]
+    fn a_stopped_count_is_a_lower_bound() {
+        let watch = Watch::new();
+        watch.stop();
+        let stopped = count(&Shape { rows: 2, cols: 3 }, 1, &watch, Budget::UNLIMITED);
+        assert!(!stopped.complete);
+        assert!(stopped.count <= 28_200_960);
+    }
+}
