@@ -366,8 +366,18 @@ fn file_explained_soundly(path: &std::path::Path, solution: &std::path::Path) ->
             .map(|d| d.parse().unwrap())
             .collect()
     } else {
-        let line = written.lines().next().unwrap();
-        Grid::from_line(line).unwrap().cells().to_vec()
+        // Any size: the default alphabet of the puzzle's digits (letters past 9), and `.` for
+        // the holes of an overlapping layout.
+        use sudokux::sudoku::symbols::{CellChar, Symbols};
+        let symbols = Symbols::default_for(rules.size());
+        let line = written.lines().next().unwrap().trim();
+        line.chars()
+            .map(|c| match symbols.read_char(c) {
+                CellChar::Digit(d) => d,
+                CellChar::Blank => 0,
+                other => panic!("{}: {c:?} is not a cell ({other:?})", solution.display()),
+            })
+            .collect()
     };
     let solution = Grid::from_area(rules.rows(), rules.cols(), cells).unwrap();
     validate(rules, puzzle, &solution).expect("the solution on file is valid");
