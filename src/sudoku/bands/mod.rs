@@ -232,6 +232,10 @@ pub fn count(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> Ba
     if done.load(Ordering::Relaxed) < total {
         complete = false;
     }
+    if complete {
+        // Every class counted, or none to count (the direct sum of two bands): all explored.
+        watch.raise_explored(1.0);
+    }
     BandCount {
         count: below.saturating_mul(fact(n) / fact(r).pow(c as u32)),
         complete,
