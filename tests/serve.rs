@@ -678,13 +678,17 @@ fn a_burst_of_concurrent_requests_is_answered_or_refused_at_once() {
     let mut answered = 0;
     for (k, (status, body)) in statuses.iter().enumerate() {
         match (k % 3, status) {
-            (2, 400) => {}
-            (_, 200) => answered += 1,
+            // Garbage is read inside a search's slot: refused as bad input, it was answered
+            // too (two garbage requests can hold both slots while the others are turned away).
+            (2, 400) | (_, 200) => answered += 1,
             (_, 503) => assert!(body["error"].as_str().unwrap().contains("busy")),
             _ => panic!("request {k}: {status} {body}"),
         }
     }
-    assert!(answered >= jobs, "only {answered} answered");
+    assert!(
+        answered >= jobs,
+        "only {answered} answered or refused as bad input"
+    );
     assert_eq!(server.status()["running"], 0);
 }
 
