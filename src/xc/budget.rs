@@ -21,12 +21,14 @@ pub(crate) const CLOCK_EVERY: u64 = 1 << 12;
 /// use std::time::Duration;
 /// use sudokux::xc::{Budget, CountOptions, Dlx, ProblemBuilder};
 ///
-/// // Twelve independent items with two options each: 4096 solutions.
+/// // Eight rows and eight columns, an option for each (row, column): the 8! permutations.
 /// let mut b = ProblemBuilder::new();
-/// for _ in 0..12 {
-///     let item = b.primary();
-///     b.option([item]).unwrap();
-///     b.option([item]).unwrap();
+/// let rows: Vec<_> = (0..8).map(|_| b.primary()).collect();
+/// let cols: Vec<_> = (0..8).map(|_| b.primary()).collect();
+/// for &r in &rows {
+///     for &c in &cols {
+///         b.option([r, c]).unwrap();
+///     }
 /// }
 /// let mut dlx = Dlx::new(&b.build());
 /// let bounded = dlx.count(CountOptions::new().budget(Budget::nodes(100)));
@@ -34,7 +36,7 @@ pub(crate) const CLOCK_EVERY: u64 = 1 << 12;
 /// assert!(bounded.stats.nodes <= 100);
 ///
 /// let roomy = Budget::nodes(1 << 20).and_time(Duration::from_secs(60));
-/// assert_eq!(dlx.count(CountOptions::new().budget(roomy)).count, 4096);
+/// assert_eq!(dlx.count(CountOptions::new().budget(roomy)).count, 40_320);
 /// ```
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Budget {
