@@ -15,7 +15,7 @@
 //! depend on which options were chosen, not only on which items are covered, so a count with
 //! sums does not use the memory of subproblems (see `serial`).
 
-use super::matrix::{at, length, Matrix, COVERED};
+use super::matrix::{at, length, Matrix, COVERED, NO_COLOR, SPACER};
 use super::problem::OptionId;
 
 /// A sum over the options of some primary items (see the module documentation).
@@ -54,12 +54,19 @@ pub enum SumError {
 ///
 /// Invariants: `slots[s]` is `(item, first, end)`: slot `s`'s item header and its entries
 /// `entries[first..end]`, each the node of one option in that item's list and its weight, the
-/// slot listing every option of the item; `sums[k]` is `(first, end, target)` over `slots`;
-/// `by_option[o]` lists `(slot, weight)` for every slot option `o` is in. During a search
-/// `fixed[s]` is the weight of the option chosen (or committed) for slot `s`, or [`FREE`];
-/// `trail` holds, oldest first, the slots fixed and not yet freed, and `marks[l]` its length
-/// when level `l` was entered, so leaving a level frees exactly the slots fixed there. Between
-/// searches `trail` and `marks` are empty and every slot is free.
+/// slot listing every option of the item; `bits[e]` is entry `e`'s weight's place among its
+/// group's weights (below). `sums[k]` is `(first, end, target)` over `groups`, and
+/// `groups[g]` is `(first, end, weights)`: the group's slots `first..end`, consecutive, and
+/// the start of its weights in `weights`, which run to the next group's start. The slots of a
+/// group of two or more *exclude each other*: two options of equal weight in two of its slots
+/// share an item that no solution covers with both (a primary item, or a secondary one
+/// without a color or in two colors), so its slots take different weights; such a group has
+/// at most 64 different weights, `weights[..]` in increasing order. A group of one slot has no
+/// weights listed. `by_option[o]` lists `(slot, weight)` for every slot option `o` is in.
+/// During a search `fixed[s]` is the weight of the option chosen (or committed) for slot
+/// `s`, or [`FREE`]; `trail` holds, oldest first, the slots fixed and not yet freed, and
+/// `marks[l]` its length when level `l` was entered, so leaving a level frees exactly the
+/// slots fixed there. Between searches `trail` and `marks` are empty and every slot is free.
 ///
 /// A sum is tested again only when it may prune more: `epoch` counts the levels left, and
 /// `tested[k]` is the epoch when sum `k` was last tested with nothing left to remove, `seen[s]`
@@ -69,14 +76,30 @@ pub enum SumError {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Sums {
     sums: Vec<(u32, u32, i64)>,
+    groups: Vec<(u32, u32, u32)>,
+    weights: Vec<i64>,
     slots: Vec<(u32, u32, u32)>,
     entries: Vec<(u32, i64)>,
+    bits: Vec<u8>,
     by_option: Vec<Vec<(u32, i64)>>,
     fixed: Vec<i64>,
     trail: Vec<u32>,
     marks: Vec<usize>,
+    /// Per group, at a test: the least and greatest weight its slots add up to, and the
+    /// largest weight a free slot may take without raising the least (the greatest weight
+    /// among the least ones the free slots can take apart), and its mirror.
+    bounds: Vec<(i64, i64, i64, i64)>,
+    /// Per group, at a test: what the least and greatest weights of its slots apart add up
+    /// to (below the bounds above when its slots take different weights).
+    apart: Vec<(i64, i64)>,
+    /// Per slot, at a test: its least and greatest weight left (its weight when fixed).
     lo: Vec<i64>,
     hi: Vec<i64>,
+    /// Per slot, the bits of its group's weights its options left hold, and the epoch and
+    /// its item's length when `lo`, `hi` and `mask` were read: they hold while both are
+    /// current (see `tested`).
+    mask: Vec<u64>,
+    read: Vec<(u64, u32)>,
     epoch: u64,
     tested: Vec<u64>,
     seen: Vec<u32>,
@@ -85,10 +108,76 @@ pub(crate) struct Sums {
 /// The mark of a slot with no option chosen yet.
 const FREE: i64 = i64::MIN;
 
+/// Most different weights in a group of slots that exclude each other (one bit each).
+const GROUP_WEIGHTS: usize = 64;
+
 /// Whether node `p` is still linked into its item's list.
 #[inline]
 pub(crate) fn linked(m: &Matrix, p: u32) -> bool {
     at(&m.nodes, at(&m.nodes, p).up).down == p
+}
+
+/// Whether no solution chooses both the option of node `p` and that of node `q`: they share a
+/// primary item, or a secondary one that one of them takes without a color or the two take in
+/// different colors.
+fn exclusive(m: &Matrix, p: u32, q: u32) -> bool {
+    let first = |x: u32| m.option_first[m.node_option[x as usize] as usize];
+    let color = |x: u32| m.colors.get(x as usize).copied().unwrap_or(NO_COLOR);
+    let mut x = first(p);
+    while at(&m.nodes, x).top != SPACER {
+        let mut y = first(q);
+        while at(&m.nodes, y).top != SPACER {
+            if at(&m.nodes, x).top == at(&m.nodes, y).top {
+                let (a, b) = (color(x), color(y));
+                if at(&m.nodes, x).top <= m.primary || a == NO_COLOR || b == NO_COLOR || a != b {
+                    return true;
+                }
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    false
+}
+
+/// Whether two slots (as their entries) exclude each other: every two options of equal
+/// weight, one in each, are [`exclusive`].
+fn slots_exclude(m: &Matrix, a: &[(u32, i64)], b: &[(u32, i64)]) -> bool {
+    a.iter()
+        .all(|&(p, v)| b.iter().all(|&(q, w)| v != w || exclusive(m, p, q)))
+}
+
+/// Splits slots (their entries) into groups whose slots exclude each other, greedily, in
+/// order, a slot joining the first group it shares a weight with and excludes, each group
+/// with at most [`GROUP_WEIGHTS`] different weights: the groups, each its
+/// slots' indices and its weights in increasing order.
+fn group(m: &Matrix, slots: &[&[(u32, i64)]]) -> Vec<(Vec<usize>, Vec<i64>)> {
+    let mut groups: Vec<(Vec<usize>, Vec<i64>)> = Vec::new();
+    for (s, &slot) in slots.iter().enumerate() {
+        let mut own: Vec<i64> = slot.iter().map(|&(_, w)| w).collect();
+        own.sort_unstable();
+        own.dedup();
+        let fits = |(members, weights): &(Vec<usize>, Vec<i64>)| {
+            let mut union = weights.clone();
+            union.extend(&own);
+            union.sort_unstable();
+            union.dedup();
+            // Slots with no weight in common gain nothing from a group.
+            union.len() < weights.len() + own.len()
+                && union.len() <= GROUP_WEIGHTS
+                && members.iter().all(|&t| slots_exclude(m, slots[t], slot))
+        };
+        match groups.iter().position(fits) {
+            Some(g) => {
+                groups[g].0.push(s);
+                groups[g].1.extend(&own);
+                groups[g].1.sort_unstable();
+                groups[g].1.dedup();
+            }
+            None => groups.push((vec![s], own)),
+        }
+    }
+    groups
 }
 
 impl Sums {
@@ -98,7 +187,8 @@ impl Sums {
         self.sums.is_empty()
     }
 
-    /// Checks `sum` against the matrix as built and adds it.
+    /// Checks `sum` against the matrix as built and adds it, its slots in groups that exclude
+    /// each other.
     pub(crate) fn add(&mut self, m: &Matrix, sum: &OptionSum) -> Result<(), SumError> {
         if !m.committed.is_empty() || !m.removed.is_empty() {
             return Err(SumError::NotFresh);
@@ -136,24 +226,49 @@ impl Sums {
             }
             slots.push((i, start, entries.len()));
         }
-        let base = self.entries.len() as u32;
-        let first_slot = self.slots.len() as u32;
         if self.by_option.len() != options {
             self.by_option = vec![Vec::new(); options];
         }
-        for (s, &(i, start, end)) in slots.iter().enumerate() {
-            let slot = first_slot + s as u32;
-            self.slots.push((i, base + start as u32, base + end as u32));
-            for &(p, weight) in &entries[start..end] {
-                self.by_option[m.node_option[p as usize] as usize].push((slot, weight));
+        let of: Vec<&[(u32, i64)]> = slots.iter().map(|&(_, a, b)| &entries[a..b]).collect();
+        let first_group = self.groups.len() as u32;
+        let first_slot = self.slots.len() as u32;
+        for (members, weights) in group(m, &of) {
+            let start = self.slots.len() as u32;
+            let listed = members.len() > 1;
+            for s in members {
+                let (i, a, b) = slots[s];
+                let slot = self.slots.len() as u32;
+                let base = self.entries.len() as u32;
+                self.slots.push((i, base, base + (b - a) as u32));
+                for &(p, weight) in &entries[a..b] {
+                    self.by_option[m.node_option[p as usize] as usize].push((slot, weight));
+                    self.entries.push((p, weight));
+                    let bit = if listed {
+                        weights
+                            .binary_search(&weight)
+                            .expect("a weight of the group")
+                    } else {
+                        0
+                    };
+                    self.bits.push(bit as u8);
+                }
+            }
+            self.groups
+                .push((start, self.slots.len() as u32, self.weights.len() as u32));
+            if listed {
+                self.weights.extend(weights);
             }
         }
-        self.entries.extend(entries);
+        debug_assert_eq!(self.slots.len() - first_slot as usize, slots.len());
         self.sums
-            .push((first_slot, self.slots.len() as u32, sum.target));
+            .push((first_group, self.groups.len() as u32, sum.target));
         self.fixed = vec![FREE; self.slots.len()];
+        self.bounds = vec![(0, 0, 0, 0); self.groups.len()];
+        self.apart = vec![(0, 0); self.groups.len()];
         self.lo = vec![0; self.slots.len()];
         self.hi = vec![0; self.slots.len()];
+        self.mask = vec![0; self.slots.len()];
+        self.read = vec![(0, 0); self.slots.len()];
         self.seen = vec![0; self.slots.len()];
         // Epoch 0 is never current: every sum is tested at the first node.
         self.epoch = 1;
@@ -198,13 +313,98 @@ impl Sums {
         }
     }
 
+    /// The bounds of group `g` at this node (see `bounds`), or `None` when its free slots
+    /// cannot take their weights: a slot with no option left, or (slots that exclude each
+    /// other) fewer different weights left than free slots.
+    fn group_bounds(&mut self, m: &Matrix, g: usize) -> Option<(i64, i64, i64, i64)> {
+        let (first, end, w0) = self.groups[g];
+        let (mut fixed, mut free, mut union) = (0i64, 0u32, 0u64);
+        let (mut apart_lo, mut apart_hi) = (0i64, 0i64);
+        for s in first..end {
+            let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+            match self.fixed[s as usize] {
+                FREE => {
+                    let (i, a, b) = self.slots[s as usize];
+                    if length(&m.len, i) >= COVERED {
+                        // Covered by an option outside the slot: the promise is broken.
+                        debug_assert!(false, "slot {s} covered but not fixed");
+                        continue;
+                    }
+                    free += 1;
+                    let now = (self.epoch, length(&m.len, i));
+                    if self.read[s as usize] == now {
+                        (lo, hi) = (self.lo[s as usize], self.hi[s as usize]);
+                        union |= self.mask[s as usize];
+                    } else {
+                        let mut mask = 0u64;
+                        for e in a as usize..b as usize {
+                            let (p, w) = self.entries[e];
+                            if linked(m, p) {
+                                lo = lo.min(w);
+                                hi = hi.max(w);
+                                mask |= 1 << self.bits[e];
+                            }
+                        }
+                        if lo > hi {
+                            return None;
+                        }
+                        self.lo[s as usize] = lo;
+                        self.hi[s as usize] = hi;
+                        self.mask[s as usize] = mask;
+                        self.read[s as usize] = now;
+                        union |= mask;
+                    }
+                    apart_lo += lo;
+                    apart_hi += hi;
+                }
+                w => fixed += w,
+            }
+        }
+        self.apart[g] = (fixed + apart_lo, fixed + apart_hi);
+        if free <= 1 {
+            // No other free slot to differ from: the bounds apart are exact.
+            return Some((fixed + apart_lo, fixed + apart_hi, i64::MAX, i64::MIN));
+        }
+        if union.count_ones() < free {
+            return None;
+        }
+        let weights = &self.weights[w0 as usize..];
+        let (mut least, mut most) = (fixed, fixed);
+        let (mut low, mut high) = (union, union);
+        let (mut a, mut b) = (0, 0);
+        for _ in 0..free {
+            a = weights[low.trailing_zeros() as usize];
+            least += a;
+            low &= low - 1;
+            let top = 63 - high.leading_zeros();
+            b = weights[top as usize];
+            most += b;
+            high &= !(1 << top);
+        }
+        Some((least, most, a, b))
+    }
+
     /// Tests every sum once: puts into `out` the node of every option whose weight the other
     /// slots cannot make up to the target (an option in several sums may come twice).
     /// `false` at a dead end (a sum out of reach or a free slot with no option left), where
     /// the search backtracks.
+    ///
+    /// A group's slots that exclude each other take different weights, so `t` free ones add
+    /// up to at least the `t` least weights they have left, the greatest of them `a`; one of
+    /// them taking weight `w > a` raises that least by `w - a` at least (the others still take
+    /// `t - 1` different weights). So with the sum's least total `low`, a free slot's weight
+    /// `w` is out of reach when `w > a + (target - low)`, and in the mirror, below `b - (high -
+    /// target)`. Apart from the others of its group, a slot's weight `w` raises its group's
+    /// sum of least weights `lo` by `w - lo` (its own least weight), so `w` is out of reach
+    /// too when `w > lo + (target - low) + (least - apart)`, `least` the group's least total
+    /// and `apart` the sum of its slots' least weights, and in the mirror.
     pub(crate) fn prune(&mut self, m: &Matrix, out: &mut Vec<u32>) -> bool {
         for k in 0..self.sums.len() {
-            let (first, end, target) = self.sums[k];
+            let (g0, g1, target) = self.sums[k];
+            let (first, end) = match (g0..g1).len() {
+                0 => (0, 0),
+                _ => (self.groups[g0 as usize].0, self.groups[g1 as usize - 1].1),
+            };
             if self.tested[k] == self.epoch
                 && (first..end)
                     .all(|s| length(&m.len, self.slots[s as usize].0) == self.seen[s as usize])
@@ -212,52 +412,40 @@ impl Sums {
                 continue;
             }
             let (mut low, mut high) = (0i64, 0i64);
-            for s in first..end {
-                let (i, a, b) = self.slots[s as usize];
-                let (lo, hi) = match self.fixed[s as usize] {
-                    FREE => {
-                        if length(&m.len, i) >= COVERED {
-                            // Covered by an option outside the slot: the promise is broken.
-                            debug_assert!(false, "slot {s} covered but not fixed");
-                            continue;
-                        }
-                        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
-                        for &(p, w) in &self.entries[a as usize..b as usize] {
-                            if linked(m, p) {
-                                lo = lo.min(w);
-                                hi = hi.max(w);
-                            }
-                        }
-                        if lo > hi {
-                            return false;
-                        }
-                        (lo, hi)
-                    }
-                    w => (w, w),
+            for g in g0..g1 {
+                let Some(bounds) = self.group_bounds(m, g as usize) else {
+                    return false;
                 };
-                self.lo[s as usize] = lo;
-                self.hi[s as usize] = hi;
-                low += lo;
-                high += hi;
+                self.bounds[g as usize] = bounds;
+                low += bounds.0;
+                high += bounds.1;
             }
             if target < low || target > high {
                 return false;
             }
             let before = out.len();
-            for s in first..end {
-                if self.fixed[s as usize] != FREE {
-                    continue;
-                }
-                let (lo, hi) = (self.lo[s as usize], self.hi[s as usize]);
-                // The weight this slot may take: what the others' bounds leave.
-                let (least, most) = (target - (high - hi), target - (low - lo));
-                if lo >= least && hi <= most {
-                    continue;
-                }
-                let (_, a, b) = self.slots[s as usize];
-                for &(p, w) in &self.entries[a as usize..b as usize] {
-                    if (w < least || w > most) && linked(m, p) {
-                        out.push(p);
+            for g in g0..g1 {
+                let (s0, s1, _) = self.groups[g as usize];
+                let (glo, ghi, a, b) = self.bounds[g as usize];
+                let (alo, ahi) = self.apart[g as usize];
+                for s in s0..s1 {
+                    if self.fixed[s as usize] != FREE {
+                        continue;
+                    }
+                    // The weights the slot may take.
+                    let (lo, hi) = (self.lo[s as usize], self.hi[s as usize]);
+                    let least =
+                        (hi - (high - target) - (ahi - ghi)).max(b.saturating_sub(high - target));
+                    let most =
+                        (lo + (target - low) + (glo - alo)).min(a.saturating_add(target - low));
+                    if lo >= least && hi <= most {
+                        continue;
+                    }
+                    let (_, e0, e1) = self.slots[s as usize];
+                    for &(p, w) in &self.entries[e0 as usize..e1 as usize] {
+                        if (w < least || w > most) && linked(m, p) {
+                            out.push(p);
+                        }
                     }
                 }
             }
@@ -350,6 +538,61 @@ mod tests {
             summed.check_links().unwrap();
             // A clone keeps the sums.
             assert_eq!(summed.clone().count(CountOptions::new()).count, a.count);
+        }
+    }
+
+    /// The solutions of `dlx` whose cells (`v` values each, as in [`problem`]) add up to
+    /// `target`, counted by a filter on every solution.
+    fn filtered(dlx: &mut Dlx, v: u32, target: u32) -> usize {
+        let (all, _) = dlx.collect(10_000);
+        all.iter()
+            .filter(|s| s.iter().map(|o| o.0 % v + 1).sum::<u32>() == target)
+            .count()
+    }
+
+    #[test]
+    fn slots_that_exclude_each_other_take_different_weights() {
+        // 3 cells of values 1..=4 adding up to 6: different values must be 1, 2 and 3 (6
+        // ways), where repeats allow 10 (1+1+4 three ways, 1+2+3 six ways, 2+2+2).
+        for (distinct, count) in [(true, 6), (false, 10)] {
+            let mut dlx = problem(3, 4, distinct, &[]);
+            let sum = OptionSum {
+                slots: slots(&[0, 1, 2], 4),
+                target: 6,
+            };
+            let mut plain = dlx.clone();
+            assert_eq!(filtered(&mut plain, 4, 6), count);
+            // The engine finds the groups: one of three slots when values differ.
+            let entries: Vec<Vec<(u32, i64)>> = sum
+                .slots
+                .iter()
+                .map(|slot| {
+                    slot.iter()
+                        .map(|&(o, w)| (dlx.matrix.option_first[o.index()], w))
+                        .collect()
+                })
+                .collect();
+            let of: Vec<&[(u32, i64)]> = entries.iter().map(Vec::as_slice).collect();
+            let groups = group(&dlx.matrix, &of);
+            assert_eq!(groups.len(), if distinct { 1 } else { 3 });
+            dlx.add_sum(&sum).unwrap();
+            let counted = dlx.count(CountOptions::new());
+            assert_eq!(counted.count, count as u128);
+            if distinct {
+                // At the root the 4s go (the least of three different values is 1 + 2 + 3,
+                // which 4 would exceed): the search is that of values 1..=3 alone.
+                let mut three = problem(3, 3, true, &[]);
+                three
+                    .add_sum(&OptionSum {
+                        slots: slots(&[0, 1, 2], 3),
+                        target: 6,
+                    })
+                    .unwrap();
+                let alone = three.count(CountOptions::new());
+                assert_eq!(alone.count, 6);
+                assert_eq!(counted.stats.nodes, alone.stats.nodes);
+            }
+            dlx.check_links().unwrap();
         }
     }
 

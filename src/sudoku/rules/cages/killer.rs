@@ -17,7 +17,7 @@ use serde::Deserialize;
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::cages::cage_logic::{CageLogic, LogicSum};
-use crate::sudoku::rules::cages::innies::derive;
+use crate::sudoku::rules::cages::innies::{derive, derive_larger};
 use crate::sudoku::rules::cages::plaincage::{Both, PlainCages};
 use crate::sudoku::rules::constraint::{
     cell_list, read_tables, Constraint, Family, FileWriter, Logic, RawCells, Reference,
@@ -179,6 +179,9 @@ impl Constraint for Killer {
         }
         // Cages first: where a derived sum overlaps a cage, the cage splits the unit.
         encode_all(&sets, encoder);
+        for derived in derive_larger(encoder.geometry(), &cages) {
+            encoder.promise_sum(&derived.terms, derived.target);
+        }
     }
 
     fn logic(&self, geometry: &Geometry, units: &UnitIndex) -> Option<Box<dyn Logic>> {
