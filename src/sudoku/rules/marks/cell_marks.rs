@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use crate::sudoku::grid::Cell;
 
 use crate::sudoku::rules::constraint::{cell_list, FileWriter, RawCells};
-use crate::sudoku::rules::error::{FileError, RulesError};
+use crate::sudoku::rules::error::{FileError, ReadResult, RulesError};
 use crate::sudoku::rules::fpuzzles_io::{cell_name, FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 
@@ -63,9 +63,11 @@ pub trait CellMarks {
         &mut self,
         key: &str,
         map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    ) -> ReadResult<A::Error> {
         let raw: RawCells = map.next_value()?;
-        Ok(raw.cells(key).map(|cells| self.list_mut(key).extend(cells)))
+        let cells = raw.cells(key)?;
+        self.list_mut(key).extend(cells);
+        Ok(())
     }
 
     /// Writes each non-empty list as a cell list under its key.

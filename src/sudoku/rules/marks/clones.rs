@@ -23,7 +23,7 @@ use crate::sudoku::rules::constraint::{
 };
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 use crate::sudoku::rules::draw::{Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{cell_name, FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 
@@ -203,11 +203,7 @@ struct RawClone {
 impl Family for Clones {
     const KEYS: &'static [&'static str] = &["clone"];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        _: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, "clone", |clone: &RawClone, what| {
             self.clones.push(CloneRegion {
                 cells: clone.cells.cells(what)?,

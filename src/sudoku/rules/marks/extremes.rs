@@ -17,7 +17,7 @@ use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference};
 use crate::sudoku::rules::draw::{num, Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::cell_marks::CellMarks;
@@ -212,11 +212,7 @@ impl Constraint for Extremes {
 impl Family for Extremes {
     const KEYS: &'static [&'static str] = &<Extremes as CellMarks>::KEYS;
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> ReadResult<A::Error> {
         self.read_cells(key, map)
     }
 

@@ -32,7 +32,7 @@ use crate::sudoku::rules::constraint::{
     cell_list, Constraint, Family, FileWriter, RawCells, Reference,
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::edge::{
@@ -404,11 +404,7 @@ impl Family for Kropki {
         "ratio",
     ];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> ReadResult<A::Error> {
         match key {
             "non_consecutive" => self.non_consecutive = map.next_value()?,
             "negative_ratio" => self.negative_ratio = map.next_value()?,
@@ -421,14 +417,15 @@ impl Family for Kropki {
                     let what = format!("{key} {}", k + 1);
                     let cells = match dot.cells.cells(&what) {
                         Ok(cells) => cells,
-                        Err(error) => return Ok(Err(error)),
+                        Err(error) => return Err(error.into()),
                     };
                     let Ok(cells) = <[Cell; 2]>::try_from(cells) else {
-                        return Ok(Err(FileError::Value {
+                        return Err(FileError::Value {
                             key: what,
                             line: None,
                             message: "a dot joins exactly two cells".to_string(),
-                        }));
+                        }
+                        .into());
                     };
                     let dot = Dot {
                         cells,
@@ -442,7 +439,7 @@ impl Family for Kropki {
                 }
             }
         }
-        Ok(Ok(()))
+        Ok(())
     }
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["nonconsecutive", "difference", "ratio"];

@@ -16,7 +16,7 @@ use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference};
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 use crate::sudoku::rules::draw::{num, Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::cell_marks::CellMarks;
@@ -187,11 +187,7 @@ impl Constraint for Parity {
 impl Family for Parity {
     const KEYS: &'static [&'static str] = &<Parity as CellMarks>::KEYS;
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> ReadResult<A::Error> {
         self.read_cells(key, map)
     }
 

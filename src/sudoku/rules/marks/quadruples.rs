@@ -28,7 +28,7 @@ use crate::sudoku::rules::constraint::{
 };
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::draw::{escape, num, Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 
@@ -337,11 +337,7 @@ struct RawQuad {
 impl Family for Quadruples {
     const KEYS: &'static [&'static str] = &["quadruple"];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        _: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, "quadruple", |quad: &RawQuad, what| {
             self.quads.push(Quad {
                 cells: quad.cells.cells(what)?,

@@ -20,7 +20,7 @@ use crate::sudoku::rules::constraint::{
     cell_list, read_tables, Constraint, Family, FileWriter, RawCells, Reference,
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::edge::{disc, PairCheck};
@@ -170,11 +170,7 @@ struct RawPair {
 impl Family for Sums {
     const KEYS: &'static [&'static str] = &["sum"];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        _: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, "sum", |pair: &RawPair, what| {
             let cells =
                 <[Cell; 2]>::try_from(pair.cells.cells(what)?).map_err(|_| FileError::Value {

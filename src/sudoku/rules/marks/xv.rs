@@ -22,7 +22,7 @@ use crate::sudoku::rules::constraint::{
     cell_list, Constraint, Family, FileWriter, RawCells, Reference,
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::edge::{
@@ -228,14 +228,10 @@ struct RawMark {
 impl Family for Xv {
     const KEYS: &'static [&'static str] = &["xv", "negative_xv"];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> ReadResult<A::Error> {
         if key == "negative_xv" {
             self.negative = map.next_value()?;
-            return Ok(Ok(()));
+            return Ok(());
         }
         let raw: Vec<RawMark> = map.next_value()?;
         for (k, mark) in raw.iter().enumerate() {
@@ -247,20 +243,19 @@ impl Family for Xv {
             };
             let cells = match mark.cells.cells(&what) {
                 Ok(cells) => cells,
-                Err(e) => return Ok(Err(e)),
+                Err(e) => return Err(e.into()),
             };
             let Ok(cells) = <[Cell; 2]>::try_from(cells) else {
-                return Ok(Err(error("a mark joins exactly two cells".to_string())));
+                return Err(error("a mark joins exactly two cells".to_string()).into());
             };
             let Some(x) = parse_letter(&mark.value) else {
-                return Ok(Err(error(format!(
-                    "value {:?} is neither \"X\" nor \"V\"",
-                    mark.value
-                ))));
+                return Err(
+                    error(format!("value {:?} is neither \"X\" nor \"V\"", mark.value)).into(),
+                );
             };
             self.marks.push(XvMark { cells, x });
         }
-        Ok(Ok(()))
+        Ok(())
     }
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["xv"];
