@@ -415,10 +415,7 @@ impl Family for Kropki {
                 let default = if white { WHITE_DEFAULT } else { BLACK_DEFAULT };
                 for (k, dot) in raw.iter().enumerate() {
                     let what = format!("{key} {}", k + 1);
-                    let cells = match dot.cells.cells(&what) {
-                        Ok(cells) => cells,
-                        Err(error) => return Err(error.into()),
-                    };
+                    let cells = dot.cells.cells(&what)?;
                     let Ok(cells) = <[Cell; 2]>::try_from(cells) else {
                         return Err(FileError::Value {
                             key: what,

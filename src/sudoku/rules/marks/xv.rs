@@ -241,10 +241,7 @@ impl Family for Xv {
                 line: None,
                 message,
             };
-            let cells = match mark.cells.cells(&what) {
-                Ok(cells) => cells,
-                Err(e) => return Err(e.into()),
-            };
+            let cells = mark.cells.cells(&what)?;
             let Ok(cells) = <[Cell; 2]>::try_from(cells) else {
                 return Err(error("a mark joins exactly two cells".to_string()).into());
             };
