@@ -512,6 +512,7 @@ impl Family for Kropki {
 mod tests {
     use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::rules::fpuzzles_io::round_trip;
     use crate::sudoku::{Rules, Spec};
 
     fn cell(row: usize, col: usize) -> Cell {
@@ -597,15 +598,11 @@ mod tests {
         let (keys, negative) = out.finish();
         assert_eq!(negative, ["ratio"]);
         assert_eq!(keys["difference"][1]["value"], "2");
-        let reader = FpReader::new(4, &negative);
-        let mut back = Kropki::default();
-        for (key, value) in &keys {
-            back.read_fpuzzles(key, value, &reader).unwrap();
-        }
-        assert_eq!(&back, kropki);
+        assert_eq!(&round_trip(kropki, 4), kropki);
         let bad = json!([{"cells": ["R1C1", "R1C2"], "value": "x"}]);
         assert_eq!(
-            back.read_fpuzzles("ratio", &bad, &reader)
+            Kropki::default()
+                .read_fpuzzles("ratio", &bad, &FpReader::new(4, &negative))
                 .unwrap_err()
                 .to_string(),
             "ratio 1: \"value\": cannot read \"x\" as a whole number"
