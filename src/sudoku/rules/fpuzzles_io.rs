@@ -102,6 +102,20 @@ pub fn cell_name(cell: Cell) -> String {
 /// One instance of an array key: where it is, and its fields.
 pub type Instance<'v> = (At<'v>, &'v Map<String, Value>);
 
+/// One f-puzzles key handed to the family that owns it ([`Family::read_fpuzzles`]): the
+/// key, its value, and the reader that knows the grid.
+///
+/// [`Family::read_fpuzzles`]: super::Family::read_fpuzzles
+#[derive(Debug, Clone, Copy)]
+pub struct FpKey<'a> {
+    /// The key (`"thermometer"`).
+    pub key: &'a str,
+    /// Its value.
+    pub value: &'a Value,
+    /// What the value is read with.
+    pub reader: &'a FpReader<'a>,
+}
+
 /// What a family reads its keys with: the grid's size, the puzzle's `negative` entries, and
 /// readers for the shapes f-puzzles values take, each with errors that say where; and where
 /// to tell the user about entries that carry no rule and are left out ([`FpReader::notice`]).
@@ -121,6 +135,15 @@ impl<'a> FpReader<'a> {
             size,
             negative,
             notices: None,
+        }
+    }
+
+    /// The f-puzzles key `key` with its value `value`, to be read with this reader.
+    pub fn key<'k>(&'k self, key: &'k str, value: &'k Value) -> FpKey<'k> {
+        FpKey {
+            key,
+            value,
+            reader: self,
         }
     }
 
@@ -403,7 +426,7 @@ pub(crate) fn round_trip<F: super::constraint::Family>(family: &F, size: usize) 
     let reader = FpReader::new(size, &negative);
     let mut back = F::default();
     for (key, value) in &keys {
-        back.read_fpuzzles(key, value, &reader)
+        back.read_fpuzzles(reader.key(key, value))
             .unwrap_or_else(|e| panic!("{key}: {e}"));
     }
     back

@@ -17,7 +17,6 @@
 //! instance.
 
 use serde::de::MapAccess;
-use serde_json::Value;
 
 use crate::sudoku::grid::Grid;
 
@@ -28,7 +27,7 @@ use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::cover::linear_sum::LinearSum;
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::{Geometry, NO_REGION};
 use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
 use crate::sudoku::rules::pair::PairList;
@@ -291,14 +290,14 @@ impl Family for RegionSumLines {
         read
     }
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey {
+            key: _,
+            value: _,
+            reader: _,
+        } = entry;
         let mut shape = self.shape();
-        let read = shape.read_fpuzzles(key, value, reader);
+        let read = shape.read_fpuzzles(entry);
         self.lines = shape.lines;
         read
     }

@@ -135,7 +135,7 @@ mod tests {
         lines.write_fpuzzles(&mut out);
         let (keys, _) = out.finish();
         let mut back = ZipperLines::default();
-        back.read_fpuzzles("zipperline", &keys["zipperline"], &FpReader::new(9, &[]))
+        back.read_fpuzzles(FpReader::new(9, &[]).key("zipperline", &keys["zipperline"]))
             .unwrap();
         assert_eq!(&back, lines);
         let mut names = Vec::new();

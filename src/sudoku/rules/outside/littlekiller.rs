@@ -432,13 +432,13 @@ mod tests {
             {"cell": "R10C5", "direction": "UR", "value": ""}
         ]);
         clues
-            .read_fpuzzles("littlekillersum", &value, &reader)
+            .read_fpuzzles(reader.key("littlekillersum", &value))
             .unwrap();
         assert_eq!(clues.clues.len(), 1);
         let bad = json!([{"cell": "R0C4", "cells": ["R1C3"], "direction": "DL", "value": 7}]);
         assert_eq!(
             LittleKillers::default()
-                .read_fpuzzles("littlekillersum", &bad, &reader)
+                .read_fpuzzles(reader.key("littlekillersum", &bad))
                 .unwrap_err()
                 .to_string(),
             "littlekillersum 1: \"cells\" are not the diagonal DL from R0C4"
