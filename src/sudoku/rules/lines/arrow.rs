@@ -285,6 +285,7 @@ fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use crate::sudoku::rules::test_support::four;
     use proptest::prelude::*;
     use serde_json::json;
 
@@ -300,11 +301,6 @@ mod tests {
 
     fn cells(names: &str) -> Vec<Cell> {
         names.split_whitespace().map(cell).collect()
-    }
-
-    /// A 4x4 puzzle file with `tables` after an empty grid.
-    fn four(tables: &str) -> String {
-        format!("size = 4\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n{tables}")
     }
 
     #[test]

@@ -341,11 +341,11 @@ impl Reference for SegmentSums {
 
 #[cfg(test)]
 mod tests {
+    use crate::sudoku::rules::test_support::random_line;
     use proptest::prelude::*;
 
     use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
-    use crate::sudoku::grid::Cell;
     use crate::sudoku::rules::test_support::assert_example_unique;
     use crate::sudoku::{validate, Engine, Rules, Solver};
 
@@ -467,22 +467,9 @@ mod tests {
         );
     }
 
-    fn line() -> impl Strategy<Value = Line> {
-        proptest::collection::vec((0usize..9, 0usize..9), 1..8).prop_map(|raw| {
-            let mut cells: Vec<Cell> = Vec::new();
-            for (row, col) in raw {
-                let c = Cell { row, col };
-                if !cells.contains(&c) {
-                    cells.push(c);
-                }
-            }
-            Line::new(cells)
-        })
-    }
-
     proptest! {
         #[test]
-        fn fpuzzles_round_trip(lines in proptest::collection::vec(line(), 0..4)) {
+        fn fpuzzles_round_trip(lines in proptest::collection::vec(random_line(), 0..4)) {
             let family = RegionSumLines { lines };
             prop_assert_eq!(crate::sudoku::rules::fpuzzles_io::round_trip(&family, 9), family);
         }

@@ -340,6 +340,7 @@ impl SumClue for LittleKiller {
 
 #[cfg(test)]
 mod tests {
+    use crate::sudoku::rules::test_support::four;
     use proptest::prelude::*;
     use serde_json::json;
 
@@ -348,11 +349,6 @@ mod tests {
     use crate::sudoku::rules::test_support::assert_example_unique;
     use crate::sudoku::rules::Family;
     use crate::sudoku::{validate, Engine, Grid, Solver};
-
-    /// A 4x4 puzzle file with `tables` after an empty grid.
-    fn four(tables: &str) -> String {
-        format!("size = 4\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n{tables}")
-    }
 
     #[test]
     fn reads_writes_and_round_trips() {
