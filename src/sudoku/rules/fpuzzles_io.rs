@@ -228,6 +228,23 @@ impl<'a> FpReader<'a> {
             .collect()
     }
 
+    /// The place of an outside clue: the entry's `cell` field read as [`FpReader::place`].
+    ///
+    /// # Errors
+    ///
+    /// No `cell` field, or as [`FpReader::place`].
+    pub fn clue_place(
+        &self,
+        at: At<'_>,
+        instance: &Map<String, Value>,
+    ) -> Result<Place, FileError> {
+        let cell = instance.get("cell");
+        self.place(
+            at,
+            cell.ok_or_else(|| at.error("has no \"cell\" (the clue's place)"))?,
+        )
+    }
+
     /// The place a value names (`"R0C4"`), inside the grid or on its border outside it.
     ///
     /// # Errors

@@ -432,12 +432,7 @@ impl<K: OutsideKind> Family for OutsideClues<K> {
         let n = reader.size();
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cell", "value"], COSMETIC_FIELDS)?;
-            let clue = reader.place(
-                at,
-                instance
-                    .get("cell")
-                    .ok_or_else(|| at.error("has no \"cell\" (the clue's place)"))?,
-            )?;
+            let clue = reader.clue_place(at, instance)?;
             let Some(value) = reader.number(at, instance, "value")? else {
                 continue;
             };

@@ -276,12 +276,7 @@ impl SumClue for LittleKiller {
         clues: &mut Vec<LittleKiller>,
     ) -> Result<(), FileError> {
         let n = reader.size();
-        let clue = reader.place(
-            at,
-            instance
-                .get("cell")
-                .ok_or_else(|| at.error("has no \"cell\" (the clue's place)"))?,
-        )?;
+        let clue = reader.clue_place(at, instance)?;
         let direction = match instance.get("direction") {
             Some(Value::String(name)) => Diagonal::parse(name).ok_or_else(|| {
                 at.error(format!(
