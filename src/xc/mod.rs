@@ -81,5 +81,6 @@ pub use restart::{RestartOutcome, Restarts};
 pub use search::{Search, Solutions};
 pub use shards::Shards;
 pub use stats::{Count, Outcome, Progress, Stats, Visitor};
+pub(crate) use sums::Reach;
 pub use sums::{OptionSum, SumError};
 pub use watch::Watch;

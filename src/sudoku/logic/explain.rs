@@ -22,6 +22,8 @@ impl State<'_> {
             .or_else(|| self.family_step())
             .or_else(|| self.forbidden())
             .or_else(|| self.only_option())
+            .or_else(|| self.sum_out_of_reach())
+            .or_else(|| self.sum_combinations())
             .or_else(|| self.domination())
             .or_else(|| self.naked_subset(2))
             .or_else(|| self.hidden_subset(2))
