@@ -6,6 +6,7 @@ use crate::sudoku::rules::{PuzzleError, Rules};
 
 use super::grade::Grade;
 use super::mask::{bit, digits_of};
+use super::rule_sums::sum_step;
 use super::state::State;
 use super::step::Step;
 use super::technique::Technique;
@@ -45,6 +46,31 @@ impl State<'_> {
         self.families
             .iter()
             .find_map(|family| family.step(&self.values, &self.candidates))
+    }
+
+    /// A sum's candidates that the other cells' bounds cannot make up to the target with
+    /// (see [`super::rule_sums`]).
+    fn sum_out_of_reach(&self) -> Option<Step> {
+        let technique = Technique::SumOutOfReach;
+        sum_step(
+            &self.sums,
+            technique,
+            self.rules,
+            &self.values,
+            &self.candidates,
+        )
+    }
+
+    /// A sum's candidates that no filling of its cells reaching the target uses.
+    fn sum_combinations(&self) -> Option<Step> {
+        let technique = Technique::SumCombinations;
+        sum_step(
+            &self.sums,
+            technique,
+            self.rules,
+            &self.values,
+            &self.candidates,
+        )
     }
 
     /// A guess where logic stalls: the empty cell with the fewest candidates (the first in

@@ -20,10 +20,10 @@ use std::collections::HashMap;
 
 use crate::sudoku::encode::Promise;
 use crate::sudoku::grid::Cell;
+use crate::sudoku::rules::Rules;
 use crate::xc::Reach;
 
 use super::mask::{bit, digits_of};
-use super::state::State;
 use super::step::Step;
 use super::technique::Technique;
 
@@ -202,68 +202,63 @@ fn weights(w: i64, mask: u64) -> Option<(i64, i64)> {
     (lo <= hi).then_some((lo, hi))
 }
 
-impl State<'_> {
-    /// A sum's candidates that the other cells' bounds cannot make up to the target with.
-    pub(super) fn sum_out_of_reach(&self) -> Option<Step> {
-        self.sum_step(Technique::SumOutOfReach, |sum, masks| {
-            sum.within_reach(masks)
-        })
+/// How a sum step keeps candidates: [`RuleSum::within_reach`] or
+/// [`RuleSum::combinations`].
+fn keep(technique: Technique, sum: &RuleSum, masks: &[u64]) -> Option<Vec<u64>> {
+    match technique {
+        Technique::SumOutOfReach => sum.within_reach(masks),
+        _ => (sum.promise.terms.len() <= MAX_TERMS).then(|| sum.combinations(masks)),
     }
+}
 
-    /// A sum's candidates that no filling of its cells reaching the target uses.
-    pub(super) fn sum_combinations(&self) -> Option<Step> {
-        self.sum_step(Technique::SumCombinations, |sum, masks| {
-            (sum.promise.terms.len() <= MAX_TERMS).then(|| sum.combinations(masks))
-        })
-    }
-
-    /// The first sum whose `keep` leaves out a candidate of an empty cell, as a step.
-    fn sum_step(
-        &self,
-        technique: Technique,
-        keep: impl Fn(&RuleSum, &[u64]) -> Option<Vec<u64>>,
-    ) -> Option<Step> {
-        for sum in self.sums.iter() {
-            let terms = &sum.promise.terms;
-            if terms.iter().all(|&(p, _)| self.values[p] != 0) {
-                continue;
-            }
-            let masks = sum.masks(&self.values, &self.candidates);
-            let Some(kept) = keep(sum, &masks) else {
-                continue;
-            };
-            if kept.iter().any(|&m| m == 0) {
-                // No filling at all: the puzzle is broken here, which other checks report.
-                continue;
-            }
-            let eliminations: Vec<(Cell, u8)> = terms
-                .iter()
-                .zip(&kept)
-                .filter(|&(&(p, _), _)| self.values[p] == 0)
-                .flat_map(|(&(p, _), &keep)| {
-                    digits_of(self.candidates[p] & !keep).map(move |d| (p, d))
-                })
-                .map(|(p, d)| (self.cell(p), d))
-                .collect();
-            if eliminations.is_empty() {
-                continue;
-            }
-            let family = &self.rules.constraints().all()[sum.promise.family];
-            let units = vec![
-                family.words(sum.promise.instance),
-                sum.equation(|p| self.cell(p)),
-            ];
-            return Some(Step {
-                technique,
-                placements: Vec::new(),
-                eliminations,
-                units,
-                cells: terms.iter().map(|&(p, _)| self.cell(p)).collect(),
-                digits: Vec::new(),
-            });
+/// The first sum of `sums` from which `technique` ([`Technique::SumOutOfReach`] or
+/// [`Technique::SumCombinations`]) leaves out a candidate of an empty cell, as a step;
+/// `values` and `candidates` as the state keeps them.
+pub(super) fn sum_step(
+    sums: &[RuleSum],
+    technique: Technique,
+    rules: &Rules,
+    values: &[u8],
+    candidates: &[u64],
+) -> Option<Step> {
+    for sum in sums {
+        let terms = &sum.promise.terms;
+        if terms.iter().all(|&(p, _)| values[p] != 0) {
+            continue;
         }
-        None
+        let masks = sum.masks(values, candidates);
+        let Some(kept) = keep(technique, sum, &masks) else {
+            continue;
+        };
+        if kept.contains(&0) {
+            // No filling at all: the puzzle is broken here, which other checks report.
+            continue;
+        }
+        let eliminations: Vec<(Cell, u8)> = terms
+            .iter()
+            .zip(&kept)
+            .filter(|&(&(p, _), _)| values[p] == 0)
+            .flat_map(|(&(p, _), &keep)| digits_of(candidates[p] & !keep).map(move |d| (p, d)))
+            .map(|(p, d)| (rules.cell(p), d))
+            .collect();
+        if eliminations.is_empty() {
+            continue;
+        }
+        let family = &rules.constraints().all()[sum.promise.family];
+        let units = vec![
+            family.words(sum.promise.instance),
+            sum.equation(|p| rules.cell(p)),
+        ];
+        return Some(Step {
+            technique,
+            placements: Vec::new(),
+            eliminations,
+            units,
+            cells: terms.iter().map(|&(p, _)| rules.cell(p)).collect(),
+            digits: Vec::new(),
+        });
     }
+    None
 }
 
 #[cfg(test)]
