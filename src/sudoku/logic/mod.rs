@@ -32,6 +32,10 @@
 //! subsets.rs    naked and hidden pairs, triples, quads
 //! fish.rs       X-wing, swordfish, jellyfish
 //! wings.rs      XY-wing, XYZ-wing
+//! matrix.rs     the rules as one exact-cover matrix, with the options that conflict
+//! items.rs      the generic steps on it: forbidden, only option, domination, contradiction
+//!               chains
+//! covers.rs     subsets and fish over any items: set pairs and triples
 //! explain.rs    the order techniques are tried in (the families' own steps among them),
 //!               guesses, the explanation of a puzzle
 //! technique.rs, step.rs, grade.rs: what a step is and says, and what a solution is worth
@@ -55,6 +59,7 @@
 //! assert!(explanation.grade() <= Grade::Expert);
 //! ```
 
+mod covers;
 mod explain;
 mod fish;
 mod grade;
