@@ -36,6 +36,8 @@
 //! items.rs      the generic steps on it: forbidden, only option, domination, contradiction
 //!               chains
 //! covers.rs     subsets and fish over any items: set pairs and triples
+//! rule_sums.rs  the sums the rules promise (arrows, little killers, cages): out of reach,
+//!               combinations
 //! explain.rs    the order techniques are tried in (the families' own steps among them),
 //!               guesses, the explanation of a puzzle
 //! technique.rs, step.rs, grade.rs: what a step is and says, and what a solution is worth
@@ -67,6 +69,7 @@ mod items;
 mod locked;
 pub(crate) mod mask;
 mod matrix;
+mod rule_sums;
 mod singles;
 mod state;
 pub(crate) mod step;
