@@ -452,7 +452,9 @@ mod tests {
                 continue;
             }
             let file = from_toml(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            let Some(matrix) = Matrix::new(&file.rules) else {
+            let (problem, numbering, owners) =
+                crate::sudoku::encode::encode_with_owners(&file.rules);
+            let Some(matrix) = Matrix::new(&file.rules, &problem, &numbering, &owners) else {
                 continue;
             };
             let all = file.rules.constraints().all();
