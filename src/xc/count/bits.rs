@@ -389,8 +389,8 @@ impl Run<'_, '_, '_> {
             let i = few.trailing_zeros();
             return (i, ((at[0] >> i) & 1) as u32);
         }
-        for j in 2..4 {
-            let these = uncovered & !at[j];
+        for (j, &more) in at.iter().enumerate().skip(2) {
+            let these = uncovered & !more;
             if these != 0 {
                 return (these.trailing_zeros(), j as u32);
             }
