@@ -5,8 +5,11 @@
 //!
 //! In the exact cover each clue is its [`LinearSum`], refined with what the sum says about
 //! two of its cells ([`LinearSum::encode_refined`], pairs for the search and the logic); the
-//! reference backtracker bounds the partial sums ([`SumBounds`]). The logic does not reason
-//! with the sums, so `explain` names every clue among the constraints its steps leave out.
+//! reference backtracker bounds the partial sums ([`SumBounds`]). The encoding promises each
+//! sum ([`Encoder::promise_sum`]), and the logic's sum steps (sum out of reach, sum
+//! combinations) reason with it; they keep digits apart only within groups of cells that see
+//! one another, so `explain` still names every clue among the constraints its steps may not
+//! fully reason with.
 
 use std::fmt;
 
@@ -19,7 +22,7 @@ use crate::sudoku::rules::constraint::{read_tables, Constraint, Family, FileWrit
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::cover::linear_sum::{LinearSum, SumBounds};
 use crate::sudoku::rules::draw::{Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{At, FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::PairList;
@@ -231,11 +234,7 @@ impl<K: SumClue> Constraint for SumClues<K> {
 impl<K: SumClue> Family for SumClues<K> {
     const KEYS: &'static [&'static str] = &[K::KEY];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        _: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, K::NAME, |raw: &K::Raw, what| {
             self.clues.push(K::read(raw, what)?);
             Ok(())
