@@ -14,9 +14,9 @@ use super::commit::CommitError;
 use super::matrix::Matrix;
 use super::memo::Memo;
 use super::problem::{OptionId, Problem, ProblemError};
+use super::relations::{OptionRelation, RelationError};
 use super::search::{Search, SearchScratch, Solutions};
 use super::stats::{Outcome, Stats, Visitor};
-use super::relations::{OptionRelation, RelationError};
 use super::sums::{OptionSum, SumError};
 
 /// The dancing-links matrix of a [`Problem`], ready to search.
@@ -290,8 +290,9 @@ impl Dlx {
     /// dlx.add_relation(&OptionRelation { a: slot(0), b: slot(4), allowed }).unwrap();
     /// let count = dlx.count(CountOptions::new());
     /// assert_eq!(count.count, 6);
-    /// // At the root a = 3 and b = 0 go: each of the 6 nodes chooses a solution's option.
-    /// assert_eq!(count.stats.nodes, 6);
+    /// // At the root a = 3 and b = 0 go: 3 choices for a, then 3 + 2 + 1 for b (10 without:
+    /// // a = 3 is tried too, and finds b empty).
+    /// assert_eq!(count.stats.nodes, 9);
     /// ```
     pub fn add_relation(&mut self, relation: &OptionRelation) -> Result<(), RelationError> {
         self.scratch

@@ -102,6 +102,9 @@ impl Domination {
         if !self.sums.is_empty() {
             self.sums.enter(m, last);
         }
+        if !self.relations.is_empty() {
+            self.relations.enter(last.is_none());
+        }
         if self.max_len >= 2 {
             match last {
                 None => {
@@ -152,6 +155,9 @@ impl Domination {
     pub(crate) fn leave<const COLORS: bool>(&mut self, m: &mut Matrix) {
         if !self.sums.is_empty() {
             self.sums.leave();
+        }
+        if !self.relations.is_empty() {
+            self.relations.leave();
         }
         let mark = self.marks.pop().expect("a level to leave");
         while self.trail.len() > mark {
