@@ -66,8 +66,8 @@ fn encode_all(rules: &Rules) -> (Problem, Numbering, Owners, Vec<OptionSum>) {
 /// The pairs of a rule set (thermometers, dots, whispers, ...) as relations over the cell
 /// options that searches keep arc consistent ([`crate::xc::Dlx::add_relation`]), each digit
 /// `d` the value `d - 1`. The matrix holds every pair already; a pair is promised only when
-/// arc consistency can remove more than choosing one of its cells does (see
-/// [`prunes_before_a_choice`]): "the digits differ" never can.
+/// arc consistency can remove more than choosing one of its cells does (two candidates of
+/// one cell that together rule out a digit of the other): "the digits differ" never can.
 pub fn relations(rules: &Rules, numbering: &Numbering) -> Vec<OptionRelation> {
     let n = rules.size();
     let slot = |p: usize| -> Vec<_> {
