@@ -78,9 +78,7 @@ impl Solver {
             dlx.add_sum(sum).expect("a sum over cell options");
         }
         for relation in relations(&rules, &numbering) {
-            // Every slot is the options of one cell item, a digit each, in a matrix as built.
-            dlx.add_relation(&relation)
-                .expect("a relation over cell options");
+            dlx.add_relation(&relation).expect("cell relations");
         }
         Solver {
             rules,
