@@ -81,5 +81,6 @@ pub use relations::{revise, OptionRelation, RelationError, Side};
 pub use restart::{RestartOutcome, Restarts};
 pub use search::{Search, Solutions};
 pub use stats::{Count, Outcome, Progress, Stats, Visitor};
+pub(crate) use sums::Reach;
 pub use sums::{OptionSum, SumError};
 pub use watch::Watch;
