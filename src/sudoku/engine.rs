@@ -20,6 +20,12 @@ pub struct Answer {
     /// The symmetries of the rules the count used to count fewer solutions than it reports
     /// (none for a plain search).
     pub symmetries: Vec<Symmetry>,
+    /// Of a count by bands ([`bands`](super::bands)): the classes of its top band counted
+    /// whole, and how many there are (0 of 0 when it was stopped in the top band, before any
+    /// class was known: it has counted nothing yet); `None` for other counts. A stopped count
+    /// by bands is a lower bound: the grids of the classes counted whole and of those under
+    /// way so far.
+    pub band_classes: Option<(usize, usize)>,
 }
 
 /// A symmetry of the rules: a map of solutions to solutions that a count may use to count
@@ -64,6 +70,7 @@ impl Answer {
             solutions: Vec::new(),
             stats: Stats::default(),
             symmetries: Vec::new(),
+            band_classes: None,
         }
     }
 

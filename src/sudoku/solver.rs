@@ -502,6 +502,7 @@ impl Engine for Solver {
                 answer.stats.nodes = counted.nodes;
                 answer.stats.solutions = counted.count;
                 answer.symmetries = bands::SYMMETRIES.to_vec();
+                answer.band_classes = Some((counted.finished, counted.classes));
                 return Ok(answer);
             }
         }
