@@ -253,8 +253,8 @@ fn ctrl_c_in_the_top_band_of_a_count_by_bands_says_that_nothing_is_counted_yet()
     assert_eq!(out, ">=0\n");
     assert!(
         err.contains(
-            "sudokux: -: note: the count by bands was stopped in its top band, before any \
-             class of it was counted: 0 is no bound yet"
+            "sudokux: -: line 1: note: the count by bands was stopped in its top band, before \
+             any class of it was counted: 0 is no bound yet"
         ),
         "{err}"
     );
