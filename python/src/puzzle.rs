@@ -86,9 +86,12 @@ fn band_plan(py: Python<'_>, shape: Shape) -> PyResult<Arc<Plan>> {
 }
 
 impl PyPuzzle {
-    /// The box shape when the puzzle is an empty grid of plain boxes (counted by bands).
+    /// The box shape a count by bands goes through (the transpose of the puzzle's when that is
+    /// quicker) when the puzzle is an empty grid of plain boxes.
     fn band_shape(&self) -> Option<Shape> {
-        Shape::of(&self.rules).filter(|_| self.givens.cells().iter().all(|&d| d == 0))
+        Shape::of(&self.rules)
+            .filter(|_| self.givens.cells().iter().all(|&d| d == 0))
+            .map(|shape| shape.oriented())
     }
 
     fn of(read: Read) -> PyPuzzle {

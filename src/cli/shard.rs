@@ -143,7 +143,7 @@ pub fn split_puzzle(input: &InputArgs, depth: usize) -> Result<Exit, CliError> {
     let empty = puzzle.givens.cells().iter().all(|&d| d == 0);
     if let Some(shape) = Shape::of(&puzzle.rules).filter(|_| empty && !input.no_symmetry) {
         // Counted band by band: one shard per class of the top band (all of them at depth 0).
-        let plan = Plan::new(&shape, &Watch::new(), Budget::UNLIMITED);
+        let plan = Plan::new(&shape.oriented(), &Watch::new(), Budget::UNLIMITED);
         let classes: Vec<u32> = (0..plan.classes().len() as u32).collect();
         let choices: Vec<Vec<OptionId>> = if depth == 0 {
             vec![classes.into_iter().map(OptionId).collect()]
@@ -193,7 +193,7 @@ impl Loaded {
                     stop: Some(&INTERRUPT),
                     ..Budget::UNLIMITED
                 };
-                Loaded::Bands(Box::new(Plan::new(&shape, &Watch::new(), budget)))
+                Loaded::Bands(Box::new(Plan::new(&shape.oriented(), &Watch::new(), budget)))
             }
         })
     }

@@ -41,16 +41,21 @@ pub enum Symmetry {
     ColumnsInStacks,
     /// Permuting the stacks.
     Stacks,
+    /// Transposing the grid: the grids of `r x c` boxes map one to one to those of `c x r`
+    /// boxes, so a count by bands may count whichever shape is quicker.
+    Transpose,
 }
 
 impl Symmetry {
-    /// The name reports use: `digits`, `rows-in-bands`, `columns-in-stacks`, `stacks`.
+    /// The name reports use: `digits`, `rows-in-bands`, `columns-in-stacks`, `stacks`,
+    /// `transpose`.
     pub fn name(self) -> &'static str {
         match self {
             Symmetry::Digits => "digits",
             Symmetry::RowsInBands => "rows-in-bands",
             Symmetry::ColumnsInStacks => "columns-in-stacks",
             Symmetry::Stacks => "stacks",
+            Symmetry::Transpose => "transpose",
         }
     }
 }

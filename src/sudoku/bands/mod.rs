@@ -35,7 +35,7 @@ use std::sync::Mutex;
 
 use crate::xc::{Budget, Watch};
 
-use super::engine::Symmetry;
+use super::engine::{Answer, Symmetry};
 use super::rules::{Constraints, Rules};
 use canon::Canon;
 use fill::bands;
@@ -151,6 +151,25 @@ pub fn count(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> Ba
     counted.nodes += plan.nodes();
     counted.complete &= plan.complete();
     counted
+}
+
+/// The count of the empty grid of `shape` as an engine answers it: through the shape's
+/// quicker orientation ([`Shape::oriented`]), with the symmetries used and the classes
+/// counted whole.
+pub fn answer(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> Answer {
+    let oriented = shape.oriented();
+    let counted = count(&oriented, threads, watch, budget);
+    let mut answer = Answer::empty();
+    answer.count = counted.count;
+    answer.complete = counted.complete;
+    answer.stats.nodes = counted.nodes;
+    answer.stats.solutions = counted.count;
+    answer.symmetries = SYMMETRIES.to_vec();
+    if oriented != *shape {
+        answer.symmetries.push(Symmetry::Transpose);
+    }
+    answer.band_classes = Some((counted.finished, counted.classes));
+    answer
 }
 
 impl Plan {
