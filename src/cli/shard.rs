@@ -77,7 +77,9 @@ struct ShardCount {
     /// Exact unless `complete` is false (stopped by Ctrl-C: a lower bound).
     count: u128,
     complete: bool,
+    #[serde(default)]
     nodes: u64,
+    #[serde(default)]
     updates: u64,
 }
 
@@ -193,7 +195,11 @@ impl Loaded {
                     stop: Some(&INTERRUPT),
                     ..Budget::UNLIMITED
                 };
-                Loaded::Bands(Box::new(Plan::new(&shape.oriented(), &Watch::new(), budget)))
+                Loaded::Bands(Box::new(Plan::new(
+                    &shape.oriented(),
+                    &Watch::new(),
+                    budget,
+                )))
             }
         })
     }

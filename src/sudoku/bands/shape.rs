@@ -43,9 +43,8 @@ impl Shape {
         let (n, r) = (self.size() as u64, self.rows as u64);
         // Partitions of n digits into n / r blocks of r: n! / ((r!)^(n/r) (n/r)!), as the
         // product over the blocks of C(left - 1, r - 1).
-        let choose = |a: u64, b: u64| {
-            (0..b).fold(1u64, |acc, i| acc.saturating_mul(a - i) / (i + 1))
-        };
+        let choose =
+            |a: u64, b: u64| (0..b).fold(1u64, |acc, i| acc.saturating_mul(a - i) / (i + 1));
         let mut partitions = 1u64;
         let mut left = n;
         while left > 0 {
