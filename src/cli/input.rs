@@ -112,7 +112,9 @@ pub fn read_link(link: &Link) -> Result<(PuzzleFile, Vec<String>), String> {
     if file.meta.title.is_none() {
         file.meta.title.clone_from(&link.title);
     }
-    Ok((file, imported.notices))
+    let mut notes = imported.notices;
+    notes.extend(file.rules.notes());
+    Ok((file, notes))
 }
 
 /// Reads a puzzle file with its rules (`format` is [`InputFormat::Toml`] or
@@ -129,15 +131,16 @@ pub fn read_puzzle_file(
     file
 }
 
-/// [`read_puzzle_file`], handing back in `notes` what an f-puzzles import left out instead of
-/// writing it on stderr.
-fn read_puzzle_file_noting(
+/// [`read_puzzle_file`], handing back in `notes` what an f-puzzles import left out and what
+/// the rules note ([`Rules::notes`](sudokux::sudoku::Rules::notes)) instead of writing them
+/// on stderr.
+pub fn read_puzzle_file_noting(
     reader: &mut dyn BufRead,
     format: InputFormat,
     notes: &mut Vec<String>,
 ) -> Result<PuzzleFile, String> {
     let mut text = String::new();
-    match reader.take(MAX_RULE_FILE + 1).read_to_string(&mut text) {
+    let file = match reader.take(MAX_RULE_FILE + 1).read_to_string(&mut text) {
         Err(error) => Err(format!("cannot read: {error}")),
         Ok(_) if text.len() as u64 > MAX_RULE_FILE => Err(format!(
             "a puzzle file is at most {} MiB",
@@ -150,7 +153,9 @@ fn read_puzzle_file_noting(
         }
         Ok(_) if format == InputFormat::Json => from_json(&text).map_err(|e| e.to_string()),
         Ok(_) => from_toml(&text).map_err(|e| e.to_string()),
-    }
+    }?;
+    notes.extend(file.rules.notes());
+    Ok(file)
 }
 
 /// Whether a command-line input is a puzzle written there, to read as it is rather than a

@@ -45,6 +45,10 @@ impl LineKind for RegionSumShape {
     const NAME: &'static str = "region-sum line";
     const EXPLAINED: bool = false;
     const STYLE: Style = Style::Plain("#3d8fd9");
+    const REPEAT: Option<&'static str> = Some(
+        "a region-sum line would count that cell in two sums (or twice in one), which \
+         sudokux does not read",
+    );
 
     /// Never asked: [`RegionSumLines`] checks its lines with the regions in view.
     fn consistent(_: usize, _: u32, _: &[u8]) -> Result<(), String> {
