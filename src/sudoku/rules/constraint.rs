@@ -119,7 +119,7 @@ pub trait Constraint: fmt::Debug {
     /// Adds a note for each instance that is legal but likely not what the setter meant (a
     /// cage whose cells are not connected), in words naming it: the command line writes
     /// them on stderr before the answer (`sudokux: FILE: note: ...`) and in its JSON
-    /// answers (`notes`), Python on `Puzzle.notes`. None by default.
+    /// answers (`notes`). None by default.
     fn notes(&self, geometry: &Geometry, out: &mut Vec<String>) {
         let _ = (geometry, out);
     }
@@ -315,7 +315,9 @@ impl RawCells {
         for name in names {
             let cell = |text: &str| {
                 Cell::parse(text).ok_or_else(|| {
-                    format!("cannot read {text:?} as a cell (write cells as r3c4, runs as r1c1-r1c4)")
+                    format!(
+                        "cannot read {text:?} as a cell (write cells as r3c4, runs as r1c1-r1c4)"
+                    )
                 })
             };
             match name.split_once('-') {

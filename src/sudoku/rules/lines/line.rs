@@ -168,10 +168,12 @@ impl<K: LineKind> Lines<K> {
             return cells
                 .iter()
                 .map(|&cell| {
-                    geometry.position(cell).ok_or_else(|| RulesError::CellOutside {
-                        what: what.to_string(),
-                        cell,
-                    })
+                    geometry
+                        .position(cell)
+                        .ok_or_else(|| RulesError::CellOutside {
+                            what: what.to_string(),
+                            cell,
+                        })
                 })
                 .collect();
         };
