@@ -633,6 +633,8 @@ fn check_witness_pretty_names_the_cells_where_the_two_solutions_differ() {
 
 /// Runs `sudokux ARGS` on a terminal (`script` gives it one), typing `typed` then Ctrl-D.
 fn on_a_terminal(args: &str, typed: &str) -> String {
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
     let command = format!("{} {args}", env!("CARGO_BIN_EXE_sudokux"));
     let mut child = Command::new("script")
         .args(["-qec", &command, "/dev/null"])
@@ -641,17 +643,41 @@ fn on_a_terminal(args: &str, typed: &str) -> String {
         .stderr(Stdio::piped())
         .spawn()
         .expect("script (bsdutils) runs a command on a terminal");
+    // Read the terminal's output as it comes, so that typing waits for the prompt: typed
+    // before it, the terminal's echo could land inside the prompt on a loaded machine.
+    let shown = Arc::new(Mutex::new(Vec::new()));
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = {
+        let shown = Arc::clone(&shown);
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(read) = stdout.read(&mut buffer) {
+                if read == 0 {
+                    break;
+                }
+                shown.lock().unwrap().extend_from_slice(&buffer[..read]);
+            }
+        })
+    };
+    let prompted = |shown: &Mutex<Vec<u8>>| {
+        let text = shown.lock().unwrap();
+        String::from_utf8_lossy(&text).contains("from the terminal")
+    };
+    let start = Instant::now();
+    while !prompted(&shown) && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(typed.as_bytes()).unwrap();
     // Ctrl-D on an empty line ends the input; wait for the line to be read first.
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    std::thread::sleep(Duration::from_millis(500));
     // (a command that needs one puzzle may have ended already)
     let _ = stdin.write_all(b"\x04");
     drop(stdin);
-    let output = child.wait_with_output().unwrap();
-    String::from_utf8(output.stdout)
-        .unwrap()
-        .replace("\r\n", "\n")
+    child.wait().unwrap();
+    reader.join().unwrap();
+    let shown = shown.lock().unwrap();
+    String::from_utf8_lossy(&shown).replace("\r\n", "\n")
 }
 
 #[test]

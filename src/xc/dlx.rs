@@ -2,17 +2,17 @@
 //! searches reuse.
 //!
 //! The matrix itself (`matrix`, `links`, `commit`) knows nothing of searches; the search
-//! (`search`) and the memory of counts (`memo`) work on it; `Dlx` puts the matrix and their
+//! (`search`) and the memory of counts (`count::memo`) work on it; `Dlx` puts the matrix and their
 //! scratch space side by side, so that searching again allocates nothing. The counting entry
-//! point, [`Dlx::count`], is in `parallel`, above this module.
+//! point, [`Dlx::count`], is in `count::parallel`, above this module.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::bits::Bits;
 use super::commit::CommitError;
+use super::count::bits::Bits;
+use super::count::memo::Memo;
 use super::matrix::Matrix;
-use super::memo::Memo;
 use super::problem::{OptionId, Problem, ProblemError};
 use super::search::{Search, SearchScratch, Solutions};
 use super::stats::{Outcome, Stats, Visitor};
@@ -33,7 +33,7 @@ pub struct Dlx {
     /// allocates nothing; a clone starts without one.
     pub(crate) memo: Option<Box<Memo>>,
     /// The problem as bit sets, when it is small enough for counts to pay with them (see
-    /// the `bits` module): counts use them instead of the links. Shared by clones.
+    /// the `count::bits` module): counts use them instead of the links. Shared by clones.
     pub(crate) bits: Option<Arc<Bits>>,
 }
 

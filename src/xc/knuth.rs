@@ -323,10 +323,7 @@ mod tests {
             (2, 1, 3)
         );
         assert_eq!(
-            problem
-                .solver
-                .count(crate::xc::options::CountOptions::new())
-                .count,
+            problem.solver.count(crate::xc::CountOptions::new()).count,
             1
         );
         assert_eq!(problem.option_lines, [2, 3, 4]);

@@ -9,8 +9,8 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::ControlFlow;
 
+use super::count::options::CountOptions;
 use super::dlx::Dlx;
-use super::options::CountOptions;
 use super::problem::{Color, ItemId, ItemKind, OptionId, ProblemBuilder, ProblemError};
 use super::stats::{Count, Outcome, Stats};
 

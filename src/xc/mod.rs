@@ -36,35 +36,32 @@
 //! - `sums`: weighted sums over options kept within bounds at every node;
 //! - `domination`: locked candidates on the matrix, the reduction a search may make at every
 //!   node, with its trail;
-//! - `search`: the one search loop, generic over a hook; `memo`: the count that remembers
-//!   subproblems, a hook on that loop; `bits`: counts of small problems on bit sets of
-//!   live options instead of links (chosen per problem when the matrix is built);
+//! - `search`: the one search loop, generic over a hook;
+//! - `count/`, what counts (its files in the same order): `memo`, the count that remembers
+//!   subproblems, a hook on that loop; `bits`, counts of small problems on bit sets of live
+//!   options instead of links (chosen per problem when the matrix is built); `options`,
+//!   [`CountOptions`]; `serial`, counting on the calling thread; `parallel`, [`Dlx::count`],
+//!   the one counting entry point, and every thread a count runs on; `shards`, a count split
+//!   into independent shards ([`Dlx::shards`], [`Dlx::count_shard`]) to count anywhere.
+//!   `dlx` sits between them: `memo` and `bits` are below it, the drivers above it;
 //! - `dlx`: [`Dlx`], the matrix beside the scratch space of its searches; `restart`: one
-//!   solution by a randomised search that restarts ([`Dlx::first_restarting`]); `options`:
-//!   [`CountOptions`]; `serial`: counting on the calling thread; `parallel`: [`Dlx::count`],
-//!   the one counting entry point, and every thread a count runs on; `shards`: a count split
-//!   into independent shards ([`Dlx::shards`], [`Dlx::count_shard`]) to count anywhere;
+//!   solution by a randomised search that restarts ([`Dlx::first_restarting`]);
 //! - `labelled`, `knuth`: problems with labels, and Knuth's text format.
 
-mod bits;
 mod budget;
 mod checks;
 mod choose;
 mod commit;
+mod count;
 mod dlx;
 mod domination;
 pub mod knuth;
 mod labelled;
 mod links;
 mod matrix;
-mod memo;
-mod options;
-mod parallel;
 mod problem;
 mod restart;
 mod search;
-mod serial;
-mod shards;
 mod stats;
 mod sums;
 #[cfg(test)]
@@ -73,13 +70,13 @@ mod watch;
 
 pub use budget::Budget;
 pub use commit::CommitError;
+pub use count::options::CountOptions;
+pub use count::shards::Shards;
 pub use dlx::Dlx;
 pub use labelled::{Labelled, LabelledSolver};
-pub use options::CountOptions;
 pub use problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError};
 pub use restart::{RestartOutcome, Restarts};
 pub use search::{Search, Solutions};
-pub use shards::Shards;
 pub use stats::{Count, Outcome, Progress, Stats, Visitor};
 pub use sums::{OptionSum, SumError};
 pub use watch::Watch;

@@ -5,11 +5,11 @@ use proptest::prelude::*;
 
 use super::budget::Budget;
 use super::commit::{CommitError, COPY_ADVANTAGE};
+use super::count::memo::Memo;
+use super::count::options::CountOptions;
 use super::dlx::Dlx;
 use super::matrix::tests::knuth_example;
 use super::matrix::ROOT;
-use super::memo::Memo;
-use super::options::CountOptions;
 use super::problem::{ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
 use super::stats::Count;
 use super::watch::Watch;

@@ -15,12 +15,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use super::budget::Budget;
-use super::dlx::Dlx;
 use super::options::CountOptions;
-use super::problem::OptionId;
-use super::stats::{Count, Stats};
-use super::watch::Watch;
+use crate::xc::budget::Budget;
+use crate::xc::dlx::Dlx;
+use crate::xc::problem::OptionId;
+use crate::xc::stats::{Count, Stats};
+use crate::xc::watch::Watch;
 
 /// Subtrees per thread worth splitting into, so that uneven subtrees even out.
 const SUBTREES_PER_THREAD: usize = 64;

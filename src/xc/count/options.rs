@@ -1,7 +1,7 @@
 //! How to count: a limit, threads, a watch and a budget, in one value.
 
-use super::budget::Budget;
-use super::watch::Watch;
+use crate::xc::budget::Budget;
+use crate::xc::watch::Watch;
 
 /// The options of a count ([`Dlx::count`](crate::xc::Dlx::count)): how many solutions are
 /// enough, on how many threads, watched by whom, within what budget. The default counts every

@@ -21,10 +21,10 @@
 //! when a level is entered, and remembers the count of a level when it is left. The loop is
 //! monomorphised for it: no dynamic call per node.
 
-use super::choose::choose_listed;
-use super::matrix::{at, Matrix, SPACER};
-use super::search::{Hook, Search};
-use super::stats::Count;
+use crate::xc::choose::choose_listed;
+use crate::xc::matrix::{at, Matrix, SPACER};
+use crate::xc::search::{Hook, Search};
+use crate::xc::stats::Count;
 
 /// Largest key, in 64-bit words, worth remembering: problems with more items are counted by
 /// the plain search (hashing and comparing long keys at every node costs more than repeats

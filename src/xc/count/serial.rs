@@ -4,12 +4,12 @@
 use std::cell::Cell;
 use std::ops::ControlFlow;
 
-use super::budget::Budget;
-use super::dlx::Dlx;
 use super::memo::Memo;
-use super::search::Search;
-use super::stats::{Count, Progress, Stats};
-use super::watch::Watch;
+use crate::xc::budget::Budget;
+use crate::xc::dlx::Dlx;
+use crate::xc::search::Search;
+use crate::xc::stats::{Count, Progress, Stats};
+use crate::xc::watch::Watch;
 
 /// Nodes between two publications of a search's progress to its [`Watch`].
 const PUBLISH_EVERY: u64 = 1 << 14;

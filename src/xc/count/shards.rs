@@ -11,11 +11,11 @@
 //! another process or machine with the problem, and counted there: that is how a count is
 //! spread over a cluster.
 
-use super::commit::CommitError;
-use super::dlx::Dlx;
 use super::options::CountOptions;
-use super::problem::OptionId;
-use super::stats::{Count, Stats};
+use crate::xc::commit::CommitError;
+use crate::xc::dlx::Dlx;
+use crate::xc::problem::OptionId;
+use crate::xc::stats::{Count, Stats};
 
 /// The shards of a count at one split depth.
 #[derive(Debug, Clone, PartialEq, Eq)]

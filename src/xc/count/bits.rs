@@ -27,11 +27,11 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use super::budget::Budget;
-use super::checks::Checks;
-use super::matrix::{at, link, Matrix, NO_COLOR, ROOT, SPACER};
 use super::memo::{worth_keeping, worth_looking, Memo};
-use super::stats::{Count, Progress, Stats};
+use crate::xc::budget::Budget;
+use crate::xc::checks::Checks;
+use crate::xc::matrix::{at, link, Matrix, NO_COLOR, ROOT, SPACER};
+use crate::xc::stats::{Count, Progress, Stats};
 
 /// Most options a problem may have to be counted with bit sets (64 words a live set).
 const MAX_OPTIONS: usize = 4096;
@@ -552,8 +552,8 @@ mod tests {
 
     use super::*;
     use crate::xc::dlx::Dlx;
-    use crate::xc::options::CountOptions;
     use crate::xc::problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
+    use crate::xc::CountOptions;
 
     /// A random problem: options each with a primary item first, then others, the secondary
     /// ones with a color (0 for none) from a few.
