@@ -39,6 +39,7 @@ use rows::Rows;
 
 use super::grid::{Cell, Grid};
 use super::rules::constraint::FileWriter;
+use super::rules::error::ReadError;
 use super::rules::{Constraints, Rules, Spec};
 use super::symbols::{CellChar, Symbols};
 
@@ -139,9 +140,10 @@ impl<'de> Visitor<'de> for FileVisitor {
                 "title" => raw.meta.title = Some(map.next_value()?),
                 "author" => raw.meta.author = Some(map.next_value()?),
                 "ruleset" => raw.meta.ruleset = Some(map.next_value()?),
-                other => match raw.constraints.read(other, &mut map)? {
+                other => match raw.constraints.read(other, &mut map) {
                     Some(Ok(())) => {}
-                    Some(Err(error)) => {
+                    Some(Err(ReadError::Shape(error))) => return Err(error),
+                    Some(Err(ReadError::Value(error))) => {
                         raw.error.get_or_insert(error);
                     }
                     None => unreachable!("FileKey reads only known keys"),

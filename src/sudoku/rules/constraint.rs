@@ -27,7 +27,7 @@ use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::logic::step::Step;
 
 use super::draw::{Canvas, Caption};
-use super::error::{FileError, PuzzleError, RulesError, Violation};
+use super::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use super::geometry::Geometry;
 use super::pair::PairList;
 use super::unit::{Unit, UnitIndex};
@@ -201,13 +201,11 @@ pub trait Family: Constraint + Default + Clone + PartialEq + Eq {
     ///
     /// # Errors
     ///
-    /// The deserializer's error for a value of the wrong shape (it says where); inside, a
-    /// [`FileError`] for a value that does not make sense (a cell named `x2y2`).
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error>;
+    /// [`ReadError::Shape`](super::error::ReadError::Shape), the deserializer's error, for a
+    /// value of the wrong shape (it says where; `?` on the deserializer makes it);
+    /// [`ReadError::Value`](super::error::ReadError::Value), a [`FileError`], for a value
+    /// that does not make sense (a cell named `x2y2`; `?` on a `FileError` makes it).
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> ReadResult<A::Error>;
 
     /// The keys of f-puzzles JSON the family reads and writes (`"thermometer"`); none by
     /// default. A key no family owns refuses the puzzle: a rule is never dropped.
@@ -398,20 +396,20 @@ impl<'de> serde::Deserialize<'de> for LineCells {
 ///
 /// # Errors
 ///
-/// The outer error is the file's (not an array of such tables); the inner, the first that
-/// `add` returns.
+/// As [`Family::read`]: the file's error when the value is not an array of such tables, else
+/// the first [`FileError`] that `add` returns.
 pub fn read_tables<'de, A, R>(
     map: &mut A,
     name: &str,
     mut add: impl FnMut(&R, &str) -> Result<(), FileError>,
-) -> Result<Result<(), FileError>, A::Error>
+) -> ReadResult<A::Error>
 where
     A: MapAccess<'de>,
     R: serde::Deserialize<'de>,
 {
     let raw: Vec<R> = map.next_value()?;
-    Ok(raw
-        .iter()
+    raw.iter()
         .enumerate()
-        .try_for_each(|(k, raw)| add(raw, &format!("{name} {}", k + 1))))
+        .try_for_each(|(k, raw)| add(raw, &format!("{name} {}", k + 1)))?;
+    Ok(())
 }

@@ -336,3 +336,34 @@ pub enum FileError {
     #[error(transparent)]
     Rules(#[from] RulesError),
 }
+
+/// Why a family could not read the value of one of its keys ([`Family::read`]): one error
+/// type for both ways a value can be wrong, which the file treats differently.
+///
+/// [`Family::read`]: super::Family::read
+#[derive(Debug)]
+pub enum ReadError<E> {
+    /// A value of the wrong shape (a number where a list of cells goes): the deserializer's
+    /// own error, which says where it stands; it ends the reading of the file.
+    Shape(E),
+    /// A value of the right shape that makes no sense (a cell named `x2y2`): the rest of
+    /// the file is read, and this is the error the file gives.
+    Value(FileError),
+}
+
+impl<E: serde::de::Error> From<E> for ReadError<E> {
+    fn from(error: E) -> Self {
+        ReadError::Shape(error)
+    }
+}
+
+impl<E> From<FileError> for ReadError<E> {
+    fn from(error: FileError) -> Self {
+        ReadError::Value(error)
+    }
+}
+
+/// What [`Family::read`] returns, for a deserializer whose errors are `E`.
+///
+/// [`Family::read`]: super::Family::read
+pub type ReadResult<E> = Result<(), ReadError<E>>;

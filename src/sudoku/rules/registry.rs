@@ -27,19 +27,19 @@ macro_rules! families {
                 [$(<$family as $crate::sudoku::rules::Family>::KEYS),*].into_iter().flatten().copied()
             }
 
-            /// Reads `key`'s value into the family that owns the key; `Ok(None)` when no
-            /// family does.
+            /// Reads `key`'s value into the family that owns the key; `None` when no family
+            /// does.
             pub(crate) fn read<'de, A: serde::de::MapAccess<'de>>(
                 &mut self,
                 key: &str,
                 map: &mut A,
-            ) -> Result<Option<Result<(), $crate::sudoku::rules::FileError>>, A::Error> {
+            ) -> Option<$crate::sudoku::rules::error::ReadResult<A::Error>> {
                 $(
                     if <$family as $crate::sudoku::rules::Family>::KEYS.contains(&key) {
-                        return $crate::sudoku::rules::Family::read(&mut self.$field, key, map).map(Some);
+                        return Some($crate::sudoku::rules::Family::read(&mut self.$field, key, map));
                     }
                 )*
-                Ok(None)
+                None
             }
 
             /// The keys of f-puzzles JSON the families read, family by family.

@@ -19,7 +19,7 @@ use crate::sudoku::rules::constraint::{read_tables, Constraint, Family, FileWrit
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::cover::linear_sum::{LinearSum, SumBounds};
 use crate::sudoku::rules::draw::{Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{At, FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::PairList;
@@ -231,11 +231,7 @@ impl<K: SumClue> Constraint for SumClues<K> {
 impl<K: SumClue> Family for SumClues<K> {
     const KEYS: &'static [&'static str] = &[K::KEY];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        _: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, K::NAME, |raw: &K::Raw, what| {
             self.clues.push(K::read(raw, what)?);
             Ok(())

@@ -26,7 +26,7 @@ use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 pub use crate::sudoku::rules::cover::set_sum::{count_digit_sets, digit_sets};
 use crate::sudoku::rules::cover::set_sum::{encode_all, split_entries, SetSum};
 use crate::sudoku::rules::draw::{cage_outline, num, Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::grid::units::repeats;
@@ -368,11 +368,7 @@ struct RawCage {
 impl Family for Killer {
     const KEYS: &'static [&'static str] = &["cage"];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        _: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, "cage", |cage: &RawCage, what| {
             let cells = cage.cells.cells(what)?;
             match cage.sum {

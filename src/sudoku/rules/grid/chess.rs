@@ -9,7 +9,7 @@ use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference};
 use crate::sudoku::rules::draw::Caption;
-use crate::sudoku::rules::error::{FileError, Violation};
+use crate::sudoku::rules::error::{FileError, ReadResult, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::grid::units::Peers;
@@ -144,17 +144,13 @@ impl Constraint for Chess {
 impl Family for Chess {
     const KEYS: &'static [&'static str] = &["anti_knight", "anti_king"];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> ReadResult<A::Error> {
         let on: bool = map.next_value()?;
         match key {
             "anti_knight" => self.anti_knight = on,
             _ => self.anti_king = on,
         }
-        Ok(Ok(()))
+        Ok(())
     }
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["antiknight", "antiking"];

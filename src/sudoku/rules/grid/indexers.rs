@@ -31,7 +31,7 @@ use crate::sudoku::rules::constraint::{
 };
 use crate::sudoku::rules::cover::encoder::full_mask;
 use crate::sudoku::rules::draw::{Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::{PairList, Relation};
@@ -290,11 +290,7 @@ impl Family for Indexers {
     const KEYS: &'static [&'static str] = &["rowindexer", "columnindexer", "boxindexer"];
     const FPUZZLES_KEYS: &'static [&'static str] = &["rowindexer", "columnindexer", "boxindexer"];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> ReadResult<A::Error> {
         let kind = IndexKind::of_key(key).expect("one of the keys");
         read_tables(map, kind.name(), |raw: &RawIndexer, what| {
             let cells = raw.cells.cells(what)?;

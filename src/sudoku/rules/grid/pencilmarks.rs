@@ -16,7 +16,7 @@ use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference};
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::draw::{Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
 
@@ -208,21 +208,18 @@ impl Family for PencilMarks {
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["givenPencilMarks"];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        _: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         let raw: Vec<RawMark> = map.next_value()?;
-        Ok(raw.into_iter().enumerate().try_for_each(|(k, m)| {
+        raw.into_iter().enumerate().try_for_each(|(k, m)| {
             let cell = Cell::parse(&m.cell).ok_or_else(|| FileError::Value {
                 key: Self::name(k),
                 line: None,
                 message: format!("cannot read {:?} as a cell (write cells as r3c4)", m.cell),
             })?;
             self.push(cell, m.digits);
-            Ok(())
-        }))
+            Ok::<(), FileError>(())
+        })?;
+        Ok(())
     }
 
     fn read_fpuzzles(

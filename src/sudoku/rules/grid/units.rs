@@ -16,7 +16,7 @@ use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference};
 use crate::sudoku::rules::cover::encoder::full_mask;
 use crate::sudoku::rules::draw::{Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::unit::{Unit, UnitKind};
@@ -391,14 +391,10 @@ impl Family for UnitRules {
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["diagonal+", "diagonal-", "disjointgroups"];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> ReadResult<A::Error> {
         let on: bool = map.next_value()?;
         self.set(key, on);
-        Ok(Ok(()))
+        Ok(())
     }
 
     fn read_fpuzzles(

@@ -28,7 +28,7 @@ use crate::sudoku::rules::constraint::{
 };
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 use crate::sudoku::rules::draw::{num, Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::{PairList, Relation};
@@ -424,14 +424,10 @@ impl<K: LineKind> Family for Lines<K> {
     const KEYS: &'static [&'static str] = K::KEYS;
     const FPUZZLES_KEYS: &'static [&'static str] = K::FPUZZLES_KEYS;
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        _: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         let raw: Vec<RawLine> = map.next_value()?;
         let first = self.lines.len();
-        Ok(raw.iter().enumerate().try_for_each(|(k, line)| {
+        raw.iter().enumerate().try_for_each(|(k, line)| {
             let what = Self::what(first + k);
             if line.value.is_some() && !K::VALUE {
                 return Err(FileError::Value {
@@ -445,7 +441,8 @@ impl<K: LineKind> Family for Lines<K> {
                 value: line.value,
             });
             Ok(())
-        }))
+        })?;
+        Ok(())
     }
 
     fn read_fpuzzles(

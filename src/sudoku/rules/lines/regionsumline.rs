@@ -27,7 +27,7 @@ use crate::sudoku::rules::constraint::{
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::cover::linear_sum::LinearSum;
 use crate::sudoku::rules::draw::{Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
 use crate::sudoku::rules::geometry::{Geometry, NO_REGION};
 use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
@@ -288,15 +288,11 @@ impl Family for RegionSumLines {
     const KEYS: &'static [&'static str] = RegionSumShape::KEYS;
     const FPUZZLES_KEYS: &'static [&'static str] = RegionSumShape::FPUZZLES_KEYS;
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> ReadResult<A::Error> {
         let mut shape = self.shape();
-        let read = shape.read(key, map)?;
+        let read = shape.read(key, map);
         self.lines = shape.lines;
-        Ok(read)
+        read
     }
 
     fn read_fpuzzles(

@@ -1,15 +1,16 @@
 //! What the families of marks on single cells under two keys share (odd and even cells,
 //! minimum and maximum cells): the two lists of cells read from and written to puzzle files
-//! and f-puzzles JSON in one place. TOML writes each key as a cell list (`odd = "r2c5
-//! r3c1"`); f-puzzles as an array of `{"cell": "R2C5"}` entries.
+//! and f-puzzles JSON in one place, the [`Family`] of every [`CellMarks`]. TOML writes each
+//! key as a cell list (`odd = "r2c5 r3c1"`); f-puzzles as an array of `{"cell": "R2C5"}`
+//! entries.
 
 use serde::de::MapAccess;
 use serde_json::{json, Value};
 
 use crate::sudoku::grid::Cell;
 
-use crate::sudoku::rules::constraint::{cell_list, FileWriter, RawCells};
-use crate::sudoku::rules::error::{FileError, RulesError};
+use crate::sudoku::rules::constraint::{cell_list, Constraint, Family, FileWriter, RawCells};
+use crate::sudoku::rules::error::{FileError, ReadResult, RulesError};
 use crate::sudoku::rules::fpuzzles_io::{cell_name, FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 
@@ -53,21 +54,6 @@ pub trait CellMarks {
         Ok(())
     }
 
-    /// Reads a key's cell list from a puzzle file.
-    ///
-    /// # Errors
-    ///
-    /// The outer error is the file's (not a cell list); the inner names the key and the cell
-    /// that cannot be read.
-    fn read_cells<'de, A: MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
-        let raw: RawCells = map.next_value()?;
-        Ok(raw.cells(key).map(|cells| self.list_mut(key).extend(cells)))
-    }
-
     /// Writes each non-empty list as a cell list under its key.
     fn write_cells(&self, out: &mut FileWriter) {
         for (list, key) in self.lists().into_iter().zip(Self::KEYS) {
@@ -76,13 +62,23 @@ pub trait CellMarks {
             }
         }
     }
+}
 
-    /// Reads a key's f-puzzles entries, one cell each.
-    ///
-    /// # Errors
-    ///
-    /// [`FileError`] naming the entry: not an object with a cell, or a field not known.
-    fn read_fpuzzles_cells(
+/// A family of cell marks as puzzle files give it: its two keys, in TOML (cell lists) and in
+/// f-puzzles JSON (entries of one cell each) alike.
+impl<T: CellMarks + Constraint + Default + Clone + PartialEq + Eq> Family for T {
+    const KEYS: &'static [&'static str] = &<T as CellMarks>::KEYS;
+
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> ReadResult<A::Error> {
+        let raw: RawCells = map.next_value()?;
+        let cells = raw.cells(key)?;
+        self.list_mut(key).extend(cells);
+        Ok(())
+    }
+
+    const FPUZZLES_KEYS: &'static [&'static str] = &<T as CellMarks>::KEYS;
+
+    fn read_fpuzzles(
         &mut self,
         key: &str,
         value: &Value,
@@ -96,8 +92,7 @@ pub trait CellMarks {
         Ok(())
     }
 
-    /// Writes every cell as an f-puzzles entry under its key.
-    fn write_fpuzzles_cells(&self, out: &mut FpWriter) {
+    fn write_fpuzzles(&self, out: &mut FpWriter) {
         for (cell, key) in self.marked() {
             out.push(key, json!({"cell": cell_name(cell)}));
         }

@@ -23,7 +23,7 @@ use crate::sudoku::rules::constraint::{
 };
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 use crate::sudoku::rules::draw::{Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{cell_name, FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 
@@ -203,11 +203,7 @@ struct RawClone {
 impl Family for Clones {
     const KEYS: &'static [&'static str] = &["clone"];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        _: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, "clone", |clone: &RawClone, what| {
             self.clones.push(CloneRegion {
                 cells: clone.cells.cells(what)?,
@@ -289,8 +285,8 @@ impl Reference for Twins {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::rules::fpuzzles_io::round_trip;
     use crate::sudoku::{Engine, Solver};
 
     const FILE: &str = "size = 4\n[[clone]]\ncells = \"r1c1 r1c2\"\nclone_cells = \"r4c3 r4c4\"\n";
@@ -330,14 +326,8 @@ mod tests {
 
     #[test]
     fn f_puzzles_keys_round_trip() {
-        let clones = from_toml(FILE).unwrap().rules.constraints().clones.clone();
-        let mut out = FpWriter::new(4);
-        clones.write_fpuzzles(&mut out);
-        let (keys, negative) = out.finish();
-        let reader = FpReader::new(4, &negative);
-        let mut back = Clones::default();
-        back.read_fpuzzles("clone", &keys["clone"], &reader)
-            .unwrap();
-        assert_eq!(back, clones);
+        let file = from_toml(FILE).unwrap();
+        let clones = &file.rules.constraints().clones;
+        assert_eq!(&round_trip(clones, 4), clones);
     }
 }

@@ -10,15 +10,11 @@
 
 use std::sync::Arc;
 
-use serde::de::MapAccess;
-use serde_json::Value;
-
 use crate::sudoku::grid::{Cell, Grid};
 
-use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference};
+use crate::sudoku::rules::constraint::{Constraint, FileWriter, Reference};
 use crate::sudoku::rules::draw::{num, Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
+use crate::sudoku::rules::error::{RulesError, Violation};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::cell_marks::CellMarks;
 use crate::sudoku::rules::marks::edge::PairCheck;
@@ -209,37 +205,10 @@ impl Constraint for Extremes {
     }
 }
 
-impl Family for Extremes {
-    const KEYS: &'static [&'static str] = &<Extremes as CellMarks>::KEYS;
-
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
-        self.read_cells(key, map)
-    }
-
-    const FPUZZLES_KEYS: &'static [&'static str] = &<Extremes as CellMarks>::KEYS;
-
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
-        self.read_fpuzzles_cells(key, value, reader)
-    }
-
-    fn write_fpuzzles(&self, out: &mut FpWriter) {
-        self.write_fpuzzles_cells(out);
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::rules::fpuzzles_io::round_trip;
 
     const FILE: &str = "size = 4\nminimum = \"r1c1 r1c2\"\nmaximum = [\"r4c4\"]\n";
 
@@ -270,20 +239,8 @@ mod tests {
 
     #[test]
     fn f_puzzles_keys_round_trip() {
-        let extremes = from_toml(FILE)
-            .unwrap()
-            .rules
-            .constraints()
-            .extremes
-            .clone();
-        let mut out = FpWriter::new(4);
-        extremes.write_fpuzzles(&mut out);
-        let (keys, negative) = out.finish();
-        let reader = FpReader::new(4, &negative);
-        let mut back = Extremes::default();
-        for (key, value) in &keys {
-            back.read_fpuzzles(key, value, &reader).unwrap();
-        }
-        assert_eq!(back, extremes);
+        let file = from_toml(FILE).unwrap();
+        let extremes = &file.rules.constraints().extremes;
+        assert_eq!(&round_trip(extremes, 4), extremes);
     }
 }

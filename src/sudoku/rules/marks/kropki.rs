@@ -32,7 +32,7 @@ use crate::sudoku::rules::constraint::{
     cell_list, Constraint, Family, FileWriter, RawCells, Reference,
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::edge::{
@@ -404,11 +404,7 @@ impl Family for Kropki {
         "ratio",
     ];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> ReadResult<A::Error> {
         match key {
             "non_consecutive" => self.non_consecutive = map.next_value()?,
             "negative_ratio" => self.negative_ratio = map.next_value()?,
@@ -419,16 +415,14 @@ impl Family for Kropki {
                 let default = if white { WHITE_DEFAULT } else { BLACK_DEFAULT };
                 for (k, dot) in raw.iter().enumerate() {
                     let what = format!("{key} {}", k + 1);
-                    let cells = match dot.cells.cells(&what) {
-                        Ok(cells) => cells,
-                        Err(error) => return Ok(Err(error)),
-                    };
+                    let cells = dot.cells.cells(&what)?;
                     let Ok(cells) = <[Cell; 2]>::try_from(cells) else {
-                        return Ok(Err(FileError::Value {
+                        return Err(FileError::Value {
                             key: what,
                             line: None,
                             message: "a dot joins exactly two cells".to_string(),
-                        }));
+                        }
+                        .into());
                     };
                     let dot = Dot {
                         cells,
@@ -442,7 +436,7 @@ impl Family for Kropki {
                 }
             }
         }
-        Ok(Ok(()))
+        Ok(())
     }
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["nonconsecutive", "difference", "ratio"];
@@ -518,6 +512,7 @@ impl Family for Kropki {
 mod tests {
     use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::rules::fpuzzles_io::round_trip;
     use crate::sudoku::{Rules, Spec};
 
     fn cell(row: usize, col: usize) -> Cell {
@@ -603,15 +598,11 @@ mod tests {
         let (keys, negative) = out.finish();
         assert_eq!(negative, ["ratio"]);
         assert_eq!(keys["difference"][1]["value"], "2");
-        let reader = FpReader::new(4, &negative);
-        let mut back = Kropki::default();
-        for (key, value) in &keys {
-            back.read_fpuzzles(key, value, &reader).unwrap();
-        }
-        assert_eq!(&back, kropki);
+        assert_eq!(&round_trip(kropki, 4), kropki);
         let bad = json!([{"cells": ["R1C1", "R1C2"], "value": "x"}]);
         assert_eq!(
-            back.read_fpuzzles("ratio", &bad, &reader)
+            Kropki::default()
+                .read_fpuzzles("ratio", &bad, &FpReader::new(4, &negative))
                 .unwrap_err()
                 .to_string(),
             "ratio 1: \"value\": cannot read \"x\" as a whole number"

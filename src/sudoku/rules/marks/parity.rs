@@ -8,16 +8,12 @@
 //! search never tries them. The human-style logic does not see left-out options, so
 //! [`Constraint::unexplained`] names the cells.
 
-use serde::de::MapAccess;
-use serde_json::Value;
-
 use crate::sudoku::grid::{Cell, Grid};
 
-use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference};
+use crate::sudoku::rules::constraint::{Constraint, FileWriter, Reference};
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 use crate::sudoku::rules::draw::{num, Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
+use crate::sudoku::rules::error::{PuzzleError, RulesError, Violation};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::cell_marks::CellMarks;
 
@@ -184,33 +180,6 @@ impl Constraint for Parity {
     }
 }
 
-impl Family for Parity {
-    const KEYS: &'static [&'static str] = &<Parity as CellMarks>::KEYS;
-
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
-        self.read_cells(key, map)
-    }
-
-    const FPUZZLES_KEYS: &'static [&'static str] = &<Parity as CellMarks>::KEYS;
-
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
-        self.read_fpuzzles_cells(key, value, reader)
-    }
-
-    fn write_fpuzzles(&self, out: &mut FpWriter) {
-        self.write_fpuzzles_cells(out);
-    }
-}
-
 /// The digits each position may hold, for the reference backtracker.
 #[derive(Debug)]
 struct CellDigits {
@@ -231,6 +200,8 @@ impl Reference for CellDigits {
 mod tests {
     use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::rules::fpuzzles_io::{round_trip, FpWriter};
+    use crate::sudoku::rules::Family;
     use crate::sudoku::Rules;
 
     const FILE: &str = "size = 4\nodd = \"r1c1 r2c2\"\neven = [\"r4c4\"]\n";
@@ -269,13 +240,7 @@ mod tests {
         let parity = from_toml(FILE).unwrap().rules.constraints().parity.clone();
         let mut out = FpWriter::new(4);
         parity.write_fpuzzles(&mut out);
-        let (keys, negative) = out.finish();
-        assert_eq!(keys["odd"][0]["cell"], "R1C1");
-        let reader = FpReader::new(4, &negative);
-        let mut back = Parity::default();
-        for (key, value) in &keys {
-            back.read_fpuzzles(key, value, &reader).unwrap();
-        }
-        assert_eq!(back, parity);
+        assert_eq!(out.finish().0["odd"][0]["cell"], "R1C1");
+        assert_eq!(round_trip(&parity, 4), parity);
     }
 }

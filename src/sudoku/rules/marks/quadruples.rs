@@ -28,7 +28,7 @@ use crate::sudoku::rules::constraint::{
 };
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::draw::{escape, num, Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 
@@ -337,11 +337,7 @@ struct RawQuad {
 impl Family for Quadruples {
     const KEYS: &'static [&'static str] = &["quadruple"];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        _: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, "quadruple", |quad: &RawQuad, what| {
             self.quads.push(Quad {
                 cells: quad.cells.cells(what)?,
@@ -393,6 +389,7 @@ impl Family for Quadruples {
 mod tests {
     use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::rules::fpuzzles_io::round_trip;
     use crate::sudoku::{Engine, Solver};
 
     const FILE: &str =
@@ -430,20 +427,11 @@ mod tests {
 
     #[test]
     fn f_puzzles_keys_round_trip() {
-        let quads = from_toml(FILE)
-            .unwrap()
-            .rules
-            .constraints()
-            .quadruples
-            .clone();
+        let file = from_toml(FILE).unwrap();
+        let quads = &file.rules.constraints().quadruples;
         let mut out = FpWriter::new(4);
         quads.write_fpuzzles(&mut out);
-        let (keys, negative) = out.finish();
-        assert_eq!(keys["quadruple"][0]["values"], json!([1, 1]));
-        let reader = FpReader::new(4, &negative);
-        let mut back = Quadruples::default();
-        back.read_fpuzzles("quadruple", &keys["quadruple"], &reader)
-            .unwrap();
-        assert_eq!(back, quads);
+        assert_eq!(out.finish().0["quadruple"][0]["values"], json!([1, 1]));
+        assert_eq!(&round_trip(quads, 4), quads);
     }
 }

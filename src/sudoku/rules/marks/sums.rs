@@ -20,7 +20,7 @@ use crate::sudoku::rules::constraint::{
     cell_list, read_tables, Constraint, Family, FileWriter, RawCells, Reference,
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::edge::{disc, PairCheck};
@@ -170,11 +170,7 @@ struct RawPair {
 impl Family for Sums {
     const KEYS: &'static [&'static str] = &["sum"];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        _: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, "sum", |pair: &RawPair, what| {
             let cells =
                 <[Cell; 2]>::try_from(pair.cells.cells(what)?).map_err(|_| FileError::Value {
@@ -227,6 +223,7 @@ impl Family for Sums {
 mod tests {
     use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::rules::fpuzzles_io::round_trip;
 
     const FILE: &str = "size = 4\n[[sum]]\ncells = \"r1c1 r1c2\"\nvalue = 7\n";
 
@@ -249,17 +246,13 @@ mod tests {
 
     #[test]
     fn f_puzzles_keys_round_trip() {
-        let sums = from_toml(FILE).unwrap().rules.constraints().sums.clone();
-        let mut out = FpWriter::new(4);
-        sums.write_fpuzzles(&mut out);
-        let (keys, negative) = out.finish();
-        let reader = FpReader::new(4, &negative);
-        let mut back = Sums::default();
-        back.read_fpuzzles("sum", &keys["sum"], &reader).unwrap();
-        assert_eq!(back, sums);
+        let file = from_toml(FILE).unwrap();
+        let sums = &file.rules.constraints().sums;
+        assert_eq!(&round_trip(sums, 4), sums);
         let missing = json!([{"cells": ["R1C1", "R1C2"]}]);
         assert_eq!(
-            back.read_fpuzzles("sum", &missing, &reader)
+            Sums::default()
+                .read_fpuzzles("sum", &missing, &FpReader::new(4, &[]))
                 .unwrap_err()
                 .to_string(),
             "sum 1: has no \"value\""

@@ -22,7 +22,7 @@ use crate::sudoku::rules::constraint::{
     cell_list, Constraint, Family, FileWriter, RawCells, Reference,
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::edge::{
@@ -228,14 +228,10 @@ struct RawMark {
 impl Family for Xv {
     const KEYS: &'static [&'static str] = &["xv", "negative_xv"];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> ReadResult<A::Error> {
         if key == "negative_xv" {
             self.negative = map.next_value()?;
-            return Ok(Ok(()));
+            return Ok(());
         }
         let raw: Vec<RawMark> = map.next_value()?;
         for (k, mark) in raw.iter().enumerate() {
@@ -245,22 +241,18 @@ impl Family for Xv {
                 line: None,
                 message,
             };
-            let cells = match mark.cells.cells(&what) {
-                Ok(cells) => cells,
-                Err(e) => return Ok(Err(e)),
-            };
+            let cells = mark.cells.cells(&what)?;
             let Ok(cells) = <[Cell; 2]>::try_from(cells) else {
-                return Ok(Err(error("a mark joins exactly two cells".to_string())));
+                return Err(error("a mark joins exactly two cells".to_string()).into());
             };
             let Some(x) = parse_letter(&mark.value) else {
-                return Ok(Err(error(format!(
-                    "value {:?} is neither \"X\" nor \"V\"",
-                    mark.value
-                ))));
+                return Err(
+                    error(format!("value {:?} is neither \"X\" nor \"V\"", mark.value)).into(),
+                );
             };
             self.marks.push(XvMark { cells, x });
         }
-        Ok(Ok(()))
+        Ok(())
     }
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["xv"];
@@ -306,6 +298,7 @@ impl Family for Xv {
 mod tests {
     use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::rules::fpuzzles_io::round_trip;
     use crate::sudoku::{Rules, Spec};
 
     const FILE: &str = "size = 6\nnegative_xv = true\n\
@@ -361,11 +354,7 @@ mod tests {
         let xv = from_toml(FILE).unwrap().rules.constraints().xv.clone();
         let mut out = FpWriter::new(6);
         xv.write_fpuzzles(&mut out);
-        let (keys, negative) = out.finish();
-        assert_eq!(negative, ["xv"]);
-        let reader = FpReader::new(6, &negative);
-        let mut back = Xv::default();
-        back.read_fpuzzles("xv", &keys["xv"], &reader).unwrap();
-        assert_eq!(back, xv);
+        assert_eq!(out.finish().1, ["xv"]);
+        assert_eq!(round_trip(&xv, 6), xv);
     }
 }

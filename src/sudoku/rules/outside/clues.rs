@@ -34,7 +34,7 @@ use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference
 use crate::sudoku::rules::cover::automaton::{Automaton, Chain};
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::draw::{num, Canvas, Caption};
-use crate::sudoku::rules::error::{FileError, PuzzleError, RulesError, Violation};
+use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{parse_place, FpReader, FpWriter, Place, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::{PairList, Relation};
@@ -409,14 +409,10 @@ impl<K: OutsideKind> Family for OutsideClues<K> {
     const KEYS: &'static [&'static str] = &[K::KEY];
     const FPUZZLES_KEYS: &'static [&'static str] = &[K::KEY];
 
-    fn read<'de, A: MapAccess<'de>>(
-        &mut self,
-        _: &str,
-        map: &mut A,
-    ) -> Result<Result<(), FileError>, A::Error> {
+    fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         let raw: Vec<RawClue> = map.next_value()?;
         let first = self.clues.len();
-        Ok(raw.iter().enumerate().try_for_each(|(k, raw)| {
+        raw.iter().enumerate().try_for_each(|(k, raw)| {
             let clue = parse_place(raw.cell.trim()).ok_or_else(|| FileError::Value {
                 key: Self::what(first + k),
                 line: None,
@@ -426,8 +422,9 @@ impl<K: OutsideKind> Family for OutsideClues<K> {
                 clue,
                 value: raw.value,
             });
-            Ok(())
-        }))
+            Ok::<(), FileError>(())
+        })?;
+        Ok(())
     }
 
     fn read_fpuzzles(
