@@ -335,7 +335,7 @@ mod tests {
             "arrow 1: the shaft has no cells"
         );
         assert_eq!(
-            error("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r2c2 r3c3 r4c4 r2c3 r3c2\"\n"),
+            error("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r2c2 r3c3 r4c4 r3c4 r2c4\"\n"),
             "arrow 1: no digits on the shaft add up to a number the circle can hold"
         );
         assert!(error("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r5c5\"\n").contains("r5c5"));

@@ -633,7 +633,7 @@ mod tests {
         let back = from_toml(&to_toml(&rules, &rules.empty_grid())).unwrap();
         assert_eq!(back.rules.constraints(), rules.constraints());
 
-        let error = read("size = 4\n[[thermometer]]\ncells = \"r1c1 r5c1\"\n").unwrap_err();
+        let error = read("size = 4\n[[thermometer]]\ncells = \"r4c1 r5c1\"\n").unwrap_err();
         assert!(error.contains("thermometer 1"), "{error}");
         let error =
             read("size = 4\n[[thermometer]]\ncells = \"r1c1 r1c2 r1c3 r1c4 r2c4\"\n").unwrap_err();

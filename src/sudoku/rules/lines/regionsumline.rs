@@ -456,7 +456,7 @@ mod tests {
         assert_eq!(
             error(
                 "....\n....\n....\n....\n",
-                "[[regionsumline]]\ncells = \"r1c1 r5c1\"\n"
+                "[[regionsumline]]\ncells = \"r4c1 r5c1\"\n"
             ),
             "region-sum line 1: r5c1 is outside the grid"
         );
