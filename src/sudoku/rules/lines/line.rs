@@ -159,33 +159,23 @@ impl<K: LineKind> Lines<K> {
 
     /// The positions of line `cells`, named `what`, in order along it: a cell passed twice
     /// only where the kind reads it ([`LineKind::REPEAT`]).
-    fn line_positions(
-        geometry: &Geometry,
-        what: &str,
-        cells: &[Cell],
-    ) -> Result<Vec<usize>, RulesError> {
-        let Some(reason) = K::REPEAT else {
-            return cells
-                .iter()
-                .map(|&cell| {
-                    geometry
-                        .position(cell)
-                        .ok_or_else(|| RulesError::CellOutside {
-                            what: what.to_string(),
-                            cell,
-                        })
-                })
-                .collect();
+    fn line_positions(g: &Geometry, what: &str, cells: &[Cell]) -> Result<Vec<usize>, RulesError> {
+        let outside = |&cell: &Cell| RulesError::CellOutside {
+            what: what.to_string(),
+            cell,
         };
-        geometry
-            .positions(what, cells)
-            .map_err(|error| match error {
+        match K::REPEAT {
+            None => (cells.iter())
+                .map(|c| g.position(*c).ok_or_else(|| outside(c)))
+                .collect(),
+            Some(reason) => g.positions(what, cells).map_err(|error| match error {
                 RulesError::CellTwice { what, cell } => RulesError::Invalid {
                     what,
                     message: format!("{cell} is passed twice: {reason}"),
                 },
                 other => other,
-            })
+            }),
+        }
     }
 
     /// The positions of each line, in order along it (the lines passed the check), with its
