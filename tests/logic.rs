@@ -434,3 +434,34 @@ fn published_variants_are_explained_soundly() {
     }
     assert_eq!(seen, 8);
 }
+
+/// The sums the rules promise (here arrows and little killers) give the sum steps, in the
+/// family's words, each sound against the example's solution.
+#[test]
+fn sum_rules_give_sum_steps_in_their_own_words() {
+    use sudokux::sudoku::file::from_toml;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    for (name, family) in [("arrow", "arrow "), ("littlekiller", "little killer ")] {
+        let path = dir.join(format!("{name}.toml"));
+        let file = from_toml(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let logic = solve_logically(&file.rules, &file.givens).unwrap();
+        let solution = unique_solution(&file.rules, &file.givens);
+        assert_sound(&logic, &solution, &file.givens);
+        let sums: Vec<String> = logic
+            .steps
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s.technique,
+                    Technique::SumOutOfReach | Technique::SumCombinations
+                )
+            })
+            .map(ToString::to_string)
+            .collect();
+        for s in &sums {
+            println!("{s}");
+        }
+        assert!(!sums.is_empty(), "{name}: no sum step");
+        assert!(sums.iter().all(|s| s.contains(family)), "{sums:?}");
+    }
+}

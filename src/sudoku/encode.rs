@@ -21,7 +21,7 @@ use super::grid::Grid;
 use super::rules::cover::encoder::Encoder;
 use super::rules::Rules;
 
-pub use super::rules::cover::encoder::{Numbering, Owners};
+pub use super::rules::cover::encoder::{Numbering, Owners, Promise};
 
 /// The exact-cover problem of a rule set, with no givens (givens are committed options, see
 /// [`crate::xc::Dlx::commit`]), and the numbering of its cell options.

@@ -78,5 +78,6 @@ pub use problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Pr
 pub use restart::{RestartOutcome, Restarts};
 pub use search::{Search, Solutions};
 pub use stats::{Count, Outcome, Progress, Stats, Visitor};
+pub(crate) use sums::Reach;
 pub use sums::{OptionSum, SumError};
 pub use watch::Watch;

@@ -240,7 +240,8 @@ impl Sums {
                 low += lo;
                 high += hi;
             }
-            if target < low || target > high {
+            let reach = Reach { low, high, target };
+            if !reach.reachable() {
                 return false;
             }
             let before = out.len();
@@ -249,8 +250,7 @@ impl Sums {
                     continue;
                 }
                 let (lo, hi) = (self.lo[s as usize], self.hi[s as usize]);
-                // The weight this slot may take: what the others' bounds leave.
-                let (least, most) = (target - (high - hi), target - (low - lo));
+                let (least, most) = reach.slot(lo, hi);
                 if lo >= least && hi <= most {
                     continue;
                 }
@@ -269,6 +269,40 @@ impl Sums {
             }
         }
         true
+    }
+}
+
+/// The bound arithmetic of one sum, shared by the search ([`Sums::prune`]) and the
+/// human-style logic's "sum out of reach": the slots' least weights add up to `low`, their
+/// greatest to `high`, and the chosen weights must add up to `target`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Reach {
+    pub(crate) low: i64,
+    pub(crate) high: i64,
+    pub(crate) target: i64,
+}
+
+impl Reach {
+    /// The sum of slots weighing `lo..=hi` each (`bounds`), to reach `target`.
+    pub(crate) fn new(bounds: impl IntoIterator<Item = (i64, i64)>, target: i64) -> Reach {
+        let (low, high) = bounds
+            .into_iter()
+            .fold((0, 0), |(low, high), (lo, hi)| (low + lo, high + hi));
+        Reach { low, high, target }
+    }
+
+    /// Whether some weights within the bounds add up to the target.
+    pub(crate) fn reachable(&self) -> bool {
+        self.low <= self.target && self.target <= self.high
+    }
+
+    /// The weights a slot whose bounds are `lo..=hi` may take: what the other slots' bounds
+    /// leave of the target, `least..=most`.
+    pub(crate) fn slot(&self, lo: i64, hi: i64) -> (i64, i64) {
+        (
+            self.target - (self.high - hi),
+            self.target - (self.low - lo),
+        )
     }
 }
 

@@ -6,6 +6,7 @@ use crate::sudoku::rules::{PuzzleError, Rules};
 
 use super::grade::Grade;
 use super::mask::{bit, digits_of};
+use super::rule_sums::sum_step;
 use super::state::State;
 use super::step::Step;
 use super::technique::Technique;
@@ -22,6 +23,8 @@ impl State<'_> {
             .or_else(|| self.family_step())
             .or_else(|| self.forbidden())
             .or_else(|| self.only_option())
+            .or_else(|| self.sum_out_of_reach())
+            .or_else(|| self.sum_combinations())
             .or_else(|| self.domination())
             .or_else(|| self.naked_subset(2))
             .or_else(|| self.hidden_subset(2))
@@ -43,6 +46,31 @@ impl State<'_> {
         self.families
             .iter()
             .find_map(|family| family.step(&self.values, &self.candidates))
+    }
+
+    /// A sum's candidates that the other cells' bounds cannot make up to the target with
+    /// (see [`super::rule_sums`]).
+    fn sum_out_of_reach(&self) -> Option<Step> {
+        let technique = Technique::SumOutOfReach;
+        sum_step(
+            &self.sums,
+            technique,
+            self.rules,
+            &self.values,
+            &self.candidates,
+        )
+    }
+
+    /// A sum's candidates that no filling of its cells reaching the target uses.
+    fn sum_combinations(&self) -> Option<Step> {
+        let technique = Technique::SumCombinations;
+        sum_step(
+            &self.sums,
+            technique,
+            self.rules,
+            &self.values,
+            &self.candidates,
+        )
     }
 
     /// A guess where logic stalls: the empty cell with the fewest candidates (the first in

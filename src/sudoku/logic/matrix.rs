@@ -15,8 +15,9 @@
 
 use std::fmt;
 
+use crate::sudoku::encode::{Numbering, Owners};
 use crate::sudoku::rules::Rules;
-use crate::xc::{ItemKind, OptionId};
+use crate::xc::{ItemKind, OptionId, Problem};
 
 /// Options beyond which the matrix logic stays off: its conflict table grows as the square
 /// of the options (16 000 options take 32 MB).
@@ -99,8 +100,12 @@ impl View {
 impl Matrix {
     /// The matrix of a rule set, `None` when it says no more than the units (or is too large
     /// to reason with).
-    pub(super) fn new(rules: &Rules) -> Option<Matrix> {
-        let (problem, numbering, owners) = crate::sudoku::encode::encode_with_owners(rules);
+    pub(super) fn new(
+        rules: &Rules,
+        problem: &Problem,
+        numbering: &Numbering,
+        owners: &Owners,
+    ) -> Option<Matrix> {
         let n = rules.size();
         let cells = rules.cells().len();
         let unit_items = cells + rules.units().len() * n;

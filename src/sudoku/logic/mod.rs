@@ -32,6 +32,8 @@
 //! subsets.rs    naked and hidden pairs, triples, quads
 //! fish.rs       X-wing, swordfish, jellyfish
 //! wings.rs      XY-wing, XYZ-wing
+//! rule_sums.rs  the sums the rules promise (arrows, little killers, cages): out of reach,
+//!               combinations
 //! explain.rs    the order techniques are tried in (the families' own steps among them),
 //!               guesses, the explanation of a puzzle
 //! technique.rs, step.rs, grade.rs: what a step is and says, and what a solution is worth
@@ -62,6 +64,7 @@ mod items;
 mod locked;
 pub(crate) mod mask;
 mod matrix;
+mod rule_sums;
 mod singles;
 mod state;
 pub(crate) mod step;

@@ -10,6 +10,7 @@ use crate::sudoku::rules::{Logic, PuzzleError, Rules, UnitKind};
 
 use super::mask::{bit, digits_of};
 use super::matrix::{Matrix, View};
+use super::rule_sums::RuleSum;
 use super::step::Step;
 
 /// The candidates of a puzzle under its rules, as a person's pencil marks: what the givens and
@@ -47,6 +48,8 @@ pub struct State<'r> {
     /// Which of the matrix's constraint options are still possible (bit per option; the
     /// cell options' bits are unused): only ever loses bits, as the candidates do.
     pub(super) alive: Vec<u64>,
+    /// The sums the rules promise (cages, arrows, little killers, ...), for the sum steps.
+    pub(super) sums: Arc<[RuleSum]>,
 }
 
 impl<'r> State<'r> {
@@ -106,7 +109,12 @@ impl<'r> State<'r> {
             .filter_map(|family| family.logic(rules.geometry(), rules.unit_index()))
             .collect();
         let full = Candidates::full(n);
-        let matrix = Matrix::new(rules).map(Arc::new);
+        let (problem, numbering, mut owners) = crate::sudoku::encode::encode_with_owners(rules);
+        let matrix = Matrix::new(rules, &problem, &numbering, &owners).map(Arc::new);
+        let sums = std::mem::take(&mut owners.sums)
+            .into_iter()
+            .map(|promise| RuleSum::new(promise, |a, b| peers[a].binary_search(&b).is_ok()))
+            .collect();
         let alive = matrix.as_ref().map_or_else(Vec::new, |m| m.all_alive());
         let mut state = State {
             rules,
@@ -123,6 +131,7 @@ impl<'r> State<'r> {
             families,
             matrix,
             alive,
+            sums,
         };
         for &p in rules.cells() {
             let d = puzzle.cells()[p];

@@ -61,7 +61,7 @@ impl Step {
         let mut by_digit: Vec<u8> = self.eliminations.iter().map(|e| e.1).collect();
         by_digit.sort_unstable();
         by_digit.dedup();
-        if self.technique.on_the_matrix() {
+        if self.technique.by_cell() {
             // Cell by cell, in order: `r1c2 <> 5, 7, 9; r1c3 <> 6`.
             by_digit.clear();
             let mut cells: Vec<Cell> = self.eliminations.iter().map(|e| e.0).collect();
@@ -164,6 +164,9 @@ impl Step {
             )
             .replace("  ", " "),
             Technique::InniesOuties => format!("45 rule in {}: {}", unit(0), unit(1)),
+            Technique::SumOutOfReach | Technique::SumCombinations => {
+                format!("{} on {}: {}", self.technique, unit(0), unit(1))
+            }
             Technique::NakedPair
             | Technique::NakedTriple
             | Technique::NakedQuad

@@ -29,6 +29,13 @@ pub enum Technique {
     LockedCandidates,
     /// A killer cage's sum: only the digits of the sets of different digits that still fit.
     CageSum,
+    /// A sum of the rules (an arrow, a little killer, a cage, any sum a rule promises): a
+    /// candidate goes when the other cells' least and greatest candidates cannot make up
+    /// the rest of the target with it.
+    SumOutOfReach,
+    /// A sum of the rules: a candidate goes when no filling of the sum's cells from their
+    /// candidates (different digits where cells share a unit) reaches the target with it.
+    SumCombinations,
     /// The 45 rule: the cells a house's cages leave over (innies), or those its cages reach
     /// beyond it (outies), add up to what the house's total leaves them; only the candidates
     /// that some filling of that sum uses stay.
@@ -69,7 +76,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 23] = [
+    pub const ALL: [Technique; 25] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Forbidden,
@@ -78,6 +85,8 @@ impl Technique {
         Technique::Claiming,
         Technique::LockedCandidates,
         Technique::CageSum,
+        Technique::SumOutOfReach,
+        Technique::SumCombinations,
         Technique::InniesOuties,
         Technique::Domination,
         Technique::NakedPair,
@@ -108,6 +117,8 @@ impl Technique {
             Technique::LockedCandidates => "locked candidates",
             Technique::CageSum => "cage sum",
             Technique::InniesOuties => "innies and outies",
+            Technique::SumOutOfReach => "sum out of reach",
+            Technique::SumCombinations => "sum combinations",
             Technique::NakedPair => "naked pair",
             Technique::HiddenPair => "hidden pair",
             Technique::NakedTriple => "naked triple",
@@ -136,6 +147,13 @@ impl Technique {
         )
     }
 
+    /// Whether the step's eliminations read cell by cell (`r1c2 <> 5, 7, 9; r1c3 <> 6`)
+    /// rather than digit by digit: the techniques on the matrix, and those on a rule's sum.
+    pub fn by_cell(self) -> bool {
+        self.on_the_matrix()
+            || matches!(self, Technique::SumOutOfReach | Technique::SumCombinations)
+    }
+
     /// The grade a puzzle gets when this is the hardest technique it needs.
     pub fn level(self) -> Grade {
         match self {
@@ -146,6 +164,8 @@ impl Technique {
             | Technique::Claiming
             | Technique::LockedCandidates
             | Technique::CageSum
+            | Technique::SumOutOfReach
+            | Technique::SumCombinations
             | Technique::NakedPair
             | Technique::HiddenPair => Grade::Medium,
             Technique::NakedTriple

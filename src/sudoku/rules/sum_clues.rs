@@ -5,8 +5,11 @@
 //!
 //! In the exact cover each clue is its [`LinearSum`], refined with what the sum says about
 //! two of its cells ([`LinearSum::encode_refined`], pairs for the search and the logic); the
-//! reference backtracker bounds the partial sums ([`SumBounds`]). The logic does not reason
-//! with the sums, so `explain` names every clue among the constraints its steps leave out.
+//! reference backtracker bounds the partial sums ([`SumBounds`]). The encoding promises each
+//! sum ([`Encoder::promise_sum`]), and the logic's sum steps (sum out of reach, sum
+//! combinations) reason with it; they keep digits apart only within groups of cells that see
+//! one another, so `explain` still names every clue among the constraints its steps may not
+//! fully reason with.
 
 use std::fmt;
 

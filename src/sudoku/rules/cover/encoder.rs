@@ -62,6 +62,23 @@ pub struct Owners {
     pub marks: Vec<(usize, usize, Option<usize>)>,
     /// (position, digit, family, instance) of every forbidden cell option.
     pub forbidden: Vec<(usize, u8, usize, Option<usize>)>,
+    /// Every sum promised ([`Encoder::promise_sum`]), in order, with who promised it.
+    pub sums: Vec<Promise>,
+}
+
+/// A sum promised to the search ([`Encoder::promise_sum`]): the digits of the cells at
+/// `terms` (positions, each once), times their weights, add up to `target`; `family` (its
+/// index in the rule set's constraints) and `instance` promised it, as they own items.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Promise {
+    /// The cells (positions) and their weights.
+    pub terms: Vec<(usize, i64)>,
+    /// What the weighted digits add up to.
+    pub target: i64,
+    /// The family that promised it.
+    pub family: usize,
+    /// Its instance, `None` for the family as a whole.
+    pub instance: Option<usize>,
 }
 
 impl Owners {
@@ -139,6 +156,14 @@ impl<'r> Encoder<'r> {
     /// the search then keeps within bounds at every node ([`crate::xc::Dlx::add_sum`]).
     pub fn promise_sum(&mut self, terms: &[(usize, i64)], target: i64) {
         self.sums.push((terms.to_vec(), target));
+        if let Some(&(_, family, instance)) = self.owners.marks.last() {
+            self.owners.sums.push(Promise {
+                terms: terms.to_vec(),
+                target,
+                family,
+                instance,
+            });
+        }
     }
 
     /// The shape being encoded.
