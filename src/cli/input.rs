@@ -414,9 +414,9 @@ pub fn read_text(name: &str, text: &str, flags: &RuleArgs) -> Result<OnePuzzle, 
     } else {
         (name.to_string(), text)
     };
-    Ok(read_puzzles(&name, &mut text.as_bytes(), Some(1), flags)?
+    read_puzzles(&name, &mut text.as_bytes(), Some(1), flags)?
         .pop()
-        .expect("one puzzle read")?)
+        .expect("one puzzle read")
 }
 
 /// The puzzles of an input in order (only the `only`-th, from 1, when given), each with its
