@@ -66,7 +66,7 @@ proptest! {
         let reader = FpReader::new(n, &negative);
         let mut read = Constraints::default();
         for (key, value) in &keys {
-            read.read_fpuzzles(key, value, &reader).expect("a key of some family").unwrap();
+            read.read_fpuzzles(reader.key(key, value)).expect("a key of some family").unwrap();
         }
         prop_assert_eq!(&read, rules.constraints());
     }

@@ -465,3 +465,19 @@ fn sum_rules_give_sum_steps_in_their_own_words() {
         assert!(sums.iter().all(|s| s.contains(family)), "{sums:?}");
     }
 }
+
+/// A published little killer that the sum steps make a medium puzzle: before them it took
+/// contradiction chains (expert).
+#[test]
+fn sum_combinations_grade_a_published_little_killer_medium() {
+    let path = common::data("logic").join("little_killer_2.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let file: sudokux::sudoku::file::PuzzleFile =
+        sudokux::sudoku::fpuzzles::read(&text).unwrap().into();
+    let logic = solve_logically(&file.rules, &file.givens).unwrap();
+    let solution = unique_solution(&file.rules, &file.givens);
+    assert_sound(&logic, &solution, &file.givens);
+    assert!(logic.solved());
+    assert_eq!(logic.grade(), Grade::Medium);
+    assert_eq!(logic.hardest().unwrap().0, Technique::SumCombinations);
+}

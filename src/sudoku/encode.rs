@@ -15,10 +15,11 @@
 //! Cell options come first, cell by cell and digit by digit; constraints' own options follow.
 //! [`Numbering`] maps between the two.
 
-use crate::xc::{OptionId, OptionSum, Problem};
+use crate::xc::{OptionId, OptionRelation, OptionSum, Problem};
 
 use super::grid::Grid;
 use super::rules::cover::encoder::Encoder;
+use super::rules::pair::Relation;
 use super::rules::Rules;
 
 pub use super::rules::cover::encoder::{Numbering, Owners, Promise};
@@ -60,6 +61,45 @@ fn encode_all(rules: &Rules) -> (Problem, Numbering, Owners, Vec<OptionSum>) {
     let owners = encoder.owners().clone();
     let (problem, numbering, sums) = encoder.finish_with_sums();
     (problem, numbering, owners, sums)
+}
+
+/// The pairs of a rule set (thermometers, dots, whispers, ...) as relations over the cell
+/// options that searches keep arc consistent ([`crate::xc::Dlx::add_relation`]), each digit
+/// `d` the value `d - 1`. The matrix holds every pair already; a pair is promised only when
+/// arc consistency can remove more than choosing one of its cells does (two candidates of
+/// one cell that together rule out a digit of the other): "the digits differ" never can.
+pub fn relations(rules: &Rules, numbering: &Numbering) -> Vec<OptionRelation> {
+    let n = rules.size();
+    let slot = |p: usize| -> Vec<_> {
+        (1..=n as u8)
+            .filter_map(|d| numbering.option_of(p, d).map(|o| (o, d - 1)))
+            .collect()
+    };
+    rules
+        .pairs()
+        .iter()
+        .filter(|pair| prunes_before_a_choice(rules.relation(pair), n))
+        .filter_map(|pair| {
+            let relation = rules.relation(pair);
+            let (a, b) = (slot(pair.a), slot(pair.b));
+            let allowed = (1..=n as u8).map(|d| relation.allowed(d)).collect();
+            (!a.is_empty() && !b.is_empty()).then_some(OptionRelation { a, b, allowed })
+        })
+        .collect()
+}
+
+/// Whether a relation of `n` digits can rule out a digit of one cell while its neighbour
+/// still has two candidates: some two digits of one side allow together less than every
+/// digit of the other. Otherwise the relation removes nothing until a cell is chosen, which
+/// the matrix does by itself.
+fn prunes_before_a_choice(relation: &Relation, n: usize) -> bool {
+    let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let forward: Vec<u64> = (1..=n as u8).map(|d| relation.allowed(d)).collect();
+    let back: Vec<u64> = (1..=n as u8).map(|e| relation.allowed_back(e)).collect();
+    [forward, back].iter().any(|masks| {
+        masks.iter().any(|&m| m & full == 0)
+            || (0..n).any(|x| (x + 1..n).any(|y| (masks[x] | masks[y]) & full != full))
+    })
 }
 
 /// The grid a set of options describes, for the rules they were encoded from (this encodes the

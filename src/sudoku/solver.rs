@@ -7,7 +7,7 @@ use crate::xc::{Budget, CountOptions, Dlx, OptionId, Restarts, Stats, Watch};
 
 use super::bands;
 use super::candidates::Candidates;
-use super::encode::{encode_with_sums, Numbering};
+use super::encode::{encode_with_sums, relations, Numbering};
 use super::engine::{Answer, Engine, Symmetry};
 use super::grid::Grid;
 use super::pattern::pattern_grid;
@@ -76,6 +76,9 @@ impl Solver {
         for sum in &sums {
             // Every slot is the options of one cell item, in a matrix as built.
             dlx.add_sum(sum).expect("a sum over cell options");
+        }
+        for relation in relations(&rules, &numbering) {
+            dlx.add_relation(&relation).expect("cell relations");
         }
         Solver {
             rules,

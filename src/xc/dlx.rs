@@ -14,6 +14,7 @@ use super::count::bits::Bits;
 use super::count::memo::Memo;
 use super::matrix::Matrix;
 use super::problem::{OptionId, Problem, ProblemError};
+use super::relations::{OptionRelation, RelationError};
 use super::search::{Search, SearchScratch, Solutions};
 use super::stats::{Outcome, Stats, Visitor};
 use super::sums::{OptionSum, SumError};
@@ -50,6 +51,10 @@ impl Clone for Dlx {
         dlx.set_domination(self.domination());
         if !self.scratch.domination.sums.is_empty() {
             dlx.scratch.domination.sums = self.scratch.domination.sums.clone();
+            dlx.scratch.domination.prepare(&dlx.matrix);
+        }
+        if !self.scratch.domination.relations.is_empty() {
+            dlx.scratch.domination.relations = self.scratch.domination.relations.clone();
             dlx.scratch.domination.prepare(&dlx.matrix);
         }
         dlx
@@ -237,6 +242,63 @@ impl Dlx {
     /// ```
     pub fn add_sum(&mut self, sum: &OptionSum) -> Result<(), SumError> {
         self.scratch.domination.sums.add(&self.matrix, sum)?;
+        self.scratch.domination.prepare(&self.matrix);
+        Ok(())
+    }
+
+    /// Adds a relation between two primary items that the searches and counts of this matrix
+    /// keep arc consistent at every node (see [`OptionRelation`]): each slot lists every
+    /// option of one item with a value below 64, and the caller promises that in every
+    /// solution the values of the options chosen for the two slots are a pair the relation
+    /// allows. An option of one slot whose value no option still in the matrix for the other
+    /// slot allows goes, undone on the way back, as item domination's removals are. Answers do
+    /// not change, counts keep the memory of subproblems (the removals depend only on the
+    /// options in the matrix); the restarting search does not use relations.
+    ///
+    /// # Errors
+    ///
+    /// [`RelationError`] if a slot names an unknown option, is not every option of one
+    /// primary item, has a value of 64 or more or other values than an earlier relation gave
+    /// the same item, if both slots are one item, or if options were committed or removed
+    /// already.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudokux::xc::{CountOptions, Dlx, OptionId, OptionRelation, ProblemBuilder};
+    ///
+    /// // Items a and b take the values 0 to 3 (options 0-3 are a = 0..3, options 4-7 b), and
+    /// // a secondary item per pair of values with a >= b keeps those apart: a < b, 6 ways.
+    /// let mut p = ProblemBuilder::new();
+    /// let (a, b) = (p.primary(), p.primary());
+    /// let pairs: Vec<_> = (0..16).map(|_| p.secondary()).collect();
+    /// for (cell, first) in [(a, true), (b, false)] {
+    ///     for v in 0..4usize {
+    ///         let mut items = vec![cell];
+    ///         for w in 0..4usize {
+    ///             let (x, y) = if first { (v, w) } else { (w, v) };
+    ///             if x >= y {
+    ///                 items.push(pairs[4 * x + y]);
+    ///             }
+    ///         }
+    ///         p.option(items).unwrap();
+    ///     }
+    /// }
+    /// let mut dlx = Dlx::new(&p.build());
+    /// let slot = |first: u32| (0..4).map(|v| (OptionId(first + v), v as u8)).collect();
+    /// let allowed = (0..4).map(|x| 0b1111u64 & !((2u64 << x) - 1)).collect();
+    /// dlx.add_relation(&OptionRelation { a: slot(0), b: slot(4), allowed }).unwrap();
+    /// let count = dlx.count(CountOptions::new());
+    /// assert_eq!(count.count, 6);
+    /// // At the root a = 3 and b = 0 go: 3 choices for a, then 3 + 2 + 1 for b (10 without:
+    /// // a = 3 is tried too, and finds b empty).
+    /// assert_eq!(count.stats.nodes, 9);
+    /// ```
+    pub fn add_relation(&mut self, relation: &OptionRelation) -> Result<(), RelationError> {
+        self.scratch
+            .domination
+            .relations
+            .add(&self.matrix, relation)?;
         self.scratch.domination.prepare(&self.matrix);
         Ok(())
     }

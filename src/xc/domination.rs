@@ -24,6 +24,7 @@
 //! below it, which is what splits and shards rely on.
 
 use super::matrix::{at, length, link, Matrix, COVERED, NO_COLOR, PURIFIED, ROOT, SPACER};
+use super::relations::Relations;
 use super::sums::{linked, Sums};
 
 /// The state of the reduction during a search: the trail of removed options and the scratch
@@ -54,7 +55,9 @@ pub(crate) struct Domination {
     pub(crate) removals: u64,
     /// The weighted sums kept within bounds at every level, on the same trail (see `sums`).
     pub(crate) sums: Sums,
-    /// The nodes of the options the sums rule out at one pass.
+    /// The relations kept arc consistent at every level, on the same trail (see `relations`).
+    pub(crate) relations: Relations,
+    /// The nodes of the options the sums and relations rule out at one pass.
     out: Vec<u32>,
 }
 
@@ -72,10 +75,10 @@ impl Domination {
         self.common.reserve(items);
     }
 
-    /// Whether searches reduce the matrix this way (by item domination, or by sums).
+    /// Whether searches reduce the matrix this way (by item domination, sums or relations).
     #[inline]
     pub(crate) fn on(&self) -> bool {
-        self.max_len >= 2 || !self.sums.is_empty()
+        self.max_len >= 2 || !self.sums.is_empty() || !self.relations.is_empty()
     }
 
     /// Levels entered and not yet left.
@@ -86,8 +89,9 @@ impl Domination {
     /// Enters a level: tests the items whose lists may have shrunk since the level above was
     /// entered (every active primary item at the root, where `last` is `None`; else the items
     /// of the options that choosing the option of node `last` hid) and removes the options
-    /// their dominations rule out, then those the sums rule out, until nothing changes.
-    /// `false` when the sums find a dead end (the search then backtracks out of the level).
+    /// their dominations rule out, then those the sums and relations rule out, until nothing
+    /// changes. `false` when the sums or relations find a dead end (the search then
+    /// backtracks out of the level).
     pub(crate) fn enter<const COLORS: bool>(
         &mut self,
         m: &mut Matrix,
@@ -98,18 +102,23 @@ impl Domination {
         if !self.sums.is_empty() {
             self.sums.enter(m, last);
         }
-        match last {
-            None => {
-                let mut i = link(&m.links, ROOT).right;
-                while i != ROOT {
-                    self.push(m, i);
-                    i = link(&m.links, i).right;
-                }
-            }
-            Some(x) => self.touched::<COLORS>(m, x),
+        if !self.relations.is_empty() {
+            self.relations.enter(last.is_none());
         }
-        self.propagate::<COLORS>(m, updates);
-        if self.sums.is_empty() {
+        if self.max_len >= 2 {
+            match last {
+                None => {
+                    let mut i = link(&m.links, ROOT).right;
+                    while i != ROOT {
+                        self.push(m, i);
+                        i = link(&m.links, i).right;
+                    }
+                }
+                Some(x) => self.touched::<COLORS>(m, x),
+            }
+            self.propagate::<COLORS>(m, updates);
+        }
+        if self.sums.is_empty() && self.relations.is_empty() {
             return true;
         }
         loop {
@@ -118,7 +127,7 @@ impl Domination {
             }
             let mut out = std::mem::take(&mut self.out);
             out.clear();
-            let alive = self.sums.prune(m, &mut out);
+            let alive = self.sums.prune(m, &mut out) && self.relations.prune(m, &mut out);
             let mut changed = false;
             for &p in &out {
                 // An option in two sums comes twice: removed once.
@@ -146,6 +155,9 @@ impl Domination {
     pub(crate) fn leave<const COLORS: bool>(&mut self, m: &mut Matrix) {
         if !self.sums.is_empty() {
             self.sums.leave();
+        }
+        if !self.relations.is_empty() {
+            self.relations.leave();
         }
         let mark = self.marks.pop().expect("a level to leave");
         while self.trail.len() > mark {

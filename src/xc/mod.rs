@@ -33,7 +33,8 @@
 //! - `matrix`: the dancing-links data and its invariants; `links`: cover and uncover;
 //!   `commit`: commits, removals, resets; `choose`: the choice of item (MRV, vector scan);
 //! - `stats`: what searches report; `checks`: the progress hook and budget a search looks at;
-//! - `sums`: weighted sums over options kept within bounds at every node;
+//! - `sums`: weighted sums over options kept within bounds at every node; `relations`:
+//!   relations between two items kept arc consistent at every node;
 //! - `domination`: locked candidates on the matrix, the reduction a search may make at every
 //!   node, with its trail;
 //! - `search`: the one search loop, generic over a hook;
@@ -60,6 +61,7 @@ mod labelled;
 mod links;
 mod matrix;
 mod problem;
+mod relations;
 mod restart;
 mod search;
 mod stats;
@@ -75,6 +77,7 @@ pub use count::shards::Shards;
 pub use dlx::Dlx;
 pub use labelled::{Labelled, LabelledSolver};
 pub use problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError};
+pub use relations::{revise, OptionRelation, RelationError, Side};
 pub use restart::{RestartOutcome, Restarts};
 pub use search::{Search, Solutions};
 pub use stats::{Count, Outcome, Progress, Stats, Visitor};

@@ -160,7 +160,7 @@ fn from_object(object: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
             .map(|(cell, digits)| serde_json::json!({"cell": cell_name(*cell), "digits": digits}))
             .collect();
         if let Some(result) =
-            constraints.read_fpuzzles(PENCILMARKS, &Value::Array(marks), &FpReader::new(n, &[]))
+            constraints.read_fpuzzles(FpReader::new(n, &[]).key(PENCILMARKS, &Value::Array(marks)))
         {
             result?;
         }
@@ -196,7 +196,7 @@ fn from_object(object: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
                     cosmetic.push(k);
                 }
             }
-            k => match constraints.read_fpuzzles(k, value, &reader) {
+            k => match constraints.read_fpuzzles(reader.key(k, value)) {
                 Some(result) => result?,
                 None => {
                     let count = value.as_array().map_or(String::new(), |list| {
@@ -223,7 +223,8 @@ fn from_object(object: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
             .map(|(_, cell)| serde_json::json!({"cell": cell_name(*cell)}))
             .collect();
         if !instances.is_empty() {
-            if let Some(result) = constraints.read_fpuzzles(key, &Value::Array(instances), &reader)
+            if let Some(result) =
+                constraints.read_fpuzzles(reader.key(key, &Value::Array(instances)))
             {
                 result?;
             }
@@ -234,7 +235,7 @@ fn from_object(object: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
     for entry in &negative {
         if !object.contains_key(entry.as_str()) {
             if let Some(result) =
-                constraints.read_fpuzzles(entry, &Value::Array(Vec::new()), &reader)
+                constraints.read_fpuzzles(reader.key(entry, &Value::Array(Vec::new())))
             {
                 result?;
             }

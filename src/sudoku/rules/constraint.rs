@@ -32,7 +32,7 @@ use super::geometry::Geometry;
 use super::pair::PairList;
 use super::unit::{Unit, UnitIndex};
 use crate::sudoku::rules::cover::encoder::Encoder;
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 
 /// A family of constraints, all its instances in one puzzle. Every method has a default that
 /// does nothing but [`Constraint::validate`] and [`Constraint::reference`]: a constraint is
@@ -215,22 +215,16 @@ pub trait Family: Constraint + Default + Clone + PartialEq + Eq {
     /// honours (`"xv"`); an entry no family honours refuses the puzzle.
     const FPUZZLES_NEGATIVE: &'static [&'static str] = &[];
 
-    /// Reads the value of one of [`Family::FPUZZLES_KEYS`]; `reader` knows the grid's size
-    /// and the puzzle's `negative` entries, and reads cells, lines and numbers with errors
-    /// that name the key, the instance and the cell.
+    /// Reads the value of one of [`Family::FPUZZLES_KEYS`] (`entry.key`); `entry.reader`
+    /// knows the grid's size and the puzzle's `negative` entries, and reads cells, lines and
+    /// numbers with errors that name the key, the instance and the cell.
     ///
     /// # Errors
     ///
     /// A [`FileError`] for a value that cannot be read or makes no sense.
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &serde_json::Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
-        let _ = (value, reader);
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
         Err(FileError::Value {
-            key: key.to_string(),
+            key: entry.key.to_string(),
             line: None,
             message: "not an f-puzzles key of this family".to_string(),
         })

@@ -102,6 +102,20 @@ pub fn cell_name(cell: Cell) -> String {
 /// One instance of an array key: where it is, and its fields.
 pub type Instance<'v> = (At<'v>, &'v Map<String, Value>);
 
+/// One f-puzzles key handed to the family that owns it ([`Family::read_fpuzzles`]): the
+/// key, its value, and the reader that knows the grid.
+///
+/// [`Family::read_fpuzzles`]: super::Family::read_fpuzzles
+#[derive(Debug, Clone, Copy)]
+pub struct FpKey<'a> {
+    /// The key (`"thermometer"`).
+    pub key: &'a str,
+    /// Its value.
+    pub value: &'a Value,
+    /// What the value is read with.
+    pub reader: &'a FpReader<'a>,
+}
+
 /// What a family reads its keys with: the grid's size, the puzzle's `negative` entries, and
 /// readers for the shapes f-puzzles values take, each with errors that say where; and where
 /// to tell the user about entries that carry no rule and are left out ([`FpReader::notice`]).
@@ -121,6 +135,15 @@ impl<'a> FpReader<'a> {
             size,
             negative,
             notices: None,
+        }
+    }
+
+    /// The f-puzzles key `key` with its value `value`, to be read with this reader.
+    pub fn key<'k>(&'k self, key: &'k str, value: &'k Value) -> FpKey<'k> {
+        FpKey {
+            key,
+            value,
+            reader: self,
         }
     }
 
@@ -203,6 +226,23 @@ impl<'a> FpReader<'a> {
                     .ok_or_else(|| at.error(format!("expected an object, found {item}")))
             })
             .collect()
+    }
+
+    /// The place of an outside clue: the entry's `cell` field read as [`FpReader::place`].
+    ///
+    /// # Errors
+    ///
+    /// No `cell` field, or as [`FpReader::place`].
+    pub fn clue_place(
+        &self,
+        at: At<'_>,
+        instance: &Map<String, Value>,
+    ) -> Result<Place, FileError> {
+        let cell = instance.get("cell");
+        self.place(
+            at,
+            cell.ok_or_else(|| at.error("has no \"cell\" (the clue's place)"))?,
+        )
     }
 
     /// The place a value names (`"R0C4"`), inside the grid or on its border outside it.
@@ -403,7 +443,7 @@ pub(crate) fn round_trip<F: super::constraint::Family>(family: &F, size: usize) 
     let reader = FpReader::new(size, &negative);
     let mut back = F::default();
     for (key, value) in &keys {
-        back.read_fpuzzles(key, value, &reader)
+        back.read_fpuzzles(reader.key(key, value))
             .unwrap_or_else(|e| panic!("{key}: {e}"));
     }
     back

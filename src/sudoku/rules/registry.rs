@@ -56,13 +56,11 @@ macro_rules! families {
             /// does.
             pub fn read_fpuzzles(
                 &mut self,
-                key: &str,
-                value: &serde_json::Value,
-                reader: &$crate::sudoku::rules::fpuzzles_io::FpReader<'_>,
+                entry: $crate::sudoku::rules::fpuzzles_io::FpKey<'_>,
             ) -> Option<Result<(), $crate::sudoku::rules::FileError>> {
                 $(
-                    if <$family as $crate::sudoku::rules::Family>::FPUZZLES_KEYS.contains(&key) {
-                        return Some($crate::sudoku::rules::Family::read_fpuzzles(&mut self.$field, key, value, reader));
+                    if <$family as $crate::sudoku::rules::Family>::FPUZZLES_KEYS.contains(&entry.key) {
+                        return Some($crate::sudoku::rules::Family::read_fpuzzles(&mut self.$field, entry));
                     }
                 )*
                 None

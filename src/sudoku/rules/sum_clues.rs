@@ -23,7 +23,7 @@ use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::cover::linear_sum::{LinearSum, SumBounds};
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{At, FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{At, FpKey, FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::PairList;
 use crate::sudoku::rules::unit::UnitIndex;
@@ -243,12 +243,8 @@ impl<K: SumClue> Family for SumClues<K> {
 
     const FPUZZLES_KEYS: &'static [&'static str] = &[K::KEY];
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey { key, value, reader } = entry;
         for (at, entry) in reader.instances(key, value)? {
             reader.known_fields(at, entry, K::FPUZZLES_FIELDS, COSMETIC_FIELDS)?;
             K::read_fpuzzles(at, entry, reader, &mut self.clues)?;

@@ -1,10 +1,13 @@
 //! What the families' unit tests share: an example puzzle proved unique and checked against
-//! its published solution, and random outside clues of a 9x9. Built for tests only.
+//! its published solution, an empty 4x4 puzzle file, random lines and outside clues of a 9x9.
+//! Built for tests only.
 
 use proptest::prelude::*;
 
 use crate::sudoku::file::from_toml;
+use crate::sudoku::grid::Cell;
 use crate::sudoku::rules::fpuzzles_io::Place;
+use crate::sudoku::rules::lines::line::Line;
 use crate::sudoku::rules::outside::clues::OutsideClue;
 use crate::sudoku::{validate, Engine, Solver, Verdict};
 
@@ -40,5 +43,24 @@ pub(crate) fn outside_clue(
             _ => Place { row: k, col: 10 },
         };
         OutsideClue { clue, value }
+    })
+}
+
+/// A 4x4 puzzle file with no givens, `tables` after the grid.
+pub(crate) fn four(tables: &str) -> String {
+    format!("size = 4\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n{tables}")
+}
+
+/// A line of 1 to 7 distinct cells of a 9x9, in any order (not always a path).
+pub(crate) fn random_line() -> impl Strategy<Value = Line> {
+    proptest::collection::vec((0usize..9, 0usize..9), 1..8).prop_map(|raw| {
+        let mut cells: Vec<Cell> = Vec::new();
+        for (row, col) in raw {
+            let c = Cell { row, col };
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        Line::new(cells)
     })
 }

@@ -442,6 +442,54 @@ impl Memo {
     }
 }
 
+/// The memory of a count by bit sets (the `bits` module): the table, and the key of the
+/// covered items kept up to date as options are chosen and taken back.
+pub(crate) struct Remember<'m> {
+    pub(crate) memo: &'m mut Memo,
+    /// The covered items, bit `h` for header `h`.
+    pub(crate) key: Vec<u64>,
+    /// The key's Zobrist hash.
+    pub(crate) hash: u64,
+    /// Per depth: lookups made and nodes their hits saved.
+    pub(crate) looked: Vec<[u64; 2]>,
+}
+
+impl<'m> Remember<'m> {
+    /// The memory of a count below the state of `m`, `depth` levels deep at most.
+    pub(crate) fn new(memo: &'m mut Memo, m: &Matrix, depth: usize) -> Self {
+        let mut key = vec![0u64; (m.items as usize + 1).div_ceil(64)];
+        let mut hash = 0;
+        for i in 1..=m.items {
+            if !m.is_active(i) {
+                key[i as usize / 64] |= 1 << (i % 64);
+                hash ^= memo.zobrist[i as usize];
+            }
+        }
+        Remember {
+            memo,
+            key,
+            hash,
+            looked: vec![[0; 2]; depth],
+        }
+    }
+
+    /// Nodes searched with the memory (by earlier counts too, since it was emptied) and the
+    /// nodes its hits saved, once this count has searched `nodes`.
+    pub(crate) fn spent(&self, nodes: u64) -> [u64; 2] {
+        let saved: u64 = self.looked.iter().map(|d| d[1]).sum();
+        [self.memo.spent[0] + nodes, self.memo.spent[1] + saved]
+    }
+
+    /// Flips the items of an option, by their headers (covered <-> not).
+    #[inline(always)]
+    pub(crate) fn flip(&mut self, heads: &[u32]) {
+        for &h in heads {
+            self.key[h as usize / 64] ^= 1 << (h % 64);
+            self.hash ^= self.memo.zobrist[h as usize];
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

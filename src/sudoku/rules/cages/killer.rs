@@ -27,7 +27,7 @@ pub use crate::sudoku::rules::cover::set_sum::{count_digit_sets, digit_sets};
 use crate::sudoku::rules::cover::set_sum::{encode_all, split_entries, SetSum};
 use crate::sudoku::rules::draw::{cage_outline, num, Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::grid::units::repeats;
 use crate::sudoku::rules::limits::MAX_CAGE_SETS;
@@ -382,12 +382,8 @@ impl Family for Killer {
     /// `killercage` instances, with a total or without one (no `value`, or `""`).
     const FPUZZLES_KEYS: &'static [&'static str] = &["killercage"];
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &serde_json::Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey { key, value, reader } = entry;
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cells", "value"], COSMETIC_FIELDS)?;
             let cells = instance

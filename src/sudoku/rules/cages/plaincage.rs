@@ -70,15 +70,7 @@ impl PlainCages {
 
     /// The reference backtracker's view: the cells of a cage are peers.
     pub fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
-        if self.cages.is_empty() {
-            return None;
-        }
-        let cols = geometry.cols();
-        let groups = self
-            .cages
-            .iter()
-            .map(|cells| cells.iter().map(|c| c.row * cols + c.col).collect());
-        Some(Box::new(Peers::new(geometry, groups)))
+        Peers::of_cells(geometry, &self.cages)
     }
 
     /// Dashed outlines, without a number.

@@ -10,7 +10,7 @@ use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference};
 use crate::sudoku::rules::draw::Caption;
 use crate::sudoku::rules::error::{FileError, ReadResult, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::grid::units::Peers;
 use crate::sudoku::rules::pair::{PairList, Relation};
@@ -155,12 +155,8 @@ impl Family for Chess {
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["antiknight", "antiking"];
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &serde_json::Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey { key, value, reader } = entry;
         let on = reader.flag(key, value)?;
         match key {
             "antiknight" => self.anti_knight = on,

@@ -13,7 +13,7 @@ use crate::sudoku::rules::constraint::{
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::grid::units::{repeats, Peers, FILL_OPACITY};
 use crate::sudoku::rules::unit::{Unit, UnitKind};
@@ -79,15 +79,7 @@ impl Constraint for ExtraUnits {
     }
 
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
-        if self.units.is_empty() {
-            return None;
-        }
-        let cols = geometry.cols();
-        let groups = self
-            .units
-            .iter()
-            .map(|cells| cells.iter().map(|c| c.row * cols + c.col).collect());
-        Some(Box::new(Peers::new(geometry, groups)))
+        Peers::of_cells(geometry, &self.units)
     }
 
     fn draw(&self, geometry: &Geometry, canvas: &mut Canvas) {
@@ -131,12 +123,8 @@ impl Family for ExtraUnits {
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["extraregion"];
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &serde_json::Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey { key, value, reader } = entry;
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cells"], COSMETIC_FIELDS)?;
             let cells = instance

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 
 use serde::de::MapAccess;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::sudoku::grid::{Cell, Grid};
 
@@ -32,7 +32,7 @@ use crate::sudoku::rules::constraint::{
 use crate::sudoku::rules::cover::encoder::full_mask;
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::unit::UnitIndex;
@@ -299,12 +299,8 @@ impl Family for Indexers {
         })
     }
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey { key, value, reader } = entry;
         let kind = IndexKind::of_key(key).expect("one of the keys");
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cells"], COSMETIC_FIELDS)?;
@@ -399,6 +395,7 @@ impl Reference for Pointing {
 mod tests {
     use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::rules::fpuzzles_io::FpReader;
     use crate::sudoku::{Engine, Rules, Solver, Spec};
 
     fn cells(text: &str) -> Vec<Cell> {
@@ -490,7 +487,7 @@ mod tests {
             let reader = FpReader::new(9, &[]);
             let mut back = Indexers::default();
             for (key, value) in &keys {
-                back.read_fpuzzles(key, value, &reader).unwrap();
+                back.read_fpuzzles(reader.key(key, value)).unwrap();
             }
             // Read key by key: the same groups, grouped by kind.
             groups.sort_by_key(|g| g.kind.key());
@@ -505,13 +502,13 @@ mod tests {
         let mut family = Indexers::default();
         let bad = serde_json::json!([{"cells": ["R1C1", "R10C1"]}]);
         let error = family
-            .read_fpuzzles("rowindexer", &bad, &reader)
+            .read_fpuzzles(reader.key("rowindexer", &bad))
             .unwrap_err();
         assert!(error.to_string().contains("rowindexer 1"), "{error}");
         assert!(error.to_string().contains("R10C1"), "{error}");
         let unknown = serde_json::json!([{"cells": ["R1C1"], "value": "3"}]);
         let error = family
-            .read_fpuzzles("boxindexer", &unknown, &reader)
+            .read_fpuzzles(reader.key("boxindexer", &unknown))
             .unwrap_err();
         assert!(error.to_string().contains("value"), "{error}");
     }

@@ -17,7 +17,7 @@ use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
 
 /// One cell's given pencil marks.
@@ -222,12 +222,8 @@ impl Family for PencilMarks {
         Ok(())
     }
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &serde_json::Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey { key, value, reader } = entry;
         let n = reader.size() as u64;
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cell", "digits"], &[])?;

@@ -17,7 +17,7 @@ use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference
 use crate::sudoku::rules::cover::encoder::full_mask;
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::unit::{Unit, UnitKind};
 
@@ -327,14 +327,8 @@ impl Constraint for UnitRules {
     }
 
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
-        let cols = geometry.cols();
         let groups = self.groups(geometry);
-        Some(Box::new(Peers::new(
-            geometry,
-            groups
-                .into_iter()
-                .map(|(_, cells)| cells.iter().map(|c| c.row * cols + c.col).collect()),
-        )))
+        Peers::of_cells(geometry, groups.iter().map(|(_, cells)| cells))
     }
 
     fn draw(&self, geometry: &Geometry, canvas: &mut Canvas) {
@@ -397,12 +391,8 @@ impl Family for UnitRules {
         Ok(())
     }
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &serde_json::Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey { key, value, reader } = entry;
         let on = reader.flag(key, value)?;
         self.set(key, on);
         Ok(())
@@ -457,6 +447,19 @@ impl Peers {
             list.dedup();
         }
         Peers { n: g.size(), peers }
+    }
+
+    /// The reference backtracker's view of groups of cells whose digits differ (each group's
+    /// cells in the grid); `None` when there is no group.
+    pub(crate) fn of_cells<'a>(
+        g: &Geometry,
+        groups: impl IntoIterator<Item = &'a Vec<Cell>>,
+    ) -> Option<Box<dyn Reference>> {
+        let cols = g.cols();
+        let mut groups = groups.into_iter().peekable();
+        groups.peek()?;
+        let positions = groups.map(|cells| cells.iter().map(|c| c.row * cols + c.col).collect());
+        Some(Box::new(Peers::new(g, positions)))
     }
 
     /// Peers from explicit pairs of positions.

@@ -285,6 +285,7 @@ fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use crate::sudoku::rules::test_support::four;
     use proptest::prelude::*;
     use serde_json::json;
 
@@ -300,11 +301,6 @@ mod tests {
 
     fn cells(names: &str) -> Vec<Cell> {
         names.split_whitespace().map(cell).collect()
-    }
-
-    /// A 4x4 puzzle file with `tables` after an empty grid.
-    fn four(tables: &str) -> String {
-        format!("size = 4\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n{tables}")
     }
 
     #[test]
@@ -390,13 +386,13 @@ mod tests {
             {"cells": ["R1C4"], "lines": [["R1C4", "R2C3", "R1C2"], ["R1C4", "R2C4"]]},
             {"cells": ["R9C9"], "lines": []}
         ]);
-        arrows.read_fpuzzles("arrow", &value, &reader).unwrap();
+        arrows.read_fpuzzles(reader.key("arrow", &value)).unwrap();
         assert_eq!(arrows.clues.len(), 2);
         assert_eq!(arrows.clues[0].shaft, cells("r2c3 r1c2"));
         let bad = json!([{"cells": ["R1C4"], "lines": [["R2C3", "R1C2"]]}]);
         assert_eq!(
             Arrows::default()
-                .read_fpuzzles("arrow", &bad, &reader)
+                .read_fpuzzles(reader.key("arrow", &bad))
                 .unwrap_err()
                 .to_string(),
             "arrow 1: a line starts at R2C3, which is not a circle cell"

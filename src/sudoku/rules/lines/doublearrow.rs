@@ -99,6 +99,7 @@ impl LineKind for DoubleArrow {
 
 #[cfg(test)]
 mod tests {
+    use crate::sudoku::rules::test_support::four;
     use proptest::prelude::*;
 
     use super::*;
@@ -108,10 +109,6 @@ mod tests {
     use crate::sudoku::rules::test_support::assert_example_unique;
     use crate::sudoku::rules::Constraint;
     use crate::sudoku::{validate, Engine, Grid, Solver};
-
-    fn four(tables: &str) -> String {
-        format!("size = 4\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n{tables}")
-    }
 
     #[test]
     fn the_rule_from_its_meaning() {

@@ -29,7 +29,7 @@ use crate::sudoku::rules::constraint::{
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 use crate::sudoku::rules::draw::{num, Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::unit::{Unit, UnitIndex, UnitKind};
@@ -435,12 +435,8 @@ impl<K: LineKind> Family for Lines<K> {
         Ok(())
     }
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey { key, value, reader } = entry;
         let known: &[&str] = if K::VALUE {
             &["lines", "value"]
         } else {
@@ -600,10 +596,9 @@ mod tests {
     use serde_json::json;
 
     use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::rules::fpuzzles_io::FpReader;
     use crate::sudoku::rules::{Constraints, Rules};
     use crate::sudoku::{Engine, Solver};
-
-    use super::*;
 
     fn read(text: &str) -> Result<Rules, String> {
         from_toml(text)
@@ -642,29 +637,29 @@ mod tests {
         let reader = FpReader::new(9, &[]);
         let mut c = Constraints::default();
         let value = json!([{"lines": [["R1C1", "R1C2"], ["R1C1", "R2C1", "R3C1"]]}]);
-        c.read_fpuzzles("thermometer", &value, &reader)
+        c.read_fpuzzles(reader.key("thermometer", &value))
             .unwrap()
             .unwrap();
         assert_eq!(c.thermometer.lines.len(), 2);
         let value = json!([{"lines": [["R5C5", "R5C6"]]}]);
-        c.read_fpuzzles("dutchwhispers", &value, &reader)
+        c.read_fpuzzles(reader.key("dutchwhispers", &value))
             .unwrap()
             .unwrap();
         assert_eq!(c.whispers.lines[0].value, Some(4));
         let value = json!([{"lines": [["R5C5", "R5C6"]], "value": "3"}]);
-        c.read_fpuzzles("whispers", &value, &reader)
+        c.read_fpuzzles(reader.key("whispers", &value))
             .unwrap()
             .unwrap();
         assert_eq!(c.whispers.lines[1].value, Some(3));
         let value = json!([{"lines": [["R5C5", "R10C6"]]}]);
         let error = c
-            .read_fpuzzles("renban", &value, &reader)
+            .read_fpuzzles(reader.key("renban", &value))
             .unwrap()
             .unwrap_err();
         assert_eq!(error.to_string(), "renban 1: R10C6 is outside the 9x9 grid");
         let value = json!([{"lines": [["R5C5"]], "value": "3"}]);
         let error = c
-            .read_fpuzzles("renban", &value, &reader)
+            .read_fpuzzles(reader.key("renban", &value))
             .unwrap()
             .unwrap_err();
         assert!(error.to_string().contains("\"value\""), "{error}");

@@ -17,7 +17,6 @@
 //! instance.
 
 use serde::de::MapAccess;
-use serde_json::Value;
 
 use crate::sudoku::grid::Grid;
 
@@ -28,7 +27,7 @@ use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::cover::linear_sum::LinearSum;
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::{Geometry, NO_REGION};
 use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
 use crate::sudoku::rules::pair::PairList;
@@ -295,14 +294,14 @@ impl Family for RegionSumLines {
         read
     }
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey {
+            key: _,
+            value: _,
+            reader: _,
+        } = entry;
         let mut shape = self.shape();
-        let read = shape.read_fpuzzles(key, value, reader);
+        let read = shape.read_fpuzzles(entry);
         self.lines = shape.lines;
         read
     }
@@ -346,11 +345,11 @@ impl Reference for SegmentSums {
 
 #[cfg(test)]
 mod tests {
+    use crate::sudoku::rules::test_support::random_line;
     use proptest::prelude::*;
 
     use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
-    use crate::sudoku::grid::Cell;
     use crate::sudoku::rules::test_support::assert_example_unique;
     use crate::sudoku::{validate, Engine, Rules, Solver};
 
@@ -472,22 +471,9 @@ mod tests {
         );
     }
 
-    fn line() -> impl Strategy<Value = Line> {
-        proptest::collection::vec((0usize..9, 0usize..9), 1..8).prop_map(|raw| {
-            let mut cells: Vec<Cell> = Vec::new();
-            for (row, col) in raw {
-                let c = Cell { row, col };
-                if !cells.contains(&c) {
-                    cells.push(c);
-                }
-            }
-            Line::new(cells)
-        })
-    }
-
     proptest! {
         #[test]
-        fn fpuzzles_round_trip(lines in proptest::collection::vec(line(), 0..4)) {
+        fn fpuzzles_round_trip(lines in proptest::collection::vec(random_line(), 0..4)) {
             let family = RegionSumLines { lines };
             prop_assert_eq!(crate::sudoku::rules::fpuzzles_io::round_trip(&family, 9), family);
         }

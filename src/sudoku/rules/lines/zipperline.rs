@@ -100,13 +100,12 @@ impl LineKind for Zipper {
 
 #[cfg(test)]
 mod tests {
+    use crate::sudoku::rules::test_support::random_line;
     use proptest::prelude::*;
 
     use super::*;
     use crate::sudoku::file::from_toml;
-    use crate::sudoku::grid::Cell;
     use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
-    use crate::sudoku::rules::lines::line::Line;
     use crate::sudoku::rules::{Constraint, Family};
     use crate::sudoku::{Engine, Solver, Verdict};
 
@@ -135,7 +134,7 @@ mod tests {
         lines.write_fpuzzles(&mut out);
         let (keys, _) = out.finish();
         let mut back = ZipperLines::default();
-        back.read_fpuzzles("zipperline", &keys["zipperline"], &FpReader::new(9, &[]))
+        back.read_fpuzzles(FpReader::new(9, &[]).key("zipperline", &keys["zipperline"]))
             .unwrap();
         assert_eq!(&back, lines);
         let mut names = Vec::new();
@@ -146,22 +145,9 @@ mod tests {
         assert!(matches!(verdict, Verdict::Unique(_)));
     }
 
-    fn line() -> impl Strategy<Value = Line> {
-        proptest::collection::vec((0usize..9, 0usize..9), 1..8).prop_map(|raw| {
-            let mut cells: Vec<Cell> = Vec::new();
-            for (row, col) in raw {
-                let c = Cell { row, col };
-                if !cells.contains(&c) {
-                    cells.push(c);
-                }
-            }
-            Line::new(cells)
-        })
-    }
-
     proptest! {
         #[test]
-        fn fpuzzles_round_trip(lines in proptest::collection::vec(line(), 0..4)) {
+        fn fpuzzles_round_trip(lines in proptest::collection::vec(random_line(), 0..4)) {
             let zippers = ZipperLines::from_lines(lines);
             prop_assert_eq!(crate::sudoku::rules::fpuzzles_io::round_trip(&zippers, 9), zippers);
         }

@@ -11,7 +11,7 @@ use crate::sudoku::grid::Cell;
 
 use crate::sudoku::rules::constraint::{cell_list, Constraint, Family, FileWriter, RawCells};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError};
-use crate::sudoku::rules::fpuzzles_io::{cell_name, FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{cell_name, FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 
 /// A family of cells under two keys, the same in puzzle files and f-puzzles JSON.
@@ -78,12 +78,8 @@ impl<T: CellMarks + Constraint + Default + Clone + PartialEq + Eq> Family for T 
 
     const FPUZZLES_KEYS: &'static [&'static str] = &<T as CellMarks>::KEYS;
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey { key, value, reader } = entry;
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cell"], COSMETIC_FIELDS)?;
             let cell = reader.cell(at, instance.get("cell").unwrap_or(&Value::Null))?;

@@ -24,7 +24,7 @@ use crate::sudoku::rules::constraint::{
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{cell_name, FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{cell_name, FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 
 /// One clone: two lists of cells of the same length, cell for cell equal.
@@ -215,12 +215,8 @@ impl Family for Clones {
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["clone"];
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey { key, value, reader } = entry;
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cells", "cloneCells"], COSMETIC_FIELDS)?;
             let field = |name: &str| instance.get(name).unwrap_or(&Value::Null);

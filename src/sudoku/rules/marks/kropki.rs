@@ -33,7 +33,7 @@ use crate::sudoku::rules::constraint::{
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::edge::{
     disc, edge_centre, edge_positions, orthogonal_pairs, PairCheck,
@@ -443,12 +443,8 @@ impl Family for Kropki {
 
     const FPUZZLES_NEGATIVE: &'static [&'static str] = &["ratio", "difference"];
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey { key, value, reader } = entry;
         self.negative_ratio |= reader.negative("ratio");
         self.negative_difference |= reader.negative("difference");
         if key == "nonconsecutive" {
@@ -513,6 +509,7 @@ mod tests {
     use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
     use crate::sudoku::rules::fpuzzles_io::round_trip;
+    use crate::sudoku::rules::fpuzzles_io::FpReader;
     use crate::sudoku::{Rules, Spec};
 
     fn cell(row: usize, col: usize) -> Cell {
@@ -602,7 +599,7 @@ mod tests {
         let bad = json!([{"cells": ["R1C1", "R1C2"], "value": "x"}]);
         assert_eq!(
             Kropki::default()
-                .read_fpuzzles("ratio", &bad, &FpReader::new(4, &negative))
+                .read_fpuzzles(FpReader::new(4, &negative).key("ratio", &bad))
                 .unwrap_err()
                 .to_string(),
             "ratio 1: \"value\": cannot read \"x\" as a whole number"

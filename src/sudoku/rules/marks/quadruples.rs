@@ -29,7 +29,7 @@ use crate::sudoku::rules::constraint::{
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::draw::{escape, num, Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 
 /// One quadruple: up to four cells and the digits they must hold.
@@ -349,12 +349,8 @@ impl Family for Quadruples {
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["quadruple"];
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey { key, value, reader } = entry;
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cells", "values"], COSMETIC_FIELDS)?;
             let cells = reader.cells(at, instance.get("cells").unwrap_or(&Value::Null))?;

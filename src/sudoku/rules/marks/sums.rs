@@ -21,7 +21,7 @@ use crate::sudoku::rules::constraint::{
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::edge::{disc, PairCheck};
 use crate::sudoku::rules::pair::{PairList, Relation};
@@ -188,12 +188,8 @@ impl Family for Sums {
 
     const FPUZZLES_KEYS: &'static [&'static str] = &["sum"];
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey { key, value, reader } = entry;
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cells", "value"], COSMETIC_FIELDS)?;
             let cells = reader.cells(at, instance.get("cells").unwrap_or(&Value::Null))?;
@@ -224,6 +220,7 @@ mod tests {
     use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
     use crate::sudoku::rules::fpuzzles_io::round_trip;
+    use crate::sudoku::rules::fpuzzles_io::FpReader;
 
     const FILE: &str = "size = 4\n[[sum]]\ncells = \"r1c1 r1c2\"\nvalue = 7\n";
 
@@ -252,7 +249,7 @@ mod tests {
         let missing = json!([{"cells": ["R1C1", "R1C2"]}]);
         assert_eq!(
             Sums::default()
-                .read_fpuzzles("sum", &missing, &FpReader::new(4, &[]))
+                .read_fpuzzles(FpReader::new(4, &[]).key("sum", &missing))
                 .unwrap_err()
                 .to_string(),
             "sum 1: has no \"value\""

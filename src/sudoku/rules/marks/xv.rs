@@ -23,7 +23,7 @@ use crate::sudoku::rules::constraint::{
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::edge::{
     edge_centre, edge_positions, letter, orthogonal_pairs, PairCheck,
@@ -259,12 +259,8 @@ impl Family for Xv {
 
     const FPUZZLES_NEGATIVE: &'static [&'static str] = &["xv"];
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey { key, value, reader } = entry;
         self.negative |= reader.negative("xv");
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cells", "value"], COSMETIC_FIELDS)?;
@@ -299,6 +295,7 @@ mod tests {
     use super::*;
     use crate::sudoku::file::{from_toml, to_toml};
     use crate::sudoku::rules::fpuzzles_io::round_trip;
+    use crate::sudoku::rules::fpuzzles_io::FpReader;
     use crate::sudoku::{Rules, Spec};
 
     const FILE: &str = "size = 6\nnegative_xv = true\n\
@@ -334,7 +331,7 @@ mod tests {
         let value = json!([{"cells": ["R1C1", "R1C2"], "value": "10"}]);
         assert_eq!(
             Xv::default()
-                .read_fpuzzles("xv", &value, &reader)
+                .read_fpuzzles(reader.key("xv", &value))
                 .unwrap_err()
                 .to_string(),
             "xv 1: \"value\": \"10\" is neither \"X\" nor \"V\""

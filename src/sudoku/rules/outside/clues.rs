@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex};
 
 use serde::de::MapAccess;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::sudoku::grid::{Cell, Grid};
 
@@ -35,7 +35,7 @@ use crate::sudoku::rules::cover::automaton::{Automaton, Chain};
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::draw::{num, Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{parse_place, FpReader, FpWriter, Place, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{parse_place, FpKey, FpWriter, Place, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::unit::UnitIndex;
@@ -427,21 +427,12 @@ impl<K: OutsideKind> Family for OutsideClues<K> {
         Ok(())
     }
 
-    fn read_fpuzzles(
-        &mut self,
-        key: &str,
-        value: &Value,
-        reader: &FpReader<'_>,
-    ) -> Result<(), FileError> {
+    fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
+        let FpKey { key, value, reader } = entry;
         let n = reader.size();
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cell", "value"], COSMETIC_FIELDS)?;
-            let clue = reader.place(
-                at,
-                instance
-                    .get("cell")
-                    .ok_or_else(|| at.error("has no \"cell\" (the clue's place)"))?,
-            )?;
+            let clue = reader.clue_place(at, instance)?;
             let Some(value) = reader.number(at, instance, "value")? else {
                 continue;
             };

@@ -276,12 +276,7 @@ impl SumClue for LittleKiller {
         clues: &mut Vec<LittleKiller>,
     ) -> Result<(), FileError> {
         let n = reader.size();
-        let clue = reader.place(
-            at,
-            instance
-                .get("cell")
-                .ok_or_else(|| at.error("has no \"cell\" (the clue's place)"))?,
-        )?;
+        let clue = reader.clue_place(at, instance)?;
         let direction = match instance.get("direction") {
             Some(Value::String(name)) => Diagonal::parse(name).ok_or_else(|| {
                 at.error(format!(
@@ -340,6 +335,7 @@ impl SumClue for LittleKiller {
 
 #[cfg(test)]
 mod tests {
+    use crate::sudoku::rules::test_support::four;
     use proptest::prelude::*;
     use serde_json::json;
 
@@ -348,11 +344,6 @@ mod tests {
     use crate::sudoku::rules::test_support::assert_example_unique;
     use crate::sudoku::rules::Family;
     use crate::sudoku::{validate, Engine, Grid, Solver};
-
-    /// A 4x4 puzzle file with `tables` after an empty grid.
-    fn four(tables: &str) -> String {
-        format!("size = 4\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n{tables}")
-    }
 
     #[test]
     fn reads_writes_and_round_trips() {
@@ -432,13 +423,13 @@ mod tests {
             {"cell": "R10C5", "direction": "UR", "value": ""}
         ]);
         clues
-            .read_fpuzzles("littlekillersum", &value, &reader)
+            .read_fpuzzles(reader.key("littlekillersum", &value))
             .unwrap();
         assert_eq!(clues.clues.len(), 1);
         let bad = json!([{"cell": "R0C4", "cells": ["R1C3"], "direction": "DL", "value": 7}]);
         assert_eq!(
             LittleKillers::default()
-                .read_fpuzzles("littlekillersum", &bad, &reader)
+                .read_fpuzzles(reader.key("littlekillersum", &bad))
                 .unwrap_err()
                 .to_string(),
             "littlekillersum 1: \"cells\" are not the diagonal DL from R0C4"

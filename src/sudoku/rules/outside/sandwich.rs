@@ -144,14 +144,10 @@ mod tests {
     use crate::sudoku::file::{from_toml, to_toml};
     use crate::sudoku::rules::cover::automaton::Chain;
     use crate::sudoku::rules::fpuzzles_io::{round_trip, Place};
+    use crate::sudoku::rules::test_support::four;
     use crate::sudoku::rules::test_support::{assert_example_unique, outside_clue};
     use crate::sudoku::{validate, Engine, Grid, Solver};
     use proptest::prelude::*;
-
-    /// A 4x4 puzzle file with `tables` after an empty grid.
-    fn four(tables: &str) -> String {
-        format!("size = 4\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n{tables}")
-    }
 
     #[test]
     fn the_rule_from_its_meaning() {
