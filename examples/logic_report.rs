@@ -1,32 +1,41 @@
 //! The logic report: explains every puzzle file given (TOML, sudokux JSON or f-puzzles JSON)
-//! by logic alone, checks every step against the puzzle's solution, and prints per puzzle
-//! whether logic solved it, its grade, its hardest technique, the time of the whole
-//! explanation and of the slowest hint, and the steps that were wrong (there must be none);
-//! then a summary per kind of rule.
+//! by logic alone, checks every step against the puzzle's solution, and prints, as the
+//! Markdown tables of BENCHMARKS.md, a summary per kind of rule (puzzles, solved by logic, the
+//! hardest step of the solved ones, the slowest explanation and hint), then per puzzle
+//! whether logic solved it, its grade, its hardest technique, its steps, the steps that were
+//! wrong (there must be none: the report exits with 1 otherwise), the time of the whole
+//! explanation and of the slowest hint.
 //!
 //! ```text
-//! cargo run --release --example logic_report -- [--solutions DIR] [--budget SECONDS] FILE...
-//! cargo run --release --example logic_report -- --solutions /tmp/sol \
+//! cargo run --release --example logic_report -- [--solutions FILE] [--budget SECONDS] PUZZLE...
+//! cargo run --release --example logic_report -- \
 //!     ../shared/data/variants/*.json ../shared/data/killers/*.toml
 //! ```
 //!
-//! The solution of each puzzle comes from the exact-cover engine (checked by the independent
-//! validator), within 120 s (`--budget SECONDS`); with `--solutions DIR` it is kept in `DIR/<name>.solution` and
-//! read from there the next time. A puzzle whose solution is not found is left out. The kind
-//! of rule is the puzzle file's own keys (f-puzzles' `thermometer`, sudokux's `cage`), less
-//! those every puzzle has. Times are the CPU time of the thread: `hint` is the longest a
-//! single next step took, from a fresh state on the givens for the first and along the way
-//! for the others (each as long as `sudokux hint` takes at that point, less the search that
-//! proves the puzzle unique).
+//! The solution of each puzzle is read from `tests/data/logic/solutions.txt` (`--solutions
+//! FILE`: one line per puzzle, its file name without extension, a space, the solution in the
+//! default alphabet), and checked by the independent validator (a solution that breaks the
+//! rules stops the report). A puzzle not in the file is solved by the exact-cover engine within
+//! 120 s (`--budget SECONDS`) and, when the engine proves its solution the only one, checked
+//! the same way and added to the file; a puzzle without one solution found is left out and
+//! named (the published sets have a few with several solutions or none). The kind of rule is the puzzle file's own keys
+//! (f-puzzles' `thermometer`, sudokux's `cage`), less those every puzzle has. Times are the CPU
+//! time of the thread: `hint` is the longest a single next step took, from a fresh state on the
+//! givens for the first and along the way for the others (each as long as `sudokux hint` takes
+//! at that point, less the search that proves the puzzle unique).
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use sudokux::sudoku::file::{from_json, from_toml, PuzzleFile};
-use sudokux::sudoku::logic::{State, Step, Technique};
+use sudokux::sudoku::grid::ALPHABET;
+use sudokux::sudoku::logic::{State, Technique};
 use sudokux::sudoku::{fpuzzles, validate, Engine, Grid, Solver};
 use sudokux::xc::Budget;
+
+/// The file of solutions, from the crate's root ([`read_solutions`]).
+const SOLUTIONS: &str = "tests/data/logic/solutions.txt";
 
 /// Keys every puzzle file may have that name no rule.
 const PLAIN: &[&str] = &[
@@ -60,13 +69,14 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     (value, time)
 }
 
-fn load(path: &Path) -> (PuzzleFile, String) {
+/// A puzzle file and its kind of rule; the reader's error when sudokux does not read it.
+fn load(path: &Path) -> Result<(PuzzleFile, String), String> {
     let text = std::fs::read_to_string(path).expect("a readable file");
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     let (file, keys): (PuzzleFile, Vec<String>) = if ext == "toml" {
         let value: toml::Table = toml::from_str(&text).expect("TOML");
         (
-            from_toml(&text).expect("a puzzle file"),
+            from_toml(&text).map_err(|e| e.to_string())?,
             value.keys().cloned().collect(),
         )
     } else {
@@ -81,9 +91,9 @@ fn load(path: &Path) -> (PuzzleFile, String) {
             })
             .unwrap_or_default();
         let file = if fpuzzles::is_fpuzzles_json(&text) {
-            fpuzzles::read(&text).expect("f-puzzles JSON").into()
+            fpuzzles::read(&text).map_err(|e| e.to_string())?.into()
         } else {
-            from_json(&text).expect("a puzzle file")
+            from_json(&text).map_err(|e| e.to_string())?
         };
         (file, keys)
     };
@@ -97,94 +107,153 @@ fn load(path: &Path) -> (PuzzleFile, String) {
     } else {
         kind.join("+")
     };
-    (file, kind)
+    Ok((file, kind))
 }
 
-fn solution(file: &PuzzleFile, name: &str, cache: Option<&Path>, budget: f64) -> Option<Grid> {
-    let (rows, cols) = (file.rules.rows(), file.rules.cols());
-    let cached = cache.map(|dir| dir.join(format!("{name}.solution")));
-    if let Some(text) = cached
-        .as_ref()
-        .and_then(|p| std::fs::read_to_string(p).ok())
-    {
-        let cells: Option<Vec<u8>> = text.split_whitespace().map(|d| d.parse().ok()).collect();
-        return cells.and_then(|cells| Grid::from_area(rows, cols, cells));
+/// The solutions on file: one line per puzzle, its name then its solution in the default
+/// alphabet (`1`-`9`, then `A`-`Z`; `.` for the holes of an overlapping layout).
+fn read_solutions(path: &Path) -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| line.split_once(' '))
+        .map(|(name, grid)| (name.to_string(), grid.trim().to_string()))
+        .collect()
+}
+
+/// A solution written in the default alphabet, on the puzzle's area.
+fn from_alphabet(file: &PuzzleFile, line: &str) -> Option<Grid> {
+    let cells: Option<Vec<u8>> = line
+        .bytes()
+        .map(|c| match c {
+            b'.' => Some(0),
+            c => ALPHABET
+                .iter()
+                .position(|&a| a == c.to_ascii_uppercase())
+                .map(|k| k as u8 + 1),
+        })
+        .collect();
+    Grid::from_area(file.rules.rows(), file.rules.cols(), cells?)
+}
+
+/// The puzzle's solution: from the file of solutions when it is there, else from the
+/// exact-cover engine within `budget` seconds (then added to the file). Either way checked by
+/// the independent validator: a solution on file that breaks the rules stops the report.
+fn solution(
+    file: &PuzzleFile,
+    name: &str,
+    known: &BTreeMap<String, String>,
+    cache: Option<&Path>,
+    budget: f64,
+) -> Option<Grid> {
+    if let Some(line) = known.get(name) {
+        let grid = from_alphabet(file, line)
+            .unwrap_or_else(|| panic!("{name}: the solution on file does not fit the grid"));
+        if let Err(e) = validate(&file.rules, &file.givens, &grid) {
+            panic!("{name}: the solution on file breaks the rules: {e}");
+        }
+        return Some(grid);
     }
     let answer = Solver::new(file.rules.clone())
         .enumerate_bounded(
             &file.givens,
-            Some(1),
+            Some(2),
             1,
             Budget::time(Duration::from_secs_f64(budget)),
         )
         .ok()?;
-    let grid = match answer.solutions.into_iter().next() {
-        Some(grid) => grid,
-        None => search(State::new(&file.rules, &file.givens).ok()?, &mut 500)?,
-    };
-    validate(&file.rules, &file.givens, &grid).expect("a valid solution");
-    if let Some(path) = cached {
-        let text: Vec<String> = grid.cells().iter().map(u8::to_string).collect();
-        std::fs::write(path, text.join(" ")).expect("a writable cache");
-    }
-    Some(grid)
-}
-
-/// A solution by the logic and trial: steps until logic stalls, then each candidate of the
-/// cell with the fewest in turn. For puzzles the engine does not finish within the budget;
-/// the solution is checked by the validator all the same. At most `left` more stalls are
-/// tried.
-fn search(mut state: State, left: &mut usize) -> Option<Grid> {
-    if *left == 0 {
+    if answer.count != 1 || !answer.complete {
         return None;
     }
-    *left -= 1;
-    while !state.is_solved() {
-        if state.is_broken() {
-            return None;
-        }
-        match state.next_step() {
-            Some(step) => state.apply(&step),
-            None => break,
-        }
+    let grid = answer.solutions.into_iter().next()?;
+    validate(&file.rules, &file.givens, &grid).expect("a valid solution");
+    if let Some(path) = cache {
+        use std::io::Write;
+        let mut out = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .expect("a writable file of solutions");
+        writeln!(out, "{name} {}", grid.to_line()).expect("a writable file of solutions");
     }
-    if state.is_solved() {
-        return (!state.is_broken()).then(|| state.grid());
-    }
-    let rules = state.rules();
-    let p = rules
-        .cells()
-        .iter()
-        .copied()
-        .filter(|&p| state.value(p) == 0)
-        .min_by_key(|&p| state.candidates(p).count_ones())?;
-    let cell = rules.cell(p);
-    (1..=rules.size() as u8)
-        .filter(|&d| state.candidates(p) >> (d - 1) & 1 == 1)
-        .find_map(|d| {
-            let mut trial = state.clone();
-            trial.apply(&Step {
-                technique: Technique::Guess,
-                placements: vec![(cell, d)],
-                eliminations: Vec::new(),
-                units: Vec::new(),
-                cells: vec![cell],
-                digits: vec![d],
-            });
-            search(trial, left)
-        })
+    Some(grid)
 }
 
 #[derive(Default)]
 struct Kind {
     puzzles: usize,
     solved: usize,
+    /// The hardest technique of the solved ones.
     hardest: Option<Technique>,
+    /// The longest whole explanation and the slowest hint.
+    explain: Duration,
+    hint: Duration,
+}
+
+/// One puzzle's line of the report.
+struct Row {
+    name: String,
+    kind: String,
+    size: usize,
+    solved: bool,
+    grade: String,
+    hardest: Option<Technique>,
+    steps: usize,
+    wrong: usize,
+    explain: Duration,
+    hint: Duration,
+}
+
+fn ms(time: Duration) -> String {
+    format!("{:.1}", time.as_secs_f64() * 1e3)
+}
+
+/// Explains one puzzle step by step, timing each step, and checks every step against the
+/// solution.
+fn report(name: &str, kind: String, puzzle: &PuzzleFile, solution: &Grid) -> Row {
+    let rules = &puzzle.rules;
+    let (_, mut hint) = timed(|| {
+        State::new(rules, &puzzle.givens)
+            .expect("givens that keep the rules")
+            .next_step()
+    });
+    let mut state = State::new(rules, &puzzle.givens).expect("givens that keep the rules");
+    let mut steps = 0;
+    let mut wrong = 0;
+    let (_, explain) = timed(|| {
+        while !state.is_solved() {
+            let (step, time) = timed(|| state.next_step());
+            hint = hint.max(time);
+            let Some(step) = step else { break };
+            for &(cell, d) in &step.placements {
+                wrong += usize::from(solution.get(cell.row, cell.col) != d);
+            }
+            for &(cell, d) in &step.eliminations {
+                wrong += usize::from(solution.get(cell.row, cell.col) == d);
+            }
+            state.apply(&step);
+            steps += 1;
+        }
+    });
+    let explanation = sudokux::sudoku::logic::solve_logically(rules, &puzzle.givens)
+        .expect("givens that keep the rules");
+    Row {
+        name: name.to_string(),
+        kind,
+        size: rules.size(),
+        solved: state.is_solved() && state.grid() == *solution,
+        grade: explanation.grade().to_string(),
+        hardest: explanation.steps.iter().map(|s| s.technique).max(),
+        steps,
+        wrong,
+        explain,
+        hint,
+    }
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut cache = None;
+    let mut cache = Some(Path::new(SOLUTIONS).to_path_buf());
     let mut budget = 120.0;
     let mut files = Vec::new();
     let mut at = 0;
@@ -200,97 +269,101 @@ fn main() {
         }
         at += 1;
     }
-    if let Some(dir) = &cache {
-        std::fs::create_dir_all(dir).expect("a cache directory");
-    }
-    println!("puzzle\tkind\tstatus\tgrade\thardest\tsteps\twrong\texplain_ms\thint_ms");
-    let mut kinds: BTreeMap<String, Kind> = BTreeMap::new();
-    let (mut total, mut solved, mut wrong_total) = (0, 0, 0);
-    let mut slowest_hint = (Duration::ZERO, String::new());
-    let mut slowest_explain = (Duration::ZERO, String::new());
+    let known = cache.as_deref().map(read_solutions).unwrap_or_default();
+    let mut rows = Vec::new();
+    let mut missing = Vec::new();
+    let mut unread = Vec::new();
     for file in &files {
         let path = Path::new(file);
         let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or(file);
-        let (puzzle, kind) = load(path);
-        let Some(solution) = solution(&puzzle, name, cache.as_deref(), budget) else {
-            println!("{name}\t{kind}\tno-solution-found");
-            continue;
-        };
-        let rules = &puzzle.rules;
-        let (first, first_time) = timed(|| {
-            State::new(rules, &puzzle.givens)
-                .expect("givens that keep the rules")
-                .next_step()
-        });
-        let mut hint = first_time;
-        let mut state = State::new(rules, &puzzle.givens).expect("givens that keep the rules");
-        let mut steps = Vec::new();
-        let mut wrong = 0;
-        let (_, explain_time) = timed(|| {
-            while !state.is_solved() {
-                let (step, time) = timed(|| state.next_step());
-                hint = hint.max(time);
-                let Some(step) = step else { break };
-                for &(cell, d) in &step.placements {
-                    wrong += usize::from(solution.get(cell.row, cell.col) != d);
-                }
-                for &(cell, d) in &step.eliminations {
-                    wrong += usize::from(solution.get(cell.row, cell.col) == d);
-                }
-                state.apply(&step);
-                steps.push(step);
+        let (puzzle, kind) = match load(path) {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                unread.push(format!("{name} ({e})"));
+                continue;
             }
-        });
-        let _ = first;
-        let done = state.is_solved() && state.grid() == solution;
-        let hardest = steps.iter().map(|s| s.technique).max();
-        let grade = {
-            let explanation = sudokux::sudoku::logic::solve_logically(rules, &puzzle.givens)
-                .expect("givens that keep the rules");
-            explanation.grade()
         };
-        println!(
-            "{name}\t{kind}\t{}\t{grade}\t{}\t{}\t{wrong}\t{:.1}\t{:.1}",
-            if done { "solved" } else { "stalled" },
-            hardest.map_or("-", Technique::name),
-            steps.len(),
-            explain_time.as_secs_f64() * 1e3,
-            hint.as_secs_f64() * 1e3,
-        );
-        total += 1;
-        solved += usize::from(done);
-        wrong_total += wrong;
-        if rules.size() == 9 && hint > slowest_hint.0 {
-            slowest_hint = (hint, name.to_string());
-        }
-        if explain_time > slowest_explain.0 {
-            slowest_explain = (explain_time, name.to_string());
-        }
-        let entry = kinds.entry(kind).or_default();
-        entry.puzzles += 1;
-        if done {
-            entry.solved += 1;
-            entry.hardest = entry.hardest.max(hardest);
+        match solution(&puzzle, name, &known, cache.as_deref(), budget) {
+            Some(solution) => {
+                let row = report(name, kind, &puzzle, &solution);
+                eprintln!(
+                    "{name}: {} in {} ms",
+                    if row.solved { "solved" } else { "stalled" },
+                    ms(row.explain)
+                );
+                rows.push(row);
+            }
+            None => missing.push(name.to_string()),
         }
     }
-    println!();
-    println!("kind\tpuzzles\tsolved\thardest step (solved ones)");
+    let mut kinds: BTreeMap<String, Kind> = BTreeMap::new();
+    for row in &rows {
+        let entry = kinds.entry(row.kind.clone()).or_default();
+        entry.puzzles += 1;
+        entry.explain = entry.explain.max(row.explain);
+        entry.hint = entry.hint.max(row.hint);
+        if row.solved {
+            entry.solved += 1;
+            entry.hardest = entry.hardest.max(row.hardest);
+        }
+    }
+    println!("| kind of rule (file keys) | puzzles | solved by logic | hardest step of the solved ones | slowest explain ms | slowest hint ms |");
+    println!("|---|---:|---:|---|---:|---:|");
     for (kind, k) in &kinds {
         println!(
-            "{kind}\t{}\t{}\t{}",
+            "| {kind} | {} | {} | {} | {} | {} |",
             k.puzzles,
             k.solved,
-            k.hardest.map_or("-", Technique::name)
+            k.hardest.map_or("-", Technique::name),
+            ms(k.explain),
+            ms(k.hint)
+        );
+    }
+    let solved = rows.iter().filter(|r| r.solved).count();
+    println!("| **all** | **{}** | **{solved}** | | | |", rows.len());
+    println!();
+    println!(
+        "| puzzle | status | grade | hardest | steps | wrong | explain ms | slowest hint ms |"
+    );
+    println!("|---|---|---|---|---:|---:|---:|---:|");
+    for row in &rows {
+        println!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            row.name,
+            if row.solved { "solved" } else { "stalled" },
+            row.grade,
+            row.hardest.map_or("-", Technique::name),
+            row.steps,
+            row.wrong,
+            ms(row.explain),
+            ms(row.hint)
         );
     }
     println!();
+    let wrong: usize = rows.iter().map(|r| r.wrong).sum();
+    let nines = rows.iter().filter(|r| r.size == 9);
+    let hint = nines.clone().max_by_key(|r| r.hint);
+    let explain = nines.max_by_key(|r| r.explain);
     println!(
-        "solved {solved} of {total} ({:.0} %), wrong steps {wrong_total}; slowest 9x9 hint \
-         {:.1} ms ({}), slowest explain {:.1} ms ({})",
-        100.0 * solved as f64 / total.max(1) as f64,
-        slowest_hint.0.as_secs_f64() * 1e3,
-        slowest_hint.1,
-        slowest_explain.0.as_secs_f64() * 1e3,
-        slowest_explain.1
+        "Solved by logic alone: {solved} of {} ({:.0} %); wrong steps: {wrong}; slowest 9x9 \
+         hint {} ms ({}); slowest 9x9 explanation {} ms ({}).",
+        rows.len(),
+        100.0 * solved as f64 / rows.len().max(1) as f64,
+        hint.map_or("-".to_string(), |r| ms(r.hint)),
+        hint.map_or("-", |r| r.name.as_str()),
+        explain.map_or("-".to_string(), |r| ms(r.explain)),
+        explain.map_or("-", |r| r.name.as_str()),
     );
+    if !missing.is_empty() {
+        println!(
+            "Without one solution found (left out): {}.",
+            missing.join(", ")
+        );
+    }
+    if !unread.is_empty() {
+        println!("Not read by sudokux (left out): {}.", unread.join("; "));
+    }
+    if wrong > 0 {
+        std::process::exit(1);
+    }
 }

@@ -114,6 +114,46 @@ fn the_8x8_count_is_the_published_one() {
 }
 
 #[test]
+fn a_stopped_count_by_bands_says_how_far_it_got() {
+    // 6x6 with 2x3 boxes: a top band of 15 nodes, then 3 classes of 200 nodes each.
+    let rules = Rules::with_boxes(2, 3).unwrap();
+    let empty = rules.empty_grid();
+    let count = |budget| {
+        Solver::new(rules.clone())
+            .count_bounded(&empty, None, 1, &Watch::new(), budget)
+            .unwrap()
+    };
+    let in_top_band = count(Budget::nodes(5));
+    assert_eq!(in_top_band.band_classes, Some((0, 0)));
+    assert_eq!((in_top_band.count, in_top_band.complete), (0, false));
+    // Stopped between classes: the classes counted whole, exactly.
+    let plan = bands::Plan::new(
+        &Shape { rows: 2, cols: 3 },
+        &Watch::new(),
+        Budget::UNLIMITED,
+    );
+    let per_class: Vec<u128> = (0..3)
+        .map(|k| {
+            let one = plan
+                .count(&[k], 1, &Watch::new(), Budget::UNLIMITED)
+                .unwrap();
+            assert!(one.complete);
+            one.count
+        })
+        .collect();
+    assert_eq!(per_class.iter().sum::<u128>(), 28_200_960);
+    let part = count(Budget::nodes(plan.nodes() + 300));
+    let (finished, classes) = part.band_classes.unwrap();
+    assert_eq!(classes, 3);
+    assert!((1..3).contains(&finished), "{part:?}");
+    assert!(!part.complete);
+    assert_eq!(part.count, per_class[..finished].iter().sum::<u128>());
+    let whole = count(Budget::UNLIMITED);
+    assert_eq!(whole.band_classes, Some((3, 3)));
+    assert_eq!(whole.count, 28_200_960);
+}
+
+#[test]
 fn a_count_with_a_limit_or_a_given_searches_plainly() {
     let rules = Rules::with_boxes(2, 2).unwrap();
     let mut solver = Solver::new(rules.clone());

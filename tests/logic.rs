@@ -348,7 +348,7 @@ fn the_example_puzzles_grade_as_their_comments_say() {
 /// sample of published variant puzzles (`tests/data/logic/`, from the Interactive Sudoku
 /// Solver's collections; the whole set runs in `examples/logic_report.rs`). Returns whether
 /// logic solved it.
-fn file_explained_soundly(path: &std::path::Path, solution: &std::path::Path) -> bool {
+fn file_explained_soundly(path: &std::path::Path, solution: &str) -> bool {
     use sudokux::sudoku::file::{from_json, from_toml, PuzzleFile};
     let text = std::fs::read_to_string(path).unwrap();
     let file: PuzzleFile = match path.extension().and_then(|e| e.to_str()) {
@@ -359,23 +359,23 @@ fn file_explained_soundly(path: &std::path::Path, solution: &std::path::Path) ->
         _ => from_json(&text).unwrap(),
     };
     let (rules, puzzle) = (&file.rules, &file.givens);
-    let written = std::fs::read_to_string(solution).unwrap();
-    let cells: Vec<u8> = if written.contains(' ') {
-        written
+    let cells: Vec<u8> = if solution.contains(' ') {
+        solution
             .split_whitespace()
             .map(|d| d.parse().unwrap())
             .collect()
     } else {
-        // Any size: the default alphabet of the puzzle's digits (letters past 9), and `.` for
-        // the holes of an overlapping layout.
-        use sudokux::sudoku::symbols::{CellChar, Symbols};
-        let symbols = Symbols::default_for(rules.size());
-        let line = written.lines().next().unwrap().trim();
-        line.chars()
-            .map(|c| match symbols.read_char(c) {
-                CellChar::Digit(d) => d,
-                CellChar::Blank => 0,
-                other => panic!("{}: {c:?} is not a cell ({other:?})", solution.display()),
+        // Any size: the default alphabet (letters past 9), and `.` for the holes of an
+        // overlapping layout.
+        let alphabet = sudokux::sudoku::grid::ALPHABET;
+        let line = solution.lines().next().unwrap().trim();
+        line.bytes()
+            .map(|c| match c {
+                b'.' => 0,
+                c => alphabet.iter().position(|&a| a == c).map_or_else(
+                    || panic!("{}: {c:?} is not a digit", path.display()),
+                    |k| k as u8 + 1,
+                ),
             })
             .collect()
     };
@@ -399,15 +399,30 @@ fn every_example_is_explained_soundly() {
         let path = entry.unwrap().path();
         let solution = path.with_extension("solution");
         if path.extension().is_some_and(|e| e == "toml") && solution.exists() {
-            file_explained_soundly(&path, &solution);
+            file_explained_soundly(&path, &std::fs::read_to_string(&solution).unwrap());
             seen += 1;
         }
     }
     assert!(seen >= 40, "only {seen} examples with solutions");
 }
 
-/// Published variant puzzles: every step sound, and logic alone solves those it solves in
-/// `BENCHMARKS.md`'s table (a stall there is a regression).
+/// The solutions of the published puzzles (`tests/data/logic/solutions.txt`): name, then the
+/// solution in the default alphabet.
+fn published_solutions() -> std::collections::BTreeMap<String, String> {
+    let text = std::fs::read_to_string(common::data("logic").join("solutions.txt")).unwrap();
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            let (name, grid) = line.split_once(' ').unwrap();
+            (name.to_string(), grid.to_string())
+        })
+        .collect()
+}
+
+/// Published variant puzzles (`tests/data/logic/`, a sample of the Interactive Sudoku
+/// Solver's collections: the whole set runs in `examples/logic_report.rs`): every step
+/// checked against the solution on file (itself checked by the validator), and logic alone
+/// solves those it solves in `BENCHMARKS.md`'s table (a stall there is a regression).
 #[test]
 fn published_variants_are_explained_soundly() {
     let solved_by_logic = [
@@ -417,15 +432,19 @@ fn published_variants_are_explained_soundly() {
         "kropki_sudoku",
         "little_killer_2",
     ];
+    let solutions = published_solutions();
     let dir = common::data("logic");
     let mut seen = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "solution") {
+        if path.extension().is_some_and(|e| e == "txt") {
             continue;
         }
         let name = path.file_stem().unwrap().to_str().unwrap().to_string();
-        let solved = file_explained_soundly(&path, &path.with_extension("solution"));
+        let solution = solutions
+            .get(&name)
+            .unwrap_or_else(|| panic!("{name}: no solution in solutions.txt"));
+        let solved = file_explained_soundly(&path, solution);
         assert!(
             solved || !solved_by_logic.contains(&name.as_str()),
             "{name}: logic no longer solves it"

@@ -91,8 +91,12 @@ fn xc_shards_add_up_to_the_count() {
 #[test]
 fn puzzle_shards_add_up_to_the_count() {
     // An empty 4x4 grid: 288 solutions. A puzzle line read from stdin, with the rules made
-    // into the shard's TOML puzzle file.
-    let split = sudokux(&["count", "--split", "2", "-"], "................\n");
+    // into the shard's TOML puzzle file; without symmetries, as the search splits it (with
+    // them, by the classes of its top band: below).
+    let split = sudokux(
+        &["count", "--no-symmetry", "--split", "2", "-"],
+        "................\n",
+    );
     assert_eq!(split.status.code(), Some(0), "{split:?}");
     let lines = stdout(&split);
     assert!(json_lines(&lines).iter().all(|s| s["kind"] == "sudoku"));
@@ -108,6 +112,120 @@ fn puzzle_shards_add_up_to_the_count() {
     assert!(expected > 1);
     let split = sudokux(&["count", "--split", "2"], puzzle);
     assert_eq!(count_shards("count", &stdout(&split)), expected);
+}
+
+/// The band shards of an empty grid: `--split K` writes one per class of the top band (one of
+/// them all for K = 0), and their counts add up to the published number.
+fn band_shards(args: &[&str], grid: &str, depth: usize) -> String {
+    let depth = depth.to_string();
+    let mut all = vec!["count", "--split", &depth];
+    all.extend_from_slice(args);
+    all.push("-");
+    let split = sudokux(&all, grid);
+    assert_eq!(split.status.code(), Some(0), "{split:?}");
+    let lines = stdout(&split);
+    for shard in json_lines(&lines) {
+        assert_eq!(shard["kind"], "bands");
+        assert_eq!(shard["depth"], depth.parse::<usize>().unwrap().min(1));
+    }
+    lines
+}
+
+#[test]
+fn band_shards_add_up_to_the_published_counts() {
+    let empty = |n: usize| format!("{}\n", ".".repeat(n * n));
+    for (args, n, expected, shards) in [
+        (&[][..], 4, 288, 2),
+        (&["--box", "2x3"][..], 6, 28_200_960, 3),
+        // Counted as its transpose, 2x3 boxes (fewer top bands).
+        (&["--box", "3x2"][..], 6, 28_200_960, 3),
+    ] {
+        let lines = band_shards(args, &empty(n), 1);
+        assert_eq!(json_lines(&lines).len(), shards, "{args:?}");
+        assert_eq!(count_shards("count", &lines), expected, "{args:?}");
+        // Depth 0: one shard, every class.
+        let whole = band_shards(args, &empty(n), 0);
+        assert_eq!(json_lines(&whole).len(), 1);
+        assert_eq!(count_shards("count", &whole), expected, "{args:?}");
+    }
+    // 8x8, 2x4 boxes: five classes, seconds in the test build; with the heavy tests.
+    if common::heavy() {
+        let lines = band_shards(&["--box", "2x4"], &empty(8), 3);
+        assert_eq!(json_lines(&lines).len(), 5);
+        assert_eq!(count_shards("count", &lines), 29_136_487_207_403_520);
+    }
+}
+
+#[test]
+fn a_lost_band_shard_is_counted_again_and_a_finished_one_is_not() {
+    let lines = band_shards(&["--box", "3x2"], &format!("{}\n", ".".repeat(36)), 1);
+    let all = sudokux(&["count", "--count-shard"], &lines);
+    let counted = stdout(&all);
+    let records = json_lines(&counted);
+    assert_eq!(records.len(), 3);
+    for (record, shard) in records.iter().zip(json_lines(&lines)) {
+        // Each count line says what it counted.
+        assert_eq!(record["kind"], "bands");
+        assert_eq!(record["choices"], shard["choices"]);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("counts.jsonl");
+    let file = file.to_str().unwrap();
+    // Shard 1 counted; 2 stopped part way (a lower bound); 3 lost with its machine.
+    let mut stopped = records[1].clone();
+    stopped["complete"] = Value::Bool(false);
+    stopped["count"] = Value::from(5);
+    let earlier: Vec<String> = [&records[0], &stopped]
+        .iter()
+        .map(|r| r.to_string())
+        .collect();
+    std::fs::write(file, earlier.join("\n") + "\n").unwrap();
+    let resumed = sudokux(&["count", "--count-shard", "--resume", file], &lines);
+    assert_eq!(resumed.status.code(), Some(0), "{resumed:?}");
+    let again = json_lines(&stdout(&resumed));
+    let numbers: Vec<&Value> = again.iter().map(|r| &r["shard"]).collect();
+    assert_eq!(numbers, [2, 3]);
+    assert_eq!(again[0], records[1]);
+    assert_eq!(again[1], records[2]);
+    assert_eq!(
+        String::from_utf8_lossy(&resumed.stderr),
+        "sudokux: all 3 shards counted: 28200960 in all\n"
+    );
+    // Nothing recorded yet (no file): every shard counted; a count file recording only some
+    // says what is left.
+    let fresh = dir.path().join("none.jsonl");
+    let output = sudokux(
+        &[
+            "count",
+            "--count-shard",
+            "--resume",
+            fresh.to_str().unwrap(),
+        ],
+        &lines,
+    );
+    assert_eq!(stdout(&output), counted);
+    let first_two: String = lines.lines().take(2).map(|l| format!("{l}\n")).collect();
+    let output = sudokux(&["count", "--count-shard", "--resume", file], &first_two);
+    assert_eq!(json_lines(&stdout(&output)).len(), 1);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!(
+            "sudokux: 2 of 3 shards counted (2 read): {} so far, a lower bound\n",
+            records[0]["count"].as_u64().unwrap() + records[1]["count"].as_u64().unwrap()
+        )
+    );
+    // A class the top band does not have.
+    let line = serde_json::json!({
+        "kind": "bands", "shard": 1, "shards": 1, "depth": 1, "choices": [3],
+        "problem": "size = 6\nbox = \"2x3\"\n",
+    });
+    let output = sudokux(&["count", "--count-shard"], &format!("{line}\n"));
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "sudokux: -: line 1: the shard does not fit its problem: class 3 does not exist: the \
+         top band of 2x3 boxes has 3 classes (numbered from 0)\n"
+    );
 }
 
 #[test]

@@ -240,6 +240,28 @@ fn ctrl_c_during_a_count_prints_a_lower_bound_and_exits_130() {
 
 #[cfg(unix)]
 #[test]
+fn ctrl_c_in_the_top_band_of_a_count_by_bands_says_that_nothing_is_counted_yet() {
+    // An empty 9x9 grid counted by bands: its top band takes seconds (far more in the test
+    // build), and no class is counted before it is done.
+    let output = interrupted(
+        &["count", "-"],
+        &format!("{EMPTY}\n"),
+        Duration::from_millis(1500),
+    );
+    let (out, err) = (text(&output.stdout), text(&output.stderr));
+    assert_eq!(output.status.code(), Some(130), "{out}{err}");
+    assert_eq!(out, ">=0\n");
+    assert!(
+        err.contains(
+            "sudokux: -: line 1: note: the count by bands was stopped in its top band, before \
+             any class of it was counted: 0 is no bound yet"
+        ),
+        "{err}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
 fn ctrl_c_with_an_output_file_leaves_the_final_name_alone() {
     let dir = scratch("interrupt");
     let out = dir.join("counts.txt");

@@ -9,7 +9,7 @@
 //! - `picture.rs`: `render`, SVG or PNG, and the picture a notebook shows;
 //! - `exact_cover.rs`: `ExactCover`, exact cover by item names, and its lazy solutions.
 //!
-//! The Python side (`sudokux/__init__.py`, `sudokux/distributed.py`) re-exports these and adds
+//! The Python side (`sudokux/__init__.py`, `sudokux/distributed/`) re-exports these and adds
 //! counting across a Dask cluster.
 
 use std::sync::Mutex;

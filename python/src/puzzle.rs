@@ -2,8 +2,11 @@
 //! functions that answer them as the command line does: `solve`, `count`, `check`,
 //! `candidates`, `generate`, and the shards of a count (`Puzzle.split`, `Puzzle.count_shard`).
 
+use std::sync::{Arc, Mutex};
+
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
+use sudokux::sudoku::bands::{Plan, Shape};
 use sudokux::sudoku::file::file_to_toml;
 use sudokux::sudoku::fpuzzles;
 use sudokux::sudoku::generate::{Generator, Settings, Symmetry};
@@ -58,7 +61,39 @@ pub(crate) fn puzzle_error(message: impl std::fmt::Display) -> PyErr {
     PuzzleError::new_err(message.to_string())
 }
 
+/// The top bands already enumerated in this process, by shape: a worker counting many band
+/// shards of one grid enumerates its top band once.
+static PLANS: Mutex<Vec<Arc<Plan>>> = Mutex::new(Vec::new());
+
+/// The top band of `shape`, from [`PLANS`] or enumerated (interruptible, not kept if stopped).
+fn band_plan(py: Python<'_>, shape: Shape) -> PyResult<Arc<Plan>> {
+    let known = |plans: &Vec<Arc<Plan>>| plans.iter().find(|p| p.shape() == shape).cloned();
+    if let Some(plan) = known(&PLANS.lock().expect("no thread panics holding it")) {
+        return Ok(plan);
+    }
+    let plan = interruptible(py, |budget| Plan::new(&shape, &Watch::new(), budget))?;
+    if !plan.complete() {
+        return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
+            "the top band was stopped before it was done",
+        ));
+    }
+    let plan = Arc::new(plan);
+    let mut plans = PLANS.lock().expect("no thread panics holding it");
+    if known(&plans).is_none() {
+        plans.push(plan.clone());
+    }
+    Ok(plan)
+}
+
 impl PyPuzzle {
+    /// The box shape a count by bands goes through (the transpose of the puzzle's when that is
+    /// quicker) when the puzzle is an empty grid of plain boxes.
+    fn band_shape(&self) -> Option<Shape> {
+        Shape::of(&self.rules)
+            .filter(|_| self.givens.cells().iter().all(|&d| d == 0))
+            .map(|shape| shape.oriented())
+    }
+
     fn of(read: Read) -> PyPuzzle {
         PyPuzzle {
             rules: read.rules,
@@ -170,6 +205,46 @@ impl PyPuzzle {
             .iter()
             .map(|shard| shard.iter().map(|o| o.0).collect())
             .collect())
+    }
+
+    /// The number of classes of the top band when this puzzle is an empty grid of plain boxes
+    /// that a count goes through band by band (`None` otherwise): the shards of
+    /// `count_band_shard` are lists of class numbers below it (`sudokux count --split` of
+    /// such a grid writes one per class, kind `bands`). Seconds for 9x9 (63 classes), once
+    /// per process and shape.
+    fn band_classes(&self, py: Python<'_>) -> PyResult<Option<usize>> {
+        let Some(shape) = self.band_shape() else {
+            return Ok(None);
+        };
+        Ok(Some(band_plan(py, shape)?.classes().len()))
+    }
+
+    /// Counts the grids whose top band leaves a state of one of `classes` (numbers below
+    /// `band_classes()`): the count of one band shard, exact; the counts of the classes
+    /// add up to the count of the empty grid (what `sudokux count --count-shard` does with a
+    /// line of kind `bands`).
+    fn count_band_shard(&self, py: Python<'_>, classes: Vec<usize>) -> PyResult<PyCount> {
+        let shape = self.band_shape().ok_or_else(|| {
+            puzzle_error("a band shard needs an empty grid of plain boxes (band_classes() is None)")
+        })?;
+        let plan = band_plan(py, shape)?;
+        let (counted, stopped) = interruptible(py, |budget| {
+            let counted = plan.count(&classes, 1, &Watch::new(), budget);
+            (counted, budget.stop.is_some_and(Watch::stop_requested))
+        })?;
+        let counted = counted.map_err(puzzle_error)?;
+        Ok(PyCount::of(
+            &sudokux::xc::Count {
+                count: counted.count,
+                complete: counted.complete,
+                stats: sudokux::xc::Stats {
+                    nodes: counted.nodes,
+                    updates: 0,
+                    solutions: counted.count,
+                },
+            },
+            stopped,
+        ))
     }
 
     /// Counts the solutions in one shard made by `split` for the same puzzle (exactly:

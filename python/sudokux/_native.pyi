@@ -122,6 +122,10 @@ class Puzzle:
         """The shards of a count at split depth ``depth``."""
     def count_shard(self, choices: Sequence[int]) -> Count:
         """Counts the solutions in one shard."""
+    def band_classes(self) -> Optional[int]:
+        """The classes of the top band of an empty grid of plain boxes (``None`` otherwise)."""
+    def count_band_shard(self, classes: Sequence[int]) -> Count:
+        """Counts the grids below some classes of the top band: one band shard."""
 
 PuzzleLike = Union[str, Puzzle, "os.PathLike[str]"]
 

@@ -1,8 +1,12 @@
 """Counting across a Dask cluster: the same totals as one process, and a killed worker loses
 nothing and counts nothing twice."""
 
+import io
+import json
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -14,7 +18,7 @@ from dask.distributed import Client, LocalCluster  # noqa: E402
 
 import sudokux  # noqa: E402
 import sudokux.distributed  # noqa: E402
-from conftest import EXAMPLES, queens  # noqa: E402
+from conftest import EXAMPLES, queens, run_cli  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -102,3 +106,91 @@ def test_the_tour_example_runs():
     assert "sudoku: unique, 294518736615372894783964215357691482946823157821457963468239571139745628572186349" in done.stdout
     assert "8-queens, one process: 92 solutions" in done.stdout
     assert "on 2 workers: 92 solutions" in done.stdout
+
+
+SIX_3X2 = 'size = 6\nbox = "3x2"\n'
+
+
+def test_empty_grids_are_counted_by_the_classes_of_their_top_band(client):
+    for puzzle, expected, classes in [
+        (sudokux.Puzzle("." * 16), 288, 2),
+        (sudokux.Puzzle("." * 36), 28_200_960, 3),
+        # Counted as its transpose, 2x3 boxes.
+        (sudokux.Puzzle.from_toml(SIX_3X2), 28_200_960, 3),
+    ]:
+        assert puzzle.band_classes() == classes
+        result = sudokux.distributed.count(puzzle, client, progress=False)
+        assert (result.kind, result.split, result.count, result.complete) == (
+            "bands",
+            1,
+            expected,
+            True,
+        )
+        assert [s.choices for s in result.shards] == [(k,) for k in range(classes)]
+        assert sum(puzzle.count_band_shard([k]).count for k in range(classes)) == expected
+        whole = sudokux.distributed.count(puzzle, client, split=0, progress=False)
+        assert (len(whole.shards), whole.count) == (1, expected)
+    # Without symmetries the search is split; a puzzle with a given is never counted by bands.
+    plain = sudokux.distributed.count("." * 16, client, split=2, symmetry=False, progress=False)
+    assert (plain.kind, plain.count) == ("sudoku", 288)
+    assert sudokux.Puzzle("1" + "." * 15).band_classes() is None
+    with pytest.raises(sudokux.PuzzleError):
+        sudokux.Puzzle("1" + "." * 15).count_band_shard([0])
+    with pytest.raises(sudokux.PuzzleError, match="class 3 does not exist"):
+        sudokux.Puzzle.from_toml(SIX_3X2).count_band_shard([3])
+
+
+def test_a_resumed_count_counts_only_the_shards_not_finished(client, tmp_path):
+    puzzle = sudokux.Puzzle.from_toml(SIX_3X2)
+    first = sudokux.distributed.count(puzzle, client, progress=False)
+    counts = tmp_path / "counts.jsonl"
+    # Shard 1 finished, shard 2 stopped part way, shard 3 lost.
+    lines = [
+        {"kind": "bands", "shard": 1, "shards": 3, "choices": [0],
+         "count": first.shards[0].count, "complete": True, "nodes": 1},
+        {"kind": "bands", "shard": 2, "shards": 3, "choices": [1],
+         "count": 5, "complete": False, "nodes": 1},
+    ]
+    counts.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    result = sudokux.distributed.count(puzzle, client, progress=False, resume=counts)
+    assert (result.count, result.complete) == (28_200_960, True)
+    assert [s.resumed for s in result.shards] == [True, False, False]
+    recorded = [json.loads(line) for line in counts.read_text().splitlines()]
+    assert sorted(r["shard"] for r in recorded[2:]) == [2, 3]
+    assert all(r["complete"] and r["kind"] == "bands" for r in recorded[2:])
+    # Again: nothing left to count; and the command line reads the same file.
+    again = sudokux.distributed.count(puzzle, client, progress=False, resume=counts)
+    assert all(s.resumed for s in again.shards) and again.count == 28_200_960
+    split = run_cli("count", "--box", "3x2", "--split", "1", "-", stdin="." * 36 + "\n")
+    cli = run_cli("count", "--count-shard", "--resume", str(counts), stdin=split.stdout)
+    assert cli.returncode == 0, cli.stderr
+    assert cli.stdout == ""
+    assert cli.stderr == "sudokux: all 3 shards counted: 28200960 in all\n"
+
+
+def test_progress_says_the_time_left():
+    stream = io.StringIO()
+    shown = sudokux.distributed._Progress(4, 1, stream=stream, bar=False)
+    assert shown.left() is None
+    shown.update(2)
+    shown.update(3)
+    lines = stream.getvalue().splitlines()
+    assert lines[0].startswith("sudokux: shard 2 counted, 2 of 4 (50 %) in ")
+    assert lines[1].startswith("sudokux: shard 3 counted, 3 of 4 (75 %) in ")
+    assert lines[1].endswith(" s left")
+    assert shown.left() is not None and shown.left() >= 0
+
+
+def test_the_module_counts_from_the_command_line(tmp_path):
+    counts = tmp_path / "counts.jsonl"
+    command = [sys.executable, "-m", "sudokux.distributed", "--quiet", "--resume", str(counts)]
+    done = subprocess.run(
+        command + ["." * 16], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "288\n"
+    assert "2 shards (bands, split 1)" in done.stderr
+    assert len(counts.read_text().splitlines()) == 2
+    again = subprocess.run(command + ["." * 16], capture_output=True, text=True, timeout=300)
+    assert again.stdout == "288\n"
+    assert "2 from " in again.stderr

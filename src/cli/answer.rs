@@ -119,6 +119,11 @@ pub fn answer_within(
         Err(error) => return Report::error(0, None, error.to_string()),
     };
     let status = status_of(&answer, limit);
+    let answer_band = if answer.complete {
+        None
+    } else {
+        answer.band_classes
+    };
     let mut solutions = answer.solutions.into_iter();
     let (first, second) = (solutions.next(), solutions.next());
     let why = match (status, candidates) {
@@ -149,7 +154,23 @@ pub fn answer_within(
         symmetries: answer.symmetries,
         time: started.elapsed(),
         meta: Meta::default(),
-        notes: Vec::new(),
+        notes: band_note(&answer_band, limit).into_iter().collect(),
+    }
+}
+
+/// What a count by bands that was stopped had counted, for a note beside its lower bound.
+fn band_note(classes: &Option<(usize, usize)>, limit: Option<u128>) -> Option<String> {
+    match *classes {
+        Some((_, 0)) if limit.is_none() => Some(
+            "the count by bands was stopped in its top band, before any class of it was \
+             counted: 0 is no bound yet (an empty 9x9 grid's top band takes seconds)"
+                .into(),
+        ),
+        Some((finished, classes)) if limit.is_none() && finished < classes => Some(format!(
+            "the count by bands was stopped with {finished} of the {classes} classes of its \
+             top band counted whole: a lower bound"
+        )),
+        _ => None,
     }
 }
 
@@ -172,7 +193,10 @@ pub fn count_report(answer: &Answer, limit: Option<u128>) -> Report {
         symmetries: answer.symmetries.clone(),
         time: Duration::ZERO,
         meta: Meta::default(),
-        notes: Vec::new(),
+        notes: band_note(&answer.band_classes, limit)
+            .filter(|_| !answer.complete)
+            .into_iter()
+            .collect(),
     }
 }
 

@@ -375,7 +375,8 @@ fn answer_work(
             report.line = Some(*line);
             report.puzzle = Some(file.givens.clone());
             report.meta = file.meta.clone();
-            report.notes.clone_from(notes);
+            // The file's notes first (what its import left out), then the answer's.
+            report.notes.splice(0..0, notes.iter().cloned());
             if let Some(message) = &mut report.error {
                 *message = format!("line {line}: {message}");
             }

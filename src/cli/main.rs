@@ -107,11 +107,14 @@ fn run(cli: Cli) -> Result<Exit, CliError> {
             ..
         } => shard::split_puzzle(&input, depth),
         Command::Count {
-            shard: ShardArgs {
-                count_shard: true, ..
-            },
+            shard:
+                ShardArgs {
+                    count_shard: true,
+                    resume,
+                    ..
+                },
             ..
-        } => shard::count_shards(),
+        } => shard::count_shards(resume.as_deref()),
         Command::Count { input, limit, .. } => solve::run(input, Task::Count { limit }, false),
         Command::Check {
             input,
@@ -127,11 +130,14 @@ fn run(cli: Cli) -> Result<Exit, CliError> {
             ..
         }) => shard::split_xc(input.as_deref(), depth),
         Command::Xc(XcArgs {
-            shard: ShardArgs {
-                count_shard: true, ..
-            },
+            shard:
+                ShardArgs {
+                    count_shard: true,
+                    resume,
+                    ..
+                },
             ..
-        }) => shard::count_shards(),
+        }) => shard::count_shards(resume.as_deref()),
         Command::Xc(args) => xc::run(args),
         Command::Completions { shell } => shell::completions(shell),
         Command::Man { dir } => shell::man(dir.as_deref()),

@@ -20,6 +20,12 @@ pub struct Answer {
     /// The symmetries of the rules the count used to count fewer solutions than it reports
     /// (none for a plain search).
     pub symmetries: Vec<Symmetry>,
+    /// Of a count by bands ([`bands`](super::bands)): the classes of its top band counted
+    /// whole, and how many there are (0 of 0 when it was stopped in the top band, before any
+    /// class was known: it has counted nothing yet); `None` for other counts. A stopped count
+    /// by bands is a lower bound: the grids of the classes counted whole and of those under
+    /// way so far.
+    pub band_classes: Option<(usize, usize)>,
 }
 
 /// A symmetry of the rules: a map of solutions to solutions that a count may use to count
@@ -35,16 +41,21 @@ pub enum Symmetry {
     ColumnsInStacks,
     /// Permuting the stacks.
     Stacks,
+    /// Transposing the grid: the grids of `r x c` boxes map one to one to those of `c x r`
+    /// boxes, so a count by bands may count whichever shape is quicker.
+    Transpose,
 }
 
 impl Symmetry {
-    /// The name reports use: `digits`, `rows-in-bands`, `columns-in-stacks`, `stacks`.
+    /// The name reports use: `digits`, `rows-in-bands`, `columns-in-stacks`, `stacks`,
+    /// `transpose`.
     pub fn name(self) -> &'static str {
         match self {
             Symmetry::Digits => "digits",
             Symmetry::RowsInBands => "rows-in-bands",
             Symmetry::ColumnsInStacks => "columns-in-stacks",
             Symmetry::Stacks => "stacks",
+            Symmetry::Transpose => "transpose",
         }
     }
 }
@@ -64,6 +75,7 @@ impl Answer {
             solutions: Vec::new(),
             stats: Stats::default(),
             symmetries: Vec::new(),
+            band_classes: None,
         }
     }
 

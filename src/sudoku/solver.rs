@@ -498,14 +498,7 @@ impl Engine for Solver {
             .budget(budget);
         if self.symmetry && limit.is_none() && puzzle.cells().iter().all(|&d| d == 0) {
             if let Some(shape) = bands::Shape::of(&self.rules) {
-                let counted = bands::count(&shape, threads, watch, budget);
-                let mut answer = Answer::empty();
-                answer.count = counted.count;
-                answer.complete = counted.complete;
-                answer.stats.nodes = counted.nodes;
-                answer.stats.solutions = counted.count;
-                answer.symmetries = bands::SYMMETRIES.to_vec();
-                return Ok(answer);
+                return Ok(bands::answer(&shape, threads, watch, budget));
             }
         }
         if self.symmetry {

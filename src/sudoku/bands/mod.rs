@@ -27,6 +27,7 @@ pub mod canon;
 pub mod fill;
 pub mod shape;
 pub mod split;
+pub mod top;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -34,12 +35,13 @@ use std::sync::Mutex;
 
 use crate::xc::{Budget, Watch};
 
-use super::engine::Symmetry;
+use super::engine::{Answer, Symmetry};
 use super::rules::{Constraints, Rules};
 use canon::Canon;
 use fill::bands;
 pub use shape::Shape;
-use split::{partitions, stack_splits};
+use split::stack_splits;
+pub use top::Plan;
 
 /// Most digits of a grid counted by bands: past 10 the counts pass what a `u128` holds (and
 /// no count would finish).
@@ -111,86 +113,134 @@ impl Shape {
 pub struct BandCount {
     /// Filled grids counted.
     pub count: u128,
-    /// Whether every class was counted.
+    /// Whether every class asked for was counted.
     pub complete: bool,
     /// Bands fitted to column sets: the work done.
     pub nodes: u64,
-    /// Classes of states below the top band (the units of work shared among threads).
+    /// Classes of states below the top band (the units of work shared among threads and
+    /// shards); 0 when the top band was stopped before it was done.
     pub classes: usize,
+    /// Classes counted whole: the lower bound of a stopped count is theirs, and what was
+    /// counted of the classes under way.
+    pub finished: usize,
+}
+
+/// A class number that the top band does not have: a shard made for another shape (or by
+/// another version of the count).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("class {class} does not exist: the top band of {rows}x{cols} boxes has {classes} classes (numbered from 0)")]
+pub struct ClassError {
+    /// The class asked for.
+    pub class: usize,
+    /// Classes the top band has.
+    pub classes: usize,
+    /// The shape's box rows and columns.
+    pub rows: usize,
+    /// See `rows`.
+    pub cols: usize,
 }
 
 /// Counts the filled grids of `shape` on up to `threads` threads, publishing the grids
 /// counted, the work and the share of classes done to `watch`, and stopping (with a lower
-/// bound) when the watch asks or the budget runs out.
+/// bound) when the watch asks or the budget runs out: the top band ([`Plan`]), then the
+/// grids below each class.
 pub fn count(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> BandCount {
-    let (r, c, n) = (shape.rows, shape.cols, shape.size());
-    let canon = Canon::new(shape);
-    let all = (1u32 << n) - 1;
-    let fact = |k: usize| (1..=k as u128).product::<u128>();
-    // Top band: the first stack's columns fixed, digits 0..r, r..2r, ... (the other
-    // n! / (r!)^c column sets of the first stack are renamings of it).
-    let first: Vec<u32> = (0..c).map(|j| ((1u32 << r) - 1) << (j * r)).collect();
-    let parts = partitions(n, r);
-    let mut nodes = 0u64;
-    let mut direct = 0u128;
-    let mut classes: HashMap<Vec<u32>, u128> = HashMap::new();
-    let mut stopped = false;
-    for_each_multiset(parts.len(), r - 1, &mut |chosen| {
-        // The 9x9 top band takes seconds: the watch sees it go, and may stop it; the node
-        // limit holds exactly here.
-        if nodes > 0 && nodes % LOOK_TOP == 0 {
-            watch.add(LOOK_TOP, 0);
-        }
-        stopped = stopped || watch.stop_requested() || budget.exhausted(nodes);
-        if stopped {
-            return;
-        }
-        // Each partition stands for its c! orders of columns; equal stacks for fewer orders.
-        let mut weight = fact(r - 1) * fact(c).pow((r - 1) as u32);
-        let mut run = 1;
-        for k in 1..chosen.len() {
-            run = if chosen[k] == chosen[k - 1] {
-                run + 1
-            } else {
-                1
-            };
-            weight /= run as u128;
-        }
-        let mut top = first.clone();
-        for &p in chosen {
-            top.extend_from_slice(&parts[p]);
-        }
-        nodes += 1;
-        let fitted = u128::from(bands(shape, &top));
-        if fitted == 0 {
-            return;
-        }
-        let state: Vec<u32> = top.iter().map(|&s| all & !s).collect();
-        if c == 2 {
-            nodes += 1;
-            direct += weight * fitted * u128::from(bands(shape, &state));
-        } else {
-            *classes.entry(canon.of(&state)).or_insert(0) += weight * fitted;
-        }
-    });
-    if stopped {
-        classes.clear();
+    let plan = Plan::new(shape, watch, budget);
+    let every: Vec<usize> = (0..plan.classes().len()).collect();
+    let mut counted = count_some(&plan, &every, threads, watch, budget.after(plan.nodes()));
+    counted.nodes += plan.nodes();
+    counted.complete &= plan.complete();
+    counted
+}
+
+/// The count of the empty grid of `shape` as an engine answers it: through the shape's
+/// quicker orientation ([`Shape::oriented`]), with the symmetries used and the classes
+/// counted whole.
+pub fn answer(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> Answer {
+    let oriented = shape.oriented();
+    let counted = count(&oriented, threads, watch, budget);
+    let mut answer = Answer::empty();
+    answer.count = counted.count;
+    answer.complete = counted.complete;
+    answer.stats.nodes = counted.nodes;
+    answer.stats.solutions = counted.count;
+    answer.symmetries = SYMMETRIES.to_vec();
+    if oriented != *shape {
+        answer.symmetries.push(Symmetry::Transpose);
     }
-    let mut classes: Vec<(Vec<u32>, u128)> = classes.into_iter().collect();
-    classes.sort();
-    let total = classes.len();
+    answer.band_classes = Some((counted.finished, counted.classes));
+    answer
+}
+
+impl Plan {
+    /// Counts the grids whose top band leaves a state of one of the classes `which` (class
+    /// numbers from 0, in the plan's order; a number given twice is counted twice), on up to
+    /// `threads` threads: the count of a shard. The counts of classes that partition
+    /// `0..classes` add up to the whole count, exactly. The watch sees the work, the grids and
+    /// the share of these classes done; a stopped count is a lower bound.
+    ///
+    /// # Errors
+    ///
+    /// [`ClassError`] when a number is not a class of the plan (none counted then).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudokux::sudoku::bands::{count, Plan, Shape};
+    /// use sudokux::xc::{Budget, Watch};
+    ///
+    /// // The 6x6 grids (2x3 boxes), one shard per class of their top band.
+    /// let shape = Shape { rows: 2, cols: 3 };
+    /// let plan = Plan::new(&shape, &Watch::new(), Budget::UNLIMITED);
+    /// let total: u128 = (0..plan.classes().len())
+    ///     .map(|k| plan.count(&[k], 1, &Watch::new(), Budget::UNLIMITED).unwrap().count)
+    ///     .sum();
+    /// assert_eq!(total, 28_200_960);
+    /// assert!(plan.count(&[plan.classes().len()], 1, &Watch::new(), Budget::UNLIMITED).is_err());
+    /// ```
+    pub fn count(
+        &self,
+        which: &[usize],
+        threads: usize,
+        watch: &Watch,
+        budget: Budget,
+    ) -> Result<BandCount, ClassError> {
+        let classes = self.classes().len();
+        if let Some(&class) = which.iter().find(|&&k| k >= classes) {
+            return Err(ClassError {
+                class,
+                classes,
+                rows: self.shape().rows,
+                cols: self.shape().cols,
+            });
+        }
+        Ok(count_some(self, which, threads, watch, budget))
+    }
+}
+
+/// The count of the classes `which` of `plan` (numbers checked by the caller).
+fn count_some(
+    plan: &Plan,
+    which: &[usize],
+    threads: usize,
+    watch: &Watch,
+    budget: Budget,
+) -> BandCount {
+    let shape = plan.shape();
+    let (r, c, n) = (shape.rows, shape.cols, shape.size());
+    let canon = Canon::new(&shape);
+    let fact = |k: usize| (1..=k as u128).product::<u128>();
+    // Each top band stands for the n! / (r!)^c column sets of the first stack.
+    let renamings = fact(n) / fact(r).pow(c as u32);
+    let total = which.len();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let sum = Mutex::new((direct, !stopped, nodes));
-    watch.add(
-        nodes % LOOK_TOP,
-        direct.saturating_mul(fact(n) / fact(r).pow(c as u32)),
-    );
+    let sum = Mutex::new((0u128, true, 0u64));
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, total.max(1)) {
             scope.spawn(|| {
                 let mut counter = Counter {
-                    shape,
+                    shape: &shape,
                     canon: &canon,
                     memo: HashMap::new(),
                     nodes: 0,
@@ -198,7 +248,7 @@ pub fn count(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> Ba
                     published: 0,
                     watch,
                     // Split across threads, the node limit may be passed by a class per thread.
-                    budget: budget.after(nodes),
+                    budget,
                     stopped: false,
                 };
                 loop {
@@ -206,13 +256,13 @@ pub fn count(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> Ba
                     if k >= total || counter.stop() {
                         break;
                     }
-                    let (state, weight) = &classes[k];
+                    let (state, weight) = &plan.classes()[which[k]];
                     let before = counter.nodes;
                     let below = counter.count(state, c - 1);
                     let grids = below.saturating_mul(*weight);
                     watch.add(
                         counter.nodes - counter.published,
-                        grids.saturating_mul(fact(n) / fact(r).pow(c as u32)),
+                        grids.saturating_mul(renamings),
                     );
                     counter.published = counter.nodes;
                     let mut sum = sum.lock().expect("no thread panics holding it");
@@ -229,18 +279,16 @@ pub fn count(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> Ba
         }
     });
     let (below, mut complete, nodes) = sum.into_inner().expect("no thread panicked");
-    if done.load(Ordering::Relaxed) < total {
+    let finished = done.load(Ordering::Relaxed);
+    if finished < total {
         complete = false;
     }
-    if complete {
-        // Every class counted, or none to count (the direct sum of two bands): all explored.
-        watch.raise_explored(1.0);
-    }
     BandCount {
-        count: below.saturating_mul(fact(n) / fact(r).pow(c as u32)),
+        count: below.saturating_mul(renamings),
         complete,
         nodes,
-        classes: total,
+        classes: plan.classes().len(),
+        finished,
     }
 }
 
@@ -282,28 +330,8 @@ pub fn below(shape: &Shape, state: &[u32]) -> u128 {
     counter.count(state, k)
 }
 
-/// Calls `f` with every non-decreasing sequence of `len` indices below `count`.
-fn for_each_multiset(count: usize, len: usize, f: &mut dyn FnMut(&[usize])) {
-    fn go(count: usize, len: usize, seq: &mut Vec<usize>, f: &mut dyn FnMut(&[usize])) {
-        if seq.len() == len {
-            f(seq);
-            return;
-        }
-        let from = seq.last().copied().unwrap_or(0);
-        for i in from..count {
-            seq.push(i);
-            go(count, len, seq, f);
-            seq.pop();
-        }
-    }
-    go(count, len, &mut Vec::with_capacity(len), f);
-}
-
 /// Nodes between two looks at the budget and the watch.
 const LOOK_EVERY: u64 = 1 << 12;
-
-/// Nodes of the top band between two reports to the watch.
-const LOOK_TOP: u64 = 1 << 4;
 
 /// The count of states below the top band, with the classes already counted.
 struct Counter<'a> {

@@ -32,11 +32,13 @@ impl State<'_> {
             .or_else(|| self.hidden_subset(3))
             .or_else(|| self.fish(2))
             .or_else(|| self.xy_wing())
+            .or_else(|| self.cover(2))
             .or_else(|| self.naked_subset(4))
             .or_else(|| self.hidden_subset(4))
             .or_else(|| self.fish(3))
             .or_else(|| self.xyz_wing())
             .or_else(|| self.fish(4))
+            .or_else(|| self.cover(3))
             .or_else(|| self.contradiction_chain())
     }
 

@@ -12,13 +12,16 @@ use thiserror::Error;
 /// Ordered from easiest: `easy < medium < hard < expert < needs-search`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Grade {
-    /// Singles only: naked and hidden singles.
+    /// Singles only: naked and hidden singles, and candidates the rules leave no room for
+    /// (forbidden).
     Easy,
-    /// Locked candidates (pointing, claiming), cage sums, naked and hidden pairs.
+    /// Locked candidates (pointing, claiming), cage sums, naked and hidden pairs, and on
+    /// the exact-cover matrix a requirement's only option and domination.
     Medium,
-    /// Naked and hidden triples, X-wing, XY-wing.
+    /// Naked and hidden triples, X-wing, XY-wing, the 45 rule, set pairs (pairs and X-wings
+    /// over any items) and contradiction chains.
     Hard,
-    /// Naked and hidden quads, swordfish, jellyfish, XYZ-wing.
+    /// Naked and hidden quads, swordfish, jellyfish, XYZ-wing, set triples.
     Expert,
     /// Logic stalls: the puzzle needs search (or techniques this solver does not know).
     NeedsSearch,

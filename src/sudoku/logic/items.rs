@@ -25,7 +25,7 @@ const CHAIN_ROUNDS: usize = 6;
 const DOMINATED: u32 = u32::MAX - 1;
 
 impl State<'_> {
-    fn matrix_view(&self) -> Option<(&Matrix, View)> {
+    pub(super) fn matrix_view(&self) -> Option<(&Matrix, View)> {
         let matrix = self.matrix.as_deref()?;
         let view = matrix.view(&self.values, &self.candidates, &self.alive);
         Some((matrix, view))
@@ -38,7 +38,7 @@ impl State<'_> {
     }
 
     /// How a person names what an item stands for.
-    fn what_words(&self, what: What) -> String {
+    pub(super) fn what_words(&self, what: What) -> String {
         match what {
             What::Cell(p) => self.cell(p).to_string(),
             What::Unit(u, d) => {
@@ -90,7 +90,7 @@ impl State<'_> {
     }
 
     /// The live cell options among a bit set, as eliminations.
-    fn eliminations_in(&self, matrix: &Matrix, set: &[u64]) -> Vec<(Cell, u8)> {
+    pub(super) fn eliminations_in(&self, matrix: &Matrix, set: &[u64]) -> Vec<(Cell, u8)> {
         bits(&set[..matrix.cell_words()])
             .map(|o| o as usize)
             .filter(|&o| o < matrix.cell_options)

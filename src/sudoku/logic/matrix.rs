@@ -40,6 +40,8 @@ pub(super) enum What {
 /// A primary item: what it stands for and the options that cover it.
 #[derive(Debug, Clone)]
 pub(super) struct Item {
+    /// The item's id in the encoding.
+    pub(super) id: u32,
     pub(super) what: What,
     pub(super) options: Vec<u32>,
 }
@@ -68,6 +70,12 @@ pub(super) struct Matrix {
     pub(super) option_items: Vec<Vec<(u32, u32)>>,
     /// The constraint that left out each cell option (position, digit) the rules forbid.
     pub(super) forbidden_by: std::collections::HashMap<(usize, u8), What>,
+    /// The options of every item (by item id) that holds at most one option of a solution,
+    /// the *lines* of [`super::covers`]: primary items and secondary items without colors
+    /// (empty for an item with colors, whose options of one color may go together).
+    pub(super) lines: Vec<Vec<u32>>,
+    /// The lines (item ids) through every option, in increasing order.
+    pub(super) lines_of: Vec<Vec<u32>>,
 }
 
 impl fmt::Debug for Matrix {
@@ -191,9 +199,26 @@ impl Matrix {
                 items_of[o as usize].push(k);
             }
             items.push(Item {
+                id: x as u32,
                 what,
                 options: list.iter().map(|&(o, _)| o).collect(),
             });
+        }
+        let lines: Vec<Vec<u32>> = occurrences
+            .iter()
+            .map(|list| {
+                if list.iter().any(|&(_, c)| c != 0) {
+                    Vec::new()
+                } else {
+                    list.iter().map(|&(o, _)| o).collect()
+                }
+            })
+            .collect();
+        let mut lines_of = vec![Vec::new(); count];
+        for (x, list) in lines.iter().enumerate() {
+            for &o in list {
+                lines_of[o as usize].push(x as u32);
+            }
         }
         let cell_options = numbering.cell_options();
         let cell_digit = (0..cell_options)
@@ -226,6 +251,8 @@ impl Matrix {
             whats,
             option_items,
             forbidden_by,
+            lines,
+            lines_of,
         })
     }
 
@@ -404,4 +431,63 @@ pub(super) fn bits(set: &[u64]) -> impl Iterator<Item = u32> + '_ {
             Some(w as u32 * 64 + b)
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::file::from_toml;
+
+    /// Every item and every forbidden digit that a constraint family adds to the matrix of an
+    /// example (`examples/*.toml`, one or more per family) belongs to an instance the family
+    /// names in a person's words (`cage 3`, `quadruple 1`, `odd cell r1c1`), not to the
+    /// family as a whole: every step that uses it can say which rule it used.
+    #[test]
+    fn every_familys_items_get_words() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+        let mut families = std::collections::BTreeSet::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "toml") {
+                continue;
+            }
+            let file = from_toml(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let (problem, numbering, owners) =
+                crate::sudoku::encode::encode_with_owners(&file.rules);
+            let Some(matrix) = Matrix::new(&file.rules, &problem, &numbering, &owners) else {
+                continue;
+            };
+            let all = file.rules.constraints().all();
+            let whats = matrix.whats.iter().chain(matrix.forbidden_by.values());
+            for &what in whats {
+                let What::Rule(family, instance) = what else {
+                    continue;
+                };
+                let name = path.display();
+                assert!(
+                    instance.is_some(),
+                    "{name}: an item of family {family} unnamed"
+                );
+                let words = all[family].words(instance);
+                assert!(
+                    !words.is_empty() && words != all[family].words(None),
+                    "{name}: {words:?} names no instance"
+                );
+                families.insert(words.split(' ').next().unwrap_or("").to_string());
+            }
+        }
+        for family in [
+            "cage",
+            "clone",
+            "quadruple",
+            "odd",
+            "pencilmarks",
+            "thermometer",
+        ] {
+            assert!(
+                families.contains(family),
+                "no example with {family}: {families:?}"
+            );
+        }
+    }
 }

@@ -32,6 +32,10 @@
 //! subsets.rs    naked and hidden pairs, triples, quads
 //! fish.rs       X-wing, swordfish, jellyfish
 //! wings.rs      XY-wing, XYZ-wing
+//! matrix.rs     the rules as one exact-cover matrix, with the options that conflict
+//! items.rs      the generic steps on it: forbidden, only option, domination, contradiction
+//!               chains
+//! covers.rs     subsets and fish over any items: set pairs and triples
 //! rule_sums.rs  the sums the rules promise (arrows, little killers, cages): out of reach,
 //!               combinations
 //! explain.rs    the order techniques are tried in (the families' own steps among them),
@@ -57,6 +61,7 @@
 //! assert!(explanation.grade() <= Grade::Expert);
 //! ```
 
+mod covers;
 mod explain;
 mod fish;
 mod grade;

@@ -163,6 +163,15 @@ impl Step {
                 unit(0)
             )
             .replace("  ", " "),
+            Technique::SetPair | Technique::SetTriple => {
+                let k = self.units.len() / 2;
+                format!(
+                    "{}: {} each take one of {}",
+                    self.technique,
+                    self.units[..k].join(" and "),
+                    self.units[k..].join(", ")
+                )
+            }
             Technique::InniesOuties => format!("45 rule in {}: {}", unit(0), unit(1)),
             Technique::SumOutOfReach | Technique::SumCombinations => {
                 format!("{} on {}: {}", self.technique, unit(0), unit(1))

@@ -55,6 +55,10 @@ pub enum Technique {
     XWing,
     /// A pivot `xy` and two pincers `xz`, `yz` that see it: `z` leaves the cells seeing both.
     XyWing,
+    /// Two requirements of the rules (items of the exact cover) whose ways left lie on two
+    /// lines that each take at most one (set logic, two base sets and two cover sets): the
+    /// rest of the lines goes. Naked and hidden pairs and X-wings are cases of it.
+    SetPair,
     /// Four cells of a unit with four candidates between them.
     NakedQuad,
     /// Four digits with four places between them in a complete unit.
@@ -66,6 +70,10 @@ pub enum Technique {
     XyzWing,
     /// A digit in four rows confined to four columns (or the reverse).
     Jellyfish,
+    /// Three requirements of the rules whose ways left lie on three lines that each take at
+    /// most one: the rest of the lines goes. Naked and hidden triples and swordfish are cases
+    /// of it.
+    SetTriple,
     /// A candidate whose placement, followed by the only options it leaves for a few
     /// rounds, leaves a requirement of the rules with no way to be met.
     ContradictionChain,
@@ -76,7 +84,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 25] = [
+    pub const ALL: [Technique; 27] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Forbidden,
@@ -95,11 +103,13 @@ impl Technique {
         Technique::HiddenTriple,
         Technique::XWing,
         Technique::XyWing,
+        Technique::SetPair,
         Technique::NakedQuad,
         Technique::HiddenQuad,
         Technique::Swordfish,
         Technique::XyzWing,
         Technique::Jellyfish,
+        Technique::SetTriple,
         Technique::ContradictionChain,
         Technique::Guess,
     ];
@@ -130,6 +140,8 @@ impl Technique {
             Technique::Swordfish => "swordfish",
             Technique::XyzWing => "XYZ-wing",
             Technique::Jellyfish => "jellyfish",
+            Technique::SetPair => "set pair",
+            Technique::SetTriple => "set triple",
             Technique::ContradictionChain => "contradiction chain",
             Technique::Guess => "guess",
         }
@@ -143,6 +155,8 @@ impl Technique {
             Technique::Forbidden
                 | Technique::OnlyOption
                 | Technique::Domination
+                | Technique::SetPair
+                | Technique::SetTriple
                 | Technique::ContradictionChain
         )
     }
@@ -173,12 +187,14 @@ impl Technique {
             | Technique::InniesOuties
             | Technique::XWing
             | Technique::XyWing
+            | Technique::SetPair
             | Technique::ContradictionChain => Grade::Hard,
             Technique::NakedQuad
             | Technique::HiddenQuad
             | Technique::Swordfish
             | Technique::XyzWing
-            | Technique::Jellyfish => Grade::Expert,
+            | Technique::Jellyfish
+            | Technique::SetTriple => Grade::Expert,
             Technique::Guess => Grade::NeedsSearch,
         }
     }

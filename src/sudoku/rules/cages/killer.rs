@@ -171,6 +171,8 @@ impl Constraint for Killer {
                 sum: *sum,
             })
             .collect();
+        // Instances: cage `k` is `k`, every sum the 45 rule derives is `cages.len()`.
+        encoder.instance(cages.len());
         for derived in derive(encoder.geometry(), &cages) {
             match derived.set_sum() {
                 Some(set) => sets.push(set),
@@ -178,7 +180,7 @@ impl Constraint for Killer {
             }
         }
         // Cages first: where a derived sum overlaps a cage, the cage splits the unit.
-        encode_all(&sets, encoder);
+        encode_all(&sets, cages.len(), encoder);
     }
 
     fn logic(&self, geometry: &Geometry, units: &UnitIndex) -> Option<Box<dyn Logic>> {
@@ -231,10 +233,11 @@ impl Constraint for Killer {
     }
 
     fn words(&self, instance: Option<usize>) -> String {
-        instance.map_or_else(
-            || "the cage sums and the 45 rule".to_string(),
-            |k| format!("cage {}", k + 1),
-        )
+        match instance {
+            Some(k) if k < self.cages.len() => format!("cage {}", k + 1),
+            Some(_) => "the 45 rule".to_string(),
+            None => "the cage sums and the 45 rule".to_string(),
+        }
     }
 
     fn notes(&self, _: &Geometry, out: &mut Vec<String>) {

@@ -176,12 +176,16 @@ impl SetSum {
 /// so never choose sets that share a digit, and a set choice takes its digits out of the
 /// unit's other cells at once.
 ///
+/// Sum `k` is encoded as instance `k` of the family being encoded ([`Encoder::instance`]),
+/// every sum from `instances` on as instance `instances` (the sums a family derives, named
+/// together).
+///
 /// # Complexity
 ///
 /// Each set option grows by its set's digits for each unit it lies in (at most
 /// [`MAX_CLAIMS`]); each unit with a sum inside adds `n` items and one entry per digit to each
 /// of its cells outside those sums.
-pub fn encode_all(sums: &[SetSum], encoder: &mut Encoder<'_>) {
+pub fn encode_all(sums: &[SetSum], instances: usize, encoder: &mut Encoder<'_>) {
     let n = encoder.geometry().size();
     let area = encoder.geometry().rows() * encoder.geometry().cols();
     let units = encoder.units();
@@ -218,7 +222,8 @@ pub fn encode_all(sums: &[SetSum], encoder: &mut Encoder<'_>) {
         }
         unit.cells.iter().for_each(|&p| taken[p] = false);
     }
-    for (sum, claims) in sums.iter().zip(&claims) {
+    for (k, (sum, claims)) in sums.iter().zip(&claims).enumerate() {
+        encoder.instance(k.min(instances));
         sum.encode(encoder, claims);
     }
 }

@@ -97,7 +97,8 @@ impl Constraint for PencilMarks {
     fn encode(&self, encoder: &mut Encoder<'_>) {
         let geometry = encoder.geometry();
         let n = geometry.size() as u8;
-        for mark in &self.marks {
+        for (k, mark) in self.marks.iter().enumerate() {
+            encoder.instance(k);
             let p = geometry.position(mark.cell).expect("checked cells");
             for d in (1..=n).filter(|d| !mark.digits.contains(d)) {
                 encoder.forbid(p, d);

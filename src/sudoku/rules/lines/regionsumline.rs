@@ -232,7 +232,8 @@ impl Constraint for RegionSumLines {
     }
 
     fn encode(&self, encoder: &mut Encoder<'_>) {
-        for line in self.segments(encoder.geometry()) {
+        for (k, line) in self.segments(encoder.geometry()).into_iter().enumerate() {
+            encoder.instance(k);
             for sum in Self::sums(&line) {
                 sum.encode_refined(encoder);
             }

@@ -101,7 +101,8 @@ impl Constraint for Clones {
 
     fn encode(&self, encoder: &mut Encoder<'_>) {
         let geometry = encoder.geometry();
-        for (_, a, b) in self.pairs() {
+        for (k, a, b) in self.pairs() {
+            encoder.instance(k);
             let item = encoder.secondary();
             for cell in [a, b] {
                 let p = geometry.position(cell).expect("checked clone");

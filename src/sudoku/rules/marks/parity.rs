@@ -92,7 +92,8 @@ impl Constraint for Parity {
 
     fn encode(&self, encoder: &mut Encoder<'_>) {
         let geometry = encoder.geometry();
-        for (cell, odd) in self.cells() {
+        for (k, (cell, odd)) in self.cells().enumerate() {
+            encoder.instance(k);
             let p = geometry.position(cell).expect("checked cell");
             for d in 1..=geometry.size() as u8 {
                 if !fits(d, odd) {
@@ -133,8 +134,10 @@ impl Constraint for Parity {
     }
 
     fn words(&self, instance: Option<usize>) -> String {
-        let _ = instance;
-        "the odd and even cells".to_string()
+        match instance.and_then(|k| self.cells().nth(k)) {
+            Some((cell, odd)) => name(cell, odd),
+            None => "the odd and even cells".to_string(),
+        }
     }
 
     fn unexplained(&self, out: &mut Vec<String>) {

@@ -137,7 +137,8 @@ impl Constraint for Quadruples {
         let geometry = encoder.geometry();
         let n = geometry.size();
         let other = Color::new(n as u32 + 1);
-        for quad in &self.quads {
+        for (k, quad) in self.quads.iter().enumerate() {
+            encoder.instance(k);
             let counts = quad.counts();
             let color_of = |d: u8| {
                 if counts.iter().any(|&(e, _)| e == d) {
