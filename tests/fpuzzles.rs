@@ -659,7 +659,7 @@ fn entries_that_carry_no_rule_are_left_out_with_a_notice_naming_them() {
     let imported = fpuzzles::from_json(json).unwrap();
     assert_eq!(imported.notices, notes);
     assert!(imported.file.rules.constraints().arrow.clues.is_empty());
-    // The command line prints them on stderr, and answers.
+    // The command line prints them on stderr, naming the file, and answers.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("puzzle.json");
     std::fs::write(&path, json).unwrap();
@@ -667,7 +667,7 @@ fn entries_that_carry_no_rule_are_left_out_with_a_notice_naming_them() {
     assert_eq!((code, out.as_str()), (0, "unique\n"));
     let expected: String = notes
         .iter()
-        .map(|n| format!("sudokux: note: {n}\n"))
+        .map(|n| format!("sudokux: {}: note: {n}\n", path.display()))
         .collect();
     assert_eq!(err, expected);
 }

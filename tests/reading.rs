@@ -17,11 +17,16 @@ const PUZZLE: &str =
 fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
     let mut args = args.to_vec();
     args.push("--quiet");
+    run_plain(&args, stdin)
+}
+
+/// Runs the binary as it is (commands without a summary): code, stdout, stderr.
+fn run_plain(args: &[&str], stdin: &str) -> (i32, String, String) {
     let Output {
         status,
         stdout,
         stderr,
-    } = sudokux(&args, stdin);
+    } = sudokux(args, stdin);
     (
         status.code().unwrap(),
         String::from_utf8(stdout).unwrap(),
@@ -298,4 +303,54 @@ fn a_misspelt_key_gets_the_key_it_most_likely_means() {
         err.contains("unknown field `kropki`, expected one of `size`"),
         "{err}"
     );
+}
+
+#[test]
+fn convert_writes_every_puzzle_of_a_file_as_a_link_or_says_index() {
+    // Three puzzles, the second bad: three lines out, in order, the bad one `error`.
+    let killer = links(&["--killer"], 1, 4).remove(0);
+    let text = format!("{PUZZLE}\n12345\n{killer}\n");
+    let (code, out, err) = run_plain(&["convert", "--to", "url"], &text);
+    assert_eq!(code, 2, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[1], "error");
+    assert!(err.starts_with("sudokux: -: line 2: "), "{err}");
+    // Each link is its puzzle: the classic one and the killer with its cages.
+    let first = fpuzzles::read(lines[0]).unwrap().file;
+    assert_eq!(first.givens, Grid::from_line(PUZZLE).unwrap());
+    let third = fpuzzles::read(lines[2]).unwrap().file;
+    let original = fpuzzles::read(&killer).unwrap().file;
+    assert_eq!(third.givens, original.givens);
+    assert_eq!(third.rules.constraints(), original.rules.constraints());
+    // Read back, they are the same puzzles.
+    let (_, answers, _) = run(&["check"], &(lines[0].to_string() + "\n" + lines[2] + "\n"));
+    assert_eq!(answers.lines().collect::<Vec<_>>(), ["unique", "unique"]);
+    // JSON and TOML hold one puzzle: refused, saying --index; --index picks one.
+    for to in ["toml", "fpuzzles"] {
+        let (code, out, err) = run_plain(&["convert", "--to", to], &text);
+        assert_eq!((code, out.as_str()), (2, ""));
+        assert!(
+            err.contains("3 puzzles") && err.contains("--index N (1 to 3)"),
+            "{err}"
+        );
+    }
+    let (code, out, _) = run_plain(&["convert", "--to", "toml", "--index", "3"], &text);
+    assert_eq!(code, 0);
+    assert_eq!(
+        sudokux::sudoku::file::from_toml(&out)
+            .unwrap()
+            .rules
+            .constraints(),
+        original.rules.constraints()
+    );
+    // One puzzle writes both links, as before.
+    let (code, out, _) = run_plain(&["convert", "--to", "url"], &format!("{PUZZLE}\n"));
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 2);
+    assert!(out
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("https://sudokupad.app/"));
 }

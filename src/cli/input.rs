@@ -112,7 +112,9 @@ pub fn read_link(link: &Link) -> Result<(PuzzleFile, Vec<String>), String> {
     if file.meta.title.is_none() {
         file.meta.title.clone_from(&link.title);
     }
-    Ok((file, imported.notices))
+    let mut notes = imported.notices;
+    notes.extend(file.rules.notes());
+    Ok((file, notes))
 }
 
 /// Reads a puzzle file with its rules (`format` is [`InputFormat::Toml`] or
@@ -129,15 +131,16 @@ pub fn read_puzzle_file(
     file
 }
 
-/// [`read_puzzle_file`], handing back in `notes` what an f-puzzles import left out instead of
-/// writing it on stderr.
-fn read_puzzle_file_noting(
+/// [`read_puzzle_file`], handing back in `notes` what an f-puzzles import left out and what
+/// the rules note ([`Rules::notes`](sudokux::sudoku::Rules::notes)) instead of writing them
+/// on stderr.
+pub fn read_puzzle_file_noting(
     reader: &mut dyn BufRead,
     format: InputFormat,
     notes: &mut Vec<String>,
 ) -> Result<PuzzleFile, String> {
     let mut text = String::new();
-    match reader.take(MAX_RULE_FILE + 1).read_to_string(&mut text) {
+    let file = match reader.take(MAX_RULE_FILE + 1).read_to_string(&mut text) {
         Err(error) => Err(format!("cannot read: {error}")),
         Ok(_) if text.len() as u64 > MAX_RULE_FILE => Err(format!(
             "a puzzle file is at most {} MiB",
@@ -150,7 +153,9 @@ fn read_puzzle_file_noting(
         }
         Ok(_) if format == InputFormat::Json => from_json(&text).map_err(|e| e.to_string()),
         Ok(_) => from_toml(&text).map_err(|e| e.to_string()),
-    }
+    }?;
+    notes.extend(file.rules.notes());
+    Ok(file)
 }
 
 /// Whether a command-line input is a puzzle written there, to read as it is rather than a
@@ -364,27 +369,39 @@ pub fn load_puzzle(
     index: usize,
     flags: &RuleArgs,
 ) -> Result<OnePuzzle, CliError> {
-    let mut name = name(input);
-    let input_error = |message: String| CliError::Input {
-        name: name.clone(),
-        message,
-    };
-    let one = if name == "-" {
-        prompt("a puzzle");
-        read_puzzle(&name, &mut io::stdin().lock(), index, flags)?
-    } else if input.is_some_and(is_text) {
-        let link = std::mem::take(&mut name);
-        name = link_name(&link);
-        read_puzzle(&name, &mut link.as_bytes(), index, flags)?
-    } else {
-        let path = Path::new(&name);
-        let file = open(path).map_err(|e| input_error(e.message_for(path)))?;
-        read_puzzle(&name, &mut BufReader::new(file), index, flags)?
-    };
+    let one = load_puzzles(input, Some(index), flags)?
+        .pop()
+        .expect("one puzzle read")?;
     for note in &one.notes {
         say!("sudokux: note: {note}");
     }
     Ok(one)
+}
+
+/// Every puzzle of a file, or of stdin for `None` or `-`, in order (only the `only`-th, from
+/// 1, when given), each read as [`load_puzzle`] reads one or what is wrong with it; an error
+/// for an input that cannot be opened or holds no puzzle (or not the one asked).
+pub fn load_puzzles(
+    input: Option<&Path>,
+    only: Option<usize>,
+    flags: &RuleArgs,
+) -> Result<Vec<Result<OnePuzzle, CliError>>, CliError> {
+    let mut name = name(input);
+    if name == "-" {
+        prompt("a puzzle");
+        read_puzzles(&name, &mut io::stdin().lock(), only, flags)
+    } else if input.is_some_and(is_text) {
+        let link = std::mem::take(&mut name);
+        name = link_name(&link);
+        read_puzzles(&name, &mut link.as_bytes(), only, flags)
+    } else {
+        let path = Path::new(&name);
+        let file = open(path).map_err(|e| CliError::Input {
+            name: name.clone(),
+            message: e.message_for(path),
+        })?;
+        read_puzzles(&name, &mut BufReader::new(file), only, flags)
+    }
 }
 
 /// The first puzzle of `text`, read as a file or stdin holding it would be (a link or payload
@@ -397,105 +414,109 @@ pub fn read_text(name: &str, text: &str, flags: &RuleArgs) -> Result<OnePuzzle, 
     } else {
         (name.to_string(), text)
     };
-    read_puzzle(&name, &mut text.as_bytes(), 1, flags)
+    read_puzzles(&name, &mut text.as_bytes(), Some(1), flags)?
+        .pop()
+        .expect("one puzzle read")
 }
 
-/// The `index`-th puzzle of an input, its rules, and the line it starts at (for puzzle lines).
-fn read_puzzle(
+/// The puzzles of an input in order (only the `only`-th, from 1, when given), each with its
+/// rules and the line it starts at (for puzzle lines), or what is wrong with it.
+fn read_puzzles(
     name: &str,
     reader: &mut dyn BufRead,
-    index: usize,
+    only: Option<usize>,
     flags: &RuleArgs,
-) -> Result<OnePuzzle, CliError> {
-    let one = |(rules, givens, line, meta, candidates)| OnePuzzle {
-        name: name.to_string(),
-        rules,
-        givens,
-        line,
-        meta,
-        candidates,
-        notes: Vec::new(),
-    };
+) -> Result<Vec<Result<OnePuzzle, CliError>>, CliError> {
     let input_error = |message: String| CliError::Input {
         name: name.to_string(),
         message,
     };
     let flags = RuleFlags::checked(flags)?;
-    match InputFormat::detect(name, reader) {
-        InputFormat::Lines(dialect) => {
-            let mut entries = flags.reader(reader, dialect).items();
-            let mut seen = 0;
-            let item = loop {
-                match entries.next() {
-                    None if seen == 0 => return Err(input_error("no puzzle in the input".into())),
-                    None => {
-                        return Err(input_error(format!(
-                            "puzzle {} asked, the input has {seen}",
-                            index
-                        )))
-                    }
-                    Some(Ok(item)) => {
-                        seen += 1;
-                        if seen == index {
-                            break item;
-                        }
-                    }
-                    Some(Err(error)) => {
-                        seen += 1;
-                        if seen == index {
-                            return Err(input_error(error.to_string()));
-                        }
-                    }
-                }
-            };
-            drop(entries);
-            let entry = match item {
-                Item::Puzzle(entry) => entry,
-                Item::Link(link) => {
-                    let (file, notes) = read_link(&link).map_err(input_error)?;
-                    if flags.given {
-                        say!("sudokux: {name}: {LINK_FLAGS_IGNORED}");
-                    }
-                    let line = Some(link.line);
-                    return Ok(OnePuzzle {
-                        notes,
-                        ..one((file.rules, file.givens, line, file.meta, None))
-                    });
-                }
-            };
-            let rules = flags
-                .rules(entry.grid.rows())
-                .map_err(|e| input_error(format!("line {}: {e}", entry.line)))?;
-            let meta = Meta {
-                title: entry.title,
-                ..Meta::default()
-            };
-            Ok(one((
-                rules,
-                entry.grid,
-                Some(entry.line),
-                meta,
-                entry.candidates,
-            )))
+    let format = InputFormat::detect(name, reader);
+    let InputFormat::Lines(dialect) = format else {
+        if flags.given {
+            say!("sudokux: {name}: {RULE_FLAGS_IGNORED}");
         }
-        format => {
-            if flags.given {
-                say!("sudokux: {name}: {RULE_FLAGS_IGNORED}");
-            }
-            if index != 1 {
-                return Err(input_error(format!(
-                    "a puzzle file holds one puzzle, --index {} asked for another",
-                    index
-                )));
-            }
-            let mut notes = Vec::new();
-            let file = read_puzzle_file_noting(reader, format, &mut notes).map_err(input_error)?;
-            Ok(OnePuzzle {
-                notes,
-                ..one((file.rules, file.givens, None, file.meta, None))
-            })
+        if let Some(index) = only.filter(|&k| k != 1) {
+            return Err(input_error(format!(
+                "a puzzle file holds one puzzle, --index {index} asked for another"
+            )));
+        }
+        let mut notes = Vec::new();
+        let file = read_puzzle_file_noting(reader, format, &mut notes).map_err(input_error)?;
+        return Ok(vec![Ok(OnePuzzle {
+            name: name.to_string(),
+            rules: file.rules,
+            givens: file.givens,
+            line: None,
+            meta: file.meta,
+            candidates: None,
+            notes,
+        })]);
+    };
+    let mut puzzles = Vec::new();
+    let mut seen = 0;
+    for item in flags.reader(reader, dialect).items() {
+        seen += 1;
+        if only.is_some_and(|k| k != seen) {
+            continue;
+        }
+        puzzles.push(
+            item.map_err(|error| input_error(error.to_string()))
+                .and_then(|item| puzzle_of(name, item, &flags)),
+        );
+        if only.is_some() {
+            return Ok(puzzles);
         }
     }
+    match only {
+        _ if seen == 0 => Err(input_error("no puzzle in the input".into())),
+        Some(index) => Err(input_error(format!(
+            "puzzle {index} asked, the input has {seen}"
+        ))),
+        None => Ok(puzzles),
+    }
+}
+
+/// The puzzle of one item of puzzle lines, with the rule flags' rules (a link's own).
+fn puzzle_of(name: &str, item: Item, flags: &RuleFlags) -> Result<OnePuzzle, CliError> {
+    let input_error = |message: String| CliError::Input {
+        name: name.to_string(),
+        message,
+    };
+    let entry = match item {
+        Item::Puzzle(entry) => entry,
+        Item::Link(link) => {
+            let (file, notes) = read_link(&link).map_err(input_error)?;
+            if flags.given {
+                say!("sudokux: {name}: {LINK_FLAGS_IGNORED}");
+            }
+            return Ok(OnePuzzle {
+                name: name.to_string(),
+                rules: file.rules,
+                givens: file.givens,
+                line: Some(link.line),
+                meta: file.meta,
+                candidates: None,
+                notes,
+            });
+        }
+    };
+    let rules = flags
+        .rules(entry.grid.rows())
+        .map_err(|e| input_error(format!("line {}: {e}", entry.line)))?;
+    Ok(OnePuzzle {
+        name: name.to_string(),
+        rules,
+        givens: entry.grid,
+        line: Some(entry.line),
+        meta: Meta {
+            title: entry.title,
+            ..Meta::default()
+        },
+        candidates: entry.candidates,
+        notes: Vec::new(),
+    })
 }
 
 #[cfg(test)]

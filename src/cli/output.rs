@@ -128,6 +128,9 @@ pub struct JsonRecord<'a> {
     /// Why there is no solution, when it is cheap to know (status `none`).
     #[serde(skip_serializing_if = "Option::is_none")]
     why: Option<&'a str>,
+    /// What reading the puzzle noted (an import's left-out parts, a cage not connected).
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    notes: &'a [String],
     nodes: u64,
     updates: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -311,6 +314,7 @@ pub fn json_record<'a>(
         complete: report.count.map(|(_, complete)| complete),
         error: report.error.as_deref(),
         why: report.why.as_deref(),
+        notes: &report.notes,
         nodes: report.stats.nodes,
         updates: report.stats.updates,
         // Microseconds are as precise as a clock reading on a busy machine gets.

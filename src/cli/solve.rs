@@ -10,7 +10,7 @@ use crate::answer::{answer, make_engine, Engines};
 use crate::args::{EngineKind, FormatFlag, InputArgs};
 use crate::batch::read_lines;
 use crate::error::{reader_gone, CliError, Exit};
-use crate::input::{each_input, read_puzzle_file, InputFormat, Meter, RULE_FLAGS_IGNORED};
+use crate::input::{each_input, read_puzzle_file_noting, InputFormat, Meter, RULE_FLAGS_IGNORED};
 use crate::interrupt;
 use crate::outfile::Out;
 use crate::output::{OutputFormat, Printer, Sink, TextKind, CSV_HEADER};
@@ -133,8 +133,8 @@ fn read_rule_file<W: Write>(
     (kind, symmetry): (EngineKind, bool),
     sink: &mut Sink<W>,
 ) -> io::Result<()> {
-    let parsed = read_puzzle_file(reader, format);
-    match parsed {
+    let mut notes = Vec::new();
+    match read_puzzle_file_noting(reader, format, &mut notes) {
         Ok(file) => {
             let mut engine = make_engine(kind, symmetry, file.rules);
             let job = (sink.task, sink.limits);
@@ -142,6 +142,7 @@ fn read_rule_file<W: Write>(
             report.index = 1;
             report.puzzle = Some(file.givens);
             report.meta = file.meta;
+            report.notes = notes;
             sink.report(name, Some(engine.rules()), &report)
         }
         Err(message) => sink.report(name, None, &Report::error(1, None, message)),

@@ -737,7 +737,7 @@ mod tests {
         );
         assert_eq!(
             err("size = 4\n[[cage]]\nsum = 3\ncells = \"r1c1 q\"\n"),
-            "cage 1: cannot read \"q\" as a cell (write cells as r3c4)"
+            "cage 1: cannot read \"q\" as a cell (write cells as r3c4, runs as r1c1-r1c4)"
         );
         assert_eq!(
             err("layout = \"pinwheel\"\n"),

@@ -10,6 +10,8 @@ mod common;
 
 #[path = "../cli.rs"]
 mod cli;
+#[path = "../drawn.rs"]
+mod drawn;
 #[path = "../explain.rs"]
 mod explain;
 #[path = "../formats.rs"]

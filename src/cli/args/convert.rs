@@ -16,9 +16,10 @@ pub struct ConvertArgs {
     /// The format to write.
     #[arg(long, value_enum)]
     pub to: ConvertTo,
-    /// Which puzzle of a file of puzzle lines to convert, from 1.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = parse_index)]
-    pub index: usize,
+    /// Which puzzle of a file of puzzle lines to convert, from 1; without it, every puzzle
+    /// (to `url`: one f-puzzles link per line).
+    #[arg(long, value_name = "N", value_parser = parse_index)]
+    pub index: Option<usize>,
     #[command(flatten)]
     pub rules: RuleArgs,
 }

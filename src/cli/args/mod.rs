@@ -224,11 +224,17 @@ flags); `-` or nothing reads stdin. Links are read offline: the puzzle is in the
   --to url        an f-puzzles link, then a SudokuPad link, one per line
   --to toml       a sudokux TOML puzzle file
 
+A file of several puzzles converts each to url: one f-puzzles link per line, in order, read
+back by every command as the same puzzles; a puzzle that cannot be read or exported is one
+error on stderr and the line `error` in its place. JSON and TOML hold one puzzle: with several,
+pick one with --index N.
+
 Rules f-puzzles has no key for (windoku, several grids, other symbols) are not dropped: the
 export is refused, naming them.
 
 Examples:
   sudokux convert examples/killer.toml --to url
+  sudokux convert puzzles.txt --to url > links.txt
   sudokux convert 'https://www.f-puzzles.com/?load=N4Ig...' --to toml > puzzle.toml
   sudokux convert puzzle.json --to fpuzzles
   echo N4Ig... | sudokux convert --to toml

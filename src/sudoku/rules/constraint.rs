@@ -116,6 +116,14 @@ pub trait Constraint: fmt::Debug {
     /// that a new family answers it.
     fn unexplained(&self, out: &mut Vec<String>);
 
+    /// Adds a note for each instance that is legal but likely not what the setter meant (a
+    /// cage whose cells are not connected), in words naming it: the command line writes
+    /// them on stderr before the answer (`sudokux: FILE: note: ...`) and in its JSON
+    /// answers (`notes`). None by default.
+    fn notes(&self, geometry: &Geometry, out: &mut Vec<String>) {
+        let _ = (geometry, out);
+    }
+
     /// How a person names the family's instance `instance` (the index its encoding gave
     /// [`Encoder::instance`]), or the family as a whole for `None`, in the steps of the logic
     /// that reason with its items and options: `thermometer 2`, `little killer 3 (sum 15)`.
@@ -276,8 +284,18 @@ impl RawCells {
     ///
     /// # Errors
     ///
-    /// [`FileError::Value`] for a name that is not a cell.
+    /// [`FileError::Value`] for a name that is not a cell, or a run that is not straight.
     pub fn cells(&self, what: &str) -> Result<Vec<Cell>, FileError> {
+        self.read().map_err(|message| FileError::Value {
+            key: what.to_string(),
+            line: None,
+            message,
+        })
+    }
+
+    /// The cells, each name a cell (`r3c4`) or a straight run of them (`r1c1-r1c4`, along a
+    /// row, a column or a diagonal, both ends included); what is wrong, in words.
+    fn read(&self) -> Result<Vec<Cell>, String> {
         let names: Vec<&str> = match self {
             RawCells::Text(text) => text
                 .split(|c: char| c.is_whitespace() || c == ',')
@@ -285,16 +303,84 @@ impl RawCells {
                 .collect(),
             RawCells::List(list) => list.iter().map(String::as_str).collect(),
         };
-        names
-            .into_iter()
-            .map(|name| {
-                Cell::parse(name).ok_or_else(|| FileError::Value {
-                    key: what.to_string(),
-                    line: None,
-                    message: format!("cannot read {name:?} as a cell (write cells as r3c4)"),
+        let mut cells = Vec::with_capacity(names.len());
+        for name in names {
+            let cell = |text: &str| {
+                Cell::parse(text).ok_or_else(|| {
+                    format!(
+                        "cannot read {text:?} as a cell (write cells as r3c4, runs as r1c1-r1c4)"
+                    )
                 })
-            })
-            .collect()
+            };
+            match name.split_once('-') {
+                None => cells.push(cell(name)?),
+                Some((from, to)) => cells.extend(run(name, cell(from)?, cell(to)?)?),
+            }
+        }
+        Ok(cells)
+    }
+}
+
+/// Longest run `r1c1-r1cN` read: no grid is wider.
+const MAX_RUN: usize = 1 << 16;
+
+/// The cells of the straight run `name` from `from` to `to`, both included.
+fn run(name: &str, from: Cell, to: Cell) -> Result<impl Iterator<Item = Cell>, String> {
+    let (dr, dc) = (
+        to.row as isize - from.row as isize,
+        to.col as isize - from.col as isize,
+    );
+    if dr != 0 && dc != 0 && dr.abs() != dc.abs() {
+        return Err(format!(
+            "{name:?} is not a straight run: a run goes along a row, a column or a diagonal \
+             (list the cells of a bent line, or join runs: \"r1c1-r1c4 r2c4-r5c4\")"
+        ));
+    }
+    let steps = dr.unsigned_abs().max(dc.unsigned_abs());
+    if steps >= MAX_RUN {
+        return Err(format!("{name:?} is a run of more than {MAX_RUN} cells"));
+    }
+    Ok((0..=steps as isize).map(move |k| Cell {
+        row: (from.row as isize + k * dr.signum()) as usize,
+        col: (from.col as isize + k * dc.signum()) as usize,
+    }))
+}
+
+/// The cells of a line in a puzzle file: [`RawCells`] whose consecutive cells are
+/// neighbours (orthogonal or diagonal), checked as the value is read so that the message
+/// points at it in the file.
+#[derive(Debug)]
+pub struct LineCells(pub Vec<Cell>);
+
+impl<'de> serde::Deserialize<'de> for LineCells {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<LineCells, D::Error> {
+        use serde::de::Error;
+        let cells = RawCells::deserialize(deserializer)?
+            .read()
+            .map_err(D::Error::custom)?;
+        if let Some(pair) = cells.windows(2).find(|pair| {
+            pair[0] == pair[1]
+                || pair[0].row.abs_diff(pair[1].row) > 1
+                || pair[0].col.abs_diff(pair[1].col) > 1
+        }) {
+            let (a, b) = (pair[0], pair[1]);
+            let straight =
+                a.row == b.row || a.col == b.col || a.row.abs_diff(b.row) == a.col.abs_diff(b.col);
+            return Err(D::Error::custom(if a == b {
+                format!("{a} follows itself: a line goes on to a neighbour")
+            } else {
+                format!(
+                    "{a} and {b} are not neighbours: a line goes from a cell to one of the 8 \
+                     around it{}",
+                    if straight {
+                        format!(" (the straight run between them is \"{a}-{b}\")")
+                    } else {
+                        String::new()
+                    }
+                )
+            }));
+        }
+        Ok(LineCells(cells))
     }
 }
 

@@ -281,6 +281,16 @@ impl Rules {
         &self.spec.constraints
     }
 
+    /// What is legal in these rules but likely not meant (a cage whose cells are not
+    /// connected), in words naming it ([`Constraint::notes`]).
+    pub fn notes(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for family in self.constraints().all() {
+            family.notes(&self.geometry, &mut out);
+        }
+        out
+    }
+
     /// The shape: digits, boxes, sub-grids.
     pub fn geometry(&self) -> &Geometry {
         &self.geometry

@@ -243,6 +243,13 @@ impl Constraint for Killer {
         }
     }
 
+    fn notes(&self, _: &Geometry, out: &mut Vec<String>) {
+        let cells = (self.cages.iter().map(|cage| &cage.cells)).chain(&self.plain.cages);
+        for (k, cells) in cells.enumerate() {
+            out.extend(super::disconnected(&format!("cage {}", k + 1), cells));
+        }
+    }
+
     fn unexplained(&self, out: &mut Vec<String>) {
         // A cage is a unit, and its sum has a step of its own (`logic`), except under the
         // test hook that leaves the sums out.

@@ -20,7 +20,7 @@ use serde_json::{json, Map, Value};
 
 use crate::sudoku::grid::{Cell, Grid};
 
-use crate::sudoku::rules::constraint::{cell_list, RawCells};
+use crate::sudoku::rules::constraint::{cell_list, LineCells, RawCells};
 use crate::sudoku::rules::cover::linear_sum::LinearSum;
 use crate::sudoku::rules::draw::{num, Canvas};
 use crate::sudoku::rules::error::{FileError, RulesError};
@@ -53,7 +53,7 @@ fn reading(digits: impl Iterator<Item = u8>) -> u64 {
 #[serde(deny_unknown_fields)]
 pub struct RawArrow {
     circle: RawCells,
-    shaft: RawCells,
+    shaft: LineCells,
 }
 
 impl SumClue for Arrow {
@@ -214,7 +214,7 @@ impl SumClue for Arrow {
     fn read(raw: &RawArrow, what: &str) -> Result<Arrow, FileError> {
         Ok(Arrow {
             circle: raw.circle.cells(what)?,
-            shaft: raw.shaft.cells(what)?,
+            shaft: raw.shaft.0.clone(),
         })
     }
 
@@ -331,7 +331,7 @@ mod tests {
             "arrow 1: the shaft has no cells"
         );
         assert_eq!(
-            error("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r2c2 r3c3 r4c4 r2c3 r3c2\"\n"),
+            error("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r2c2 r3c3 r4c4 r3c4 r2c4\"\n"),
             "arrow 1: no digits on the shaft add up to a number the circle can hold"
         );
         assert!(error("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r5c5\"\n").contains("r5c5"));

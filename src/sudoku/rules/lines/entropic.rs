@@ -91,6 +91,7 @@ impl LineKind for Entropic {
     const FPUZZLES_KEYS: &'static [&'static str] = &["entropicline"];
     const NAME: &'static str = "entropic line";
     const STYLE: Style = Style::Plain("#8c564b");
+    const REPEAT: Option<&'static str> = None;
 
     fn pair(n: usize, _: usize, _: u32, i: usize, j: usize) -> Option<Relation> {
         Some(classes_pair("on an entropic line", n, i, j, third))

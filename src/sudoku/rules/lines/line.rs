@@ -24,7 +24,7 @@ use serde_json::{json, Value};
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{
-    cell_list, Constraint, Family, FileWriter, RawCells, Reference,
+    cell_list, Constraint, Family, FileWriter, LineCells, Reference,
 };
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 use crate::sudoku::rules::draw::{num, Canvas, Caption};
@@ -85,6 +85,14 @@ pub trait LineKind:
     const EXPLAINED: bool = true;
     /// How lines are drawn.
     const STYLE: Style;
+    /// Why a line of this kind cannot pass a cell twice (a loop, or a line that turns back),
+    /// or `None` when it can: its rule then holds on the digits along the line as drawn, a
+    /// cell passed twice giving its digit at each pass (a rule between neighbours holds for
+    /// each consecutive pair).
+    const REPEAT: Option<&'static str> = Some(
+        "sudokux reads a cell passed twice only on lines whose rule holds between cells \
+         along them (whispers, palindromes, entropic and modular lines)",
+    );
 
     /// The number of a line without a `value` (read under f-puzzles key `key`).
     fn default_value(n: usize, key: &str) -> u32 {
@@ -149,6 +157,27 @@ impl<K: LineKind> Lines<K> {
             .unwrap_or_else(|| K::default_value(n, K::FPUZZLES_KEYS[0]))
     }
 
+    /// The positions of line `cells`, named `what`, in order along it: a cell passed twice
+    /// only where the kind reads it ([`LineKind::REPEAT`]).
+    fn line_positions(g: &Geometry, what: &str, cells: &[Cell]) -> Result<Vec<usize>, RulesError> {
+        let outside = |&cell: &Cell| RulesError::CellOutside {
+            what: what.to_string(),
+            cell,
+        };
+        match K::REPEAT {
+            None => (cells.iter())
+                .map(|c| g.position(*c).ok_or_else(|| outside(c)))
+                .collect(),
+            Some(reason) => g.positions(what, cells).map_err(|error| match error {
+                RulesError::CellTwice { what, cell } => RulesError::Invalid {
+                    what,
+                    message: format!("{cell} is passed twice: {reason}"),
+                },
+                other => other,
+            }),
+        }
+    }
+
     /// The positions of each line, in order along it (the lines passed the check), with its
     /// number.
     fn positions(&self, geometry: &Geometry) -> Vec<(Vec<usize>, u32)> {
@@ -157,8 +186,7 @@ impl<K: LineKind> Lines<K> {
             .iter()
             .enumerate()
             .map(|(k, line)| {
-                let cells = geometry
-                    .positions(&Self::what(k), &line.cells)
+                let cells = Self::line_positions(geometry, &Self::what(k), &line.cells)
                     .expect("checked lines");
                 (cells, Self::value(line, n))
             })
@@ -176,7 +204,7 @@ impl<K: LineKind> Constraint for Lines<K> {
         let n = geometry.size();
         for (k, line) in self.lines.iter().enumerate() {
             let what = Self::what(k);
-            let cells = geometry.positions(&what, &line.cells)?;
+            let cells = Self::line_positions(geometry, &what, &line.cells)?;
             let invalid = |message: String| RulesError::Invalid {
                 what: what.clone(),
                 message,
@@ -222,6 +250,11 @@ impl<K: LineKind> Constraint for Lines<K> {
         for (cells, value) in self.positions(geometry) {
             for i in 0..cells.len() {
                 for j in i + 1..cells.len() {
+                    // A cell passed twice: the encoding keeps it to the digits the rule
+                    // allows against itself.
+                    if cells[i] == cells[j] {
+                        continue;
+                    }
                     if let Some(relation) = K::pair(n, cells.len(), value, i, j) {
                         let id = out.relation(relation);
                         out.push(cells[i], cells[j], id);
@@ -265,6 +298,15 @@ impl<K: LineKind> Constraint for Lines<K> {
                     let Some(relation) = K::pair(n, cells.len(), value, i, j) else {
                         continue;
                     };
+                    if cells[i] == cells[j] {
+                        // A cell passed twice holds one digit at both passes.
+                        for d in 1..=n as u8 {
+                            if !relation.allows(d, d) {
+                                encoder.forbid(cells[i], d);
+                            }
+                        }
+                        continue;
+                    }
                     for d in 1..=n as u8 {
                         if relation.allowed(d) == 0 {
                             encoder.forbid(cells[i], d);
@@ -364,7 +406,7 @@ impl<K: LineKind> Constraint for Lines<K> {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawLine {
-    cells: RawCells,
+    cells: LineCells,
     value: Option<u32>,
 }
 
@@ -385,7 +427,7 @@ impl<K: LineKind> Family for Lines<K> {
                 });
             }
             self.lines.push(Line {
-                cells: line.cells.cells(&what)?,
+                cells: line.cells.0.clone(),
                 value: line.value,
             });
             Ok(())
@@ -576,7 +618,7 @@ mod tests {
         let back = from_toml(&to_toml(&rules, &rules.empty_grid())).unwrap();
         assert_eq!(back.rules.constraints(), rules.constraints());
 
-        let error = read("size = 4\n[[thermometer]]\ncells = \"r1c1 r5c1\"\n").unwrap_err();
+        let error = read("size = 4\n[[thermometer]]\ncells = \"r4c1 r5c1\"\n").unwrap_err();
         assert!(error.contains("thermometer 1"), "{error}");
         let error =
             read("size = 4\n[[thermometer]]\ncells = \"r1c1 r1c2 r1c3 r1c4 r2c4\"\n").unwrap_err();

@@ -27,6 +27,7 @@ impl LineKind for Modular {
     const FPUZZLES_KEYS: &'static [&'static str] = &["modularline"];
     const NAME: &'static str = "modular line";
     const STYLE: Style = Style::Plain("#17becf");
+    const REPEAT: Option<&'static str> = None;
 
     fn pair(n: usize, _: usize, _: u32, i: usize, j: usize) -> Option<Relation> {
         Some(classes_pair("on a modular line", n, i, j, residue))

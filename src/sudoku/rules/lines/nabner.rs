@@ -20,6 +20,8 @@ impl LineKind for Nabner {
     const FPUZZLES_KEYS: &'static [&'static str] = &["nabner"];
     const NAME: &'static str = "nabner";
     const STYLE: Style = Style::Plain("#ff7f0e");
+    const REPEAT: Option<&'static str> =
+        Some("a nabner line's digits all differ, so it cannot hold one cell twice");
 
     fn check(n: usize, len: usize, _: u32) -> Result<(), String> {
         if len > n.div_ceil(2) {

@@ -20,6 +20,7 @@ impl LineKind for Palindrome {
     const FPUZZLES_KEYS: &'static [&'static str] = &["palindrome"];
     const NAME: &'static str = "palindrome";
     const STYLE: Style = Style::Plain("#9467bd");
+    const REPEAT: Option<&'static str> = None;
 
     fn pair(n: usize, len: usize, _: u32, i: usize, j: usize) -> Option<Relation> {
         (i + j == len - 1).then(|| Relation::new("mirrored on a palindrome", n, |d, e| d == e))

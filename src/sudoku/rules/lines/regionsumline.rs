@@ -44,6 +44,10 @@ impl LineKind for RegionSumShape {
     const NAME: &'static str = "region-sum line";
     const EXPLAINED: bool = false;
     const STYLE: Style = Style::Plain("#3d8fd9");
+    const REPEAT: Option<&'static str> = Some(
+        "a region-sum line would count that cell in two sums (or twice in one), which \
+         sudokux does not read",
+    );
 
     /// Never asked: [`RegionSumLines`] checks its lines with the regions in view.
     fn consistent(_: usize, _: u32, _: &[u8]) -> Result<(), String> {
@@ -452,7 +456,7 @@ mod tests {
         assert_eq!(
             error(
                 "....\n....\n....\n....\n",
-                "[[regionsumline]]\ncells = \"r1c1 r5c1\"\n"
+                "[[regionsumline]]\ncells = \"r4c1 r5c1\"\n"
             ),
             "region-sum line 1: r5c1 is outside the grid"
         );

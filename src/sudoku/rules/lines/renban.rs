@@ -27,6 +27,8 @@ impl LineKind for Renban {
     const UNIT: bool = true;
     const EXPLAINED: bool = false;
     const STYLE: Style = Style::Plain("#e377c2");
+    const REPEAT: Option<&'static str> =
+        Some("a renban's digits all differ, so it cannot hold one cell twice");
 
     fn pair(n: usize, len: usize, _: u32, _: usize, _: usize) -> Option<Relation> {
         Some(Relation::new(

@@ -22,6 +22,10 @@ impl LineKind for SlowThermo {
     const FPUZZLES_KEYS: &'static [&'static str] = &["slowthermometer"];
     const NAME: &'static str = "slow thermometer";
     const STYLE: Style = Style::Thermometer;
+    const REPEAT: Option<&'static str> = Some(
+        "a slow thermometer's digits never fall from its bulb, so a loop would hold one \
+         digit all round: draw it without the loop",
+    );
 
     fn pair(n: usize, _: usize, _: u32, _: usize, _: usize) -> Option<Relation> {
         Some(Relation::new("on a slow thermometer", n, |d, e| d <= e))

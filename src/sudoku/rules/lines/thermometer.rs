@@ -22,6 +22,8 @@ impl LineKind for Thermo {
     const FPUZZLES_KEYS: &'static [&'static str] = &["thermometer"];
     const NAME: &'static str = "thermometer";
     const STYLE: Style = Style::Thermometer;
+    const REPEAT: Option<&'static str> =
+        Some("a thermometer's digits rise from its bulb, so it cannot come back to a cell");
 
     fn check(n: usize, len: usize, _: u32) -> Result<(), String> {
         if len > n {

@@ -26,6 +26,7 @@ impl LineKind for Whisper {
     const MIN_CELLS: usize = 2;
     const VALUE: bool = true;
     const STYLE: Style = Style::Plain("#2ca02c");
+    const REPEAT: Option<&'static str> = None;
 
     fn default_value(n: usize, key: &str) -> u32 {
         let german = n.div_ceil(2) as u32;
