@@ -174,6 +174,14 @@ impl PyPuzzle {
         self.meta.ruleset.clone()
     }
 
+    /// What is legal in the rules but likely not meant (a cage whose cells are not
+    /// connected), one sentence each naming it: the notes `sudokux` writes on stderr and in
+    /// the `notes` of `--json`.
+    #[getter]
+    fn notes(&self) -> Vec<String> {
+        self.rules.notes()
+    }
+
     /// Number of digits (the grid's side for a plain grid).
     #[getter]
     fn size(&self) -> usize {

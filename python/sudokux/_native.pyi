@@ -114,6 +114,10 @@ class Puzzle:
     @property
     def ruleset(self) -> Optional[str]:
         """The rules in the setter's words, from the puzzle's file or link."""
+    @property
+    def notes(self) -> List[str]:
+        """What is legal in the rules but likely not meant (a cage whose cells are not
+        connected), one sentence each: the notes the CLI writes on stderr and in `--json`."""
     def to_toml(self) -> str:
         """The puzzle as a TOML puzzle file (rules, givens, title, author, ruleset)."""
     def _repr_svg_(self) -> str:

@@ -1,6 +1,7 @@
 """Puzzles through Python, cross-checked against the command line on the shipped examples,
 every solution checked independently."""
 
+import json
 import pickle
 
 import pytest
@@ -109,6 +110,20 @@ def test_errors_are_puzzle_errors_with_the_command_lines_message():
         sudokux.Puzzle.from_toml("size = 4\nfoo = 1\n")
     with pytest.raises(OSError):
         sudokux.Puzzle.from_file(EXAMPLES / "no-such-file.toml")
+
+
+def test_a_cage_whose_cells_are_not_connected_is_read_with_the_clis_note(tmp_path):
+    text = 'size = 9\n[[cage]]\nsum = 3\ncells = "r1c1 r2c2"\n[[cage]]\nsum = 7\ncells = "r3c3-r3c4"\n'
+    puzzle = sudokux.Puzzle.from_toml(text)
+    assert puzzle.notes == [
+        "cage 1: its cells are not connected (no path side to side from r1c1 to r2c2); "
+        "read as written"
+    ]
+    path = tmp_path / "apart.toml"
+    path.write_text(text)
+    done = run_cli("solve", "--json", str(path))
+    assert json.loads(done.stdout)["notes"] == puzzle.notes
+    assert sudokux.Puzzle.from_file(EXAMPLES / "killer.toml").notes == []
 
 
 def test_puzzles_pickle_and_round_trip_through_toml():
