@@ -23,8 +23,8 @@ impl State<'_> {
             .or_else(|| self.family_step())
             .or_else(|| self.forbidden())
             .or_else(|| self.only_option())
-            .or_else(|| self.sum_out_of_reach())
-            .or_else(|| self.sum_combinations())
+            .or_else(|| self.sum_rule(Technique::SumOutOfReach))
+            .or_else(|| self.sum_rule(Technique::SumCombinations))
             .or_else(|| self.domination())
             .or_else(|| self.naked_subset(2))
             .or_else(|| self.hidden_subset(2))
@@ -50,22 +50,11 @@ impl State<'_> {
             .find_map(|family| family.step(&self.values, &self.candidates))
     }
 
-    /// A sum's candidates that the other cells' bounds cannot make up to the target with
-    /// (see [`super::rule_sums`]).
-    fn sum_out_of_reach(&self) -> Option<Step> {
-        let technique = Technique::SumOutOfReach;
-        sum_step(
-            &self.sums,
-            technique,
-            self.rules,
-            &self.values,
-            &self.candidates,
-        )
-    }
-
-    /// A sum's candidates that no filling of its cells reaching the target uses.
-    fn sum_combinations(&self) -> Option<Step> {
-        let technique = Technique::SumCombinations;
+    /// A sum step of `technique` ([`Technique::SumOutOfReach`]: candidates the other
+    /// cells' bounds cannot make up to the target with; [`Technique::SumCombinations`]:
+    /// candidates no filling of the sum's cells reaching the target uses; see
+    /// [`super::rule_sums`]).
+    fn sum_rule(&self, technique: Technique) -> Option<Step> {
         sum_step(
             &self.sums,
             technique,

@@ -262,22 +262,12 @@ impl State<'_> {
     pub(super) fn contradiction_chain(&self) -> Option<Step> {
         let (matrix, view) = self.matrix_view()?;
         let mut best: Option<Chain> = None;
-        for o in bits(&view.live[..matrix.cell_words()]) {
-            let o = o as usize;
-            if o >= matrix.cell_options {
+        // Chains of only options first; where there is none, chains that also drop what every
+        // way left for an item rules out (dominations along the way).
+        for dominations in [false, true] {
+            if best.is_some() {
                 break;
             }
-            let limit = best.as_ref().map_or(CHAIN_ROUNDS, |b| b.rounds - 1);
-            if limit == 0 {
-                break;
-            }
-            if let Some(chain) = assume(matrix, &view, o, limit, false) {
-                best = Some(chain);
-            }
-        }
-        if best.is_none() {
-            // No chain of only options: chains that also drop what every way left for an
-            // item rules out (dominations along the way).
             for o in bits(&view.live[..matrix.cell_words()]) {
                 let o = o as usize;
                 if o >= matrix.cell_options {
@@ -287,7 +277,7 @@ impl State<'_> {
                 if limit == 0 {
                     break;
                 }
-                if let Some(chain) = assume(matrix, &view, o, limit, true) {
+                if let Some(chain) = assume(matrix, &view, o, limit, dominations) {
                     best = Some(chain);
                 }
             }
