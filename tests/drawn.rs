@@ -6,9 +6,7 @@
 
 use crate::common;
 
-use std::process::Output;
-
-use common::{data, sudokux};
+use common::data;
 use sudokux::sudoku::file::{from_toml, PuzzleFile};
 use sudokux::sudoku::{fpuzzles, validate, Grid};
 
@@ -18,16 +16,7 @@ fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
     if args[0] == "solve" {
         args.push("--quiet");
     }
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = sudokux(&args, stdin);
-    (
-        status.code().unwrap(),
-        String::from_utf8(stdout).unwrap(),
-        String::from_utf8(stderr).unwrap(),
-    )
+    common::sudokux_text(&args, stdin)
 }
 
 /// A puzzle file written to a fresh directory under the target's temporary space.

@@ -4,9 +4,7 @@
 use crate::common;
 
 use std::path::PathBuf;
-use std::process::Output;
 
-use common::sudokux;
 use sudokux::sudoku::{validate, Grid, Rules};
 
 const PUZZLE: &str =
@@ -38,16 +36,7 @@ fn example_solution(name: &str) -> String {
 fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
     let mut args = args.to_vec();
     args.push("--quiet");
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = sudokux(&args, stdin);
-    (
-        status.code().unwrap(),
-        String::from_utf8(stdout).unwrap(),
-        String::from_utf8(stderr).unwrap(),
-    )
+    common::sudokux_text(&args, stdin)
 }
 
 #[test]

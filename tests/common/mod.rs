@@ -154,6 +154,20 @@ pub fn checked_count(engine: &mut dyn Engine, puzzle: &Grid, limit: u128) -> (u1
     (answer.count, answer.complete)
 }
 
+/// Runs the binary: its exit code, stdout and stderr as text.
+pub fn sudokux_text(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = sudokux(args, stdin);
+    (
+        status.code().unwrap(),
+        String::from_utf8(stdout).unwrap(),
+        String::from_utf8(stderr).unwrap(),
+    )
+}
+
 /// Runs the real binary with `args`, feeding it `stdin`.
 pub fn sudokux(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudokux"))
