@@ -66,8 +66,9 @@ fn encode_all(rules: &Rules) -> (Problem, Numbering, Owners, Vec<OptionSum>) {
 /// The pairs of a rule set (thermometers, dots, whispers, ...) as relations over the cell
 /// options that searches keep arc consistent ([`crate::xc::Dlx::add_relation`]), each digit
 /// `d` the value `d - 1`. The matrix holds every pair already; a pair is promised only when
-/// arc consistency can remove more than choosing one of its cells does (two candidates of
-/// one cell that together rule out a digit of the other): "the digits differ" never can.
+/// arc consistency can remove a digit while the other cell still has three candidates (three
+/// digits that all rule out one digit of the other): "the digits differ" never can, and "not
+/// consecutive" only at two.
 pub fn relations(rules: &Rules, numbering: &Numbering) -> Vec<OptionRelation> {
     let n = rules.size();
     let slot = |p: usize| -> Vec<_> {
@@ -89,16 +90,18 @@ pub fn relations(rules: &Rules, numbering: &Numbering) -> Vec<OptionRelation> {
 }
 
 /// Whether a relation of `n` digits can rule out a digit of one cell while its neighbour
-/// still has two candidates: some two digits of one side allow together less than every
-/// digit of the other. Otherwise the relation removes nothing until a cell is chosen, which
-/// the matrix does by itself.
+/// still has three candidates: three digits of one side that all forbid one digit of the other
+/// (or a digit that allows nothing). Otherwise the relation removes nothing until a cell is
+/// down to two candidates, where the matrix nearly does it by itself: non-consecutive
+/// neighbours were measured so (`anti_consectutive_hard`: 18 % fewer nodes for twice the time
+/// a node), and are left to the matrix.
 fn prunes_before_a_choice(relation: &Relation, n: usize) -> bool {
     let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     let forward: Vec<u64> = (1..=n as u8).map(|d| relation.allowed(d)).collect();
     let back: Vec<u64> = (1..=n as u8).map(|e| relation.allowed_back(e)).collect();
     [forward, back].iter().any(|masks| {
         masks.iter().any(|&m| m & full == 0)
-            || (0..n).any(|x| (x + 1..n).any(|y| (masks[x] | masks[y]) & full != full))
+            || (0..n).any(|y| masks.iter().filter(|&&m| m >> y & 1 == 0).count() >= 3)
     })
 }
 

@@ -134,12 +134,20 @@ pub fn revise(allowed: &[u64], a: u64, b: u64) -> (u64, u64) {
 /// most values of `a`'s slot that leave some value of `b`'s without support, and the
 /// converse, so that [`revise`] changes nothing while `a` has more than `qa` values and `b`
 /// more than `qb` (three values of a cell support every digit of its neighbour under "not
-/// consecutive"); `watch[watch_start[s]..watch_start[s + 1]]` lists the relations of slot `s`.
+/// consecutive"); `watch[watch_start[s]..watch_start[s + 1]]` lists the relations of slot `s`;
+/// `loud[s]` is the largest of the `qa` (for the relations where `s` is `a`) and `qb` (where it
+/// is `b`): while `s` has more values, a change of its values lets no relation remove a value
+/// of another slot; `single[s]` is true when no two options of slot `s` share a value (its
+/// list's length is then its number of values); `keep[s]` is `loud[s]` for a `single` slot and
+/// `COVERED` for any other.
 ///
 /// During a search, `known[s]` is the mask of the values in slot `s`'s list (0 when its item
 /// is covered) at a state on the path from the root to the current node, when the list was
 /// `seen[s]` long (`STALE`: not made yet): lists only shrink along a path, so while the length
-/// is the same the mask is too. `trail` holds, oldest first, the `(slot, seen, known)` each
+/// is the same the mask is too, and else it holds every value of the list and more. A free
+/// `single` slot with more than `loud[s]` options keeps its older mask (making it again would
+/// wake nothing, and a larger mask only keeps more support: the removals stay sound); every
+/// other slot whose length changed gets its mask made again at the next pass. `trail` holds, oldest first, the `(slot, seen, known)` each
 /// remaking replaced, and `marks[l]` its length when level `l` was entered, so leaving a level
 /// puts back the masks of the state above. Between passes `mask` equals `known`; within one it
 /// holds the values still supported, `moved` the slots where they differ. `tested[r]` holds
@@ -153,6 +161,9 @@ pub(crate) struct Relations {
     value: Vec<u8>,
     relations: Vec<(u32, u32, u32, u32)>,
     quiet: Vec<(u32, u32)>,
+    loud: Vec<u32>,
+    single: Vec<bool>,
+    keep: Vec<u32>,
     tables: Vec<u64>,
     watch_start: Vec<u32>,
     watch: Vec<u32>,
@@ -257,6 +268,16 @@ impl Relations {
             .max()
             .unwrap_or(0);
         self.quiet.push((qa, qb));
+        for (k, q) in [(0, qa), (1, qb)] {
+            let s = slots[k] as usize;
+            if self.loud.len() <= s {
+                let slot = if k == 0 { &relation.a } else { &relation.b };
+                let distinct = slot.iter().fold(0u64, |m, &(_, v)| m | 1 << v).count_ones();
+                self.loud.push(0);
+                self.single.push(distinct as usize == slot.len());
+            }
+            self.loud[s] = self.loud[s].max(q);
+        }
         self.relations
             .push((slots[0], slots[1], start, self.tables.len() as u32 - start));
         // The lists of relations per slot, made again (additions come before any search).
@@ -282,6 +303,15 @@ impl Relations {
         self.queued = vec![false; self.relations.len()];
         self.queue = Vec::with_capacity(self.relations.len());
         self.mask = vec![0; n];
+        self.keep = (0..n)
+            .map(|s| {
+                if self.single[s] {
+                    self.loud[s]
+                } else {
+                    COVERED
+                }
+            })
+            .collect();
         self.known = vec![0; n];
         self.seen = vec![STALE; n];
         self.changed = Vec::with_capacity(n);
@@ -322,12 +352,25 @@ impl Relations {
     /// `out` the node (in its slot's list) of every option that loses its support. `false` at
     /// a dead end (a free slot with no value left), where the search backtracks.
     pub(crate) fn prune(&mut self, m: &Matrix, out: &mut Vec<u32>) -> bool {
+        // First the slots whose masks are to be made again (a tight loop: it runs at every
+        // pass over every slot), then their masks.
         self.changed.clear();
-        for (s, &i) in self.items.iter().enumerate() {
+        for (s, ((&i, &seen), &keep)) in self
+            .items
+            .iter()
+            .zip(&self.seen)
+            .zip(&self.keep)
+            .enumerate()
+        {
             let len = length(&m.len, i);
-            if len == self.seen[s] {
-                continue;
+            if len != seen && (seen == STALE || len <= keep || len >= COVERED) {
+                self.changed.push(s as u32);
             }
+        }
+        for k in 0..self.changed.len() {
+            let s = self.changed[k] as usize;
+            let i = self.items[s];
+            let len = length(&m.len, i);
             let mask = if len >= COVERED {
                 0
             } else {
@@ -346,7 +389,6 @@ impl Relations {
             if mask == 0 && len < COVERED {
                 return false;
             }
-            self.changed.push(s as u32);
         }
         if self.changed.is_empty() {
             return true;
@@ -402,8 +444,18 @@ impl Relations {
         alive
     }
 
-    /// Queues the relations of slot `s` other than `r` whose other slot is free.
+    /// Queues the relations of slot `s` other than `r` whose other slot is free and that the
+    /// values of `s` lost can make remove a value of the other slot.
+    ///
+    /// Each relation is arc consistent after a pass that finds no dead end, and masks only
+    /// shrink until the search leaves the level: a value of the other slot can only lose its
+    /// support when `s` has lost values, and only when `s` has at most the relation's quiet
+    /// size on its side (the other slot's own losses wake the relation from there).
     fn wake(&mut self, s: u32, r: u32) {
+        let values = self.mask[s as usize].count_ones();
+        if values > self.loud[s as usize] {
+            return;
+        }
         let (from, to) = (
             self.watch_start[s as usize] as usize,
             self.watch_start[s as usize + 1] as usize,
@@ -411,8 +463,11 @@ impl Relations {
         for k in from..to {
             let q = self.watch[k];
             let (a, b, _, _) = self.relations[q as usize];
+            let (qa, qb) = self.quiet[q as usize];
+            let quiet = if a == s { qa } else { qb };
             if q != r
                 && !self.queued[q as usize]
+                && values <= quiet
                 && self.mask[a as usize] != 0
                 && self.mask[b as usize] != 0
             {
