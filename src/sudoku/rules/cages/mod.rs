@@ -2,9 +2,9 @@
 //! imply over the units they nearly fill ([`innies`]), and the human-style steps on them
 //! (`cage_logic`).
 
+pub mod cage;
 mod cage_logic;
 pub mod innies;
-pub mod killer;
 pub mod plaincage;
 
 use crate::sudoku::grid::Cell;
