@@ -459,7 +459,7 @@ pub fn marks(kind: &str, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
     let mut spec = base;
     let k = &mut spec.constraints;
     if kind == "quadruples" {
-        use sudokux::sudoku::rules::marks::quadruple::Quad;
+        use sudokux::sudoku::rules::marks::quadruple::Quadruple;
         for _ in 0..1 + rng.below(3) {
             let (r, c) = (rng.below(n - 1), rng.below(n - 1));
             let cells: Vec<Cell> = [(0, 0), (0, 1), (1, 0), (1, 1)]
@@ -474,7 +474,7 @@ pub fn marks(kind: &str, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
                 .filter(|_| rng.below(2) == 0)
                 .map(|&a| at(a) as u8)
                 .collect();
-            k.quadruple.quads.push(Quad { cells, values });
+            k.quadruple.quads.push(Quadruple { cells, values });
         }
         return spec;
     }
