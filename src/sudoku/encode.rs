@@ -15,7 +15,7 @@
 //! Cell options come first, cell by cell and digit by digit; constraints' own options follow.
 //! [`Numbering`] maps between the two.
 
-use crate::xc::{OptionId, OptionRelation, OptionSum, Problem};
+use crate::xc::{OptionAutomaton, OptionId, OptionRelation, OptionSum, Problem};
 
 use super::grid::Grid;
 use super::rules::cover::encoder::Encoder;
@@ -30,26 +30,45 @@ pub use super::rules::cover::encoder::{Numbering, Owners, Promise};
 /// Items: one per active cell (row-major), then one per unit and digit (unit by unit, digits
 /// in order), then the pairs' items, then the constraints' own.
 pub fn encode(rules: &Rules) -> (Problem, Numbering) {
-    let (problem, numbering, _, _) = encode_all(rules);
+    let (problem, numbering, _, _, _) = encode_all(rules);
     (problem, numbering)
 }
 
 /// [`encode`], with the sums the encoding holds (killer cages, arrows, little killers, ...)
 /// over the cell options, which searches keep within bounds ([`crate::xc::Dlx::add_sum`]).
 pub fn encode_with_sums(rules: &Rules) -> (Problem, Numbering, Vec<OptionSum>) {
-    let (problem, numbering, _, sums) = encode_all(rules);
+    let (problem, numbering, _, sums, _) = encode_all(rules);
     (problem, numbering, sums)
+}
+
+/// [`encode_with_sums`], with the automata the encoding holds (the outside clues: sandwiches,
+/// X-sums, skyscrapers) over the cell options, which searches keep consistent
+/// ([`crate::xc::Dlx::add_automaton`]).
+pub fn encode_with_promises(
+    rules: &Rules,
+) -> (Problem, Numbering, Vec<OptionSum>, Vec<OptionAutomaton>) {
+    let (problem, numbering, _, sums, automata) = encode_all(rules);
+    (problem, numbering, sums, automata)
 }
 
 /// As [`encode`], with which constraint (family, in the order of [`Rules::constraints`], and
 /// instance) made each item and forbade each cell option.
 pub fn encode_with_owners(rules: &Rules) -> (Problem, Numbering, Owners) {
-    let (problem, numbering, owners, _) = encode_all(rules);
+    let (problem, numbering, owners, _, _) = encode_all(rules);
     (problem, numbering, owners)
 }
 
-/// The encoding, who made each item, and the sums promised.
-fn encode_all(rules: &Rules) -> (Problem, Numbering, Owners, Vec<OptionSum>) {
+/// The encoding, who made each item, and the sums and automata promised.
+#[allow(clippy::type_complexity)]
+fn encode_all(
+    rules: &Rules,
+) -> (
+    Problem,
+    Numbering,
+    Owners,
+    Vec<OptionSum>,
+    Vec<OptionAutomaton>,
+) {
     let mut encoder = Encoder::new(rules.geometry(), rules.unit_index());
     for pair in rules.pairs() {
         encoder.relation(pair.a, pair.b, rules.relation(pair));
@@ -59,8 +78,8 @@ fn encode_all(rules: &Rules) -> (Problem, Numbering, Owners, Vec<OptionSum>) {
         family.encode(&mut encoder);
     }
     let owners = encoder.owners().clone();
-    let (problem, numbering, sums) = encoder.finish_with_sums();
-    (problem, numbering, owners, sums)
+    let (problem, numbering, sums, automata) = encoder.finish_with_promises();
+    (problem, numbering, owners, sums, automata)
 }
 
 /// The pairs of a rule set (thermometers, dots, whispers, ...) as relations over the cell

@@ -7,7 +7,7 @@ use crate::xc::{Budget, CountOptions, Dlx, OptionId, Restarts, Stats, Watch};
 
 use super::bands;
 use super::candidates::Candidates;
-use super::encode::{encode_with_sums, relations, Numbering};
+use super::encode::{encode_with_promises, relations, Numbering};
 use super::engine::{Answer, Engine, Symmetry};
 use super::grid::Grid;
 use super::pattern::pattern_grid;
@@ -70,7 +70,7 @@ pub struct Solver {
 impl Solver {
     /// Builds the matrix of a rule set.
     pub fn new(rules: Rules) -> Solver {
-        let (problem, numbering, sums) = encode_with_sums(&rules);
+        let (problem, numbering, sums, automata) = encode_with_promises(&rules);
         let mut dlx = Dlx::new(&problem);
         dlx.set_domination(domination_for(&rules));
         for sum in &sums {
@@ -79,6 +79,10 @@ impl Solver {
         }
         for relation in relations(&rules, &numbering) {
             dlx.add_relation(&relation).expect("cell relations");
+        }
+        for automaton in &automata {
+            dlx.add_automaton(automaton)
+                .expect("an automaton over cell options");
         }
         Solver {
             rules,

@@ -9,6 +9,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use super::automata::{AutomatonError, OptionAutomaton};
 use super::commit::CommitError;
 use super::count::bits::Bits;
 use super::count::memo::Memo;
@@ -55,6 +56,10 @@ impl Clone for Dlx {
         }
         if !self.scratch.domination.relations.is_empty() {
             dlx.scratch.domination.relations = self.scratch.domination.relations.clone();
+            dlx.scratch.domination.prepare(&dlx.matrix);
+        }
+        if !self.scratch.domination.automata.is_empty() {
+            dlx.scratch.domination.automata = self.scratch.domination.automata.clone();
             dlx.scratch.domination.prepare(&dlx.matrix);
         }
         dlx
@@ -299,6 +304,30 @@ impl Dlx {
             .domination
             .relations
             .add(&self.matrix, relation)?;
+        self.scratch.domination.prepare(&self.matrix);
+        Ok(())
+    }
+
+    /// Adds an automaton over a sequence of primary items that the searches and counts of
+    /// this matrix keep consistent at every node (see [`OptionAutomaton`]): each slot lists
+    /// every option of one item with a value below 64, and the caller promises that in every
+    /// solution the values of the options chosen for the slots, in order, follow a path of the
+    /// automaton's transitions from its start to its last layer. An option whose value lies on
+    /// no such path through the values still possible goes, undone on the way back, as item
+    /// domination's removals are. Answers do not change; counts with automata do without the
+    /// memory of subproblems (the removals depend on the options chosen); the restarting
+    /// search does not use automata.
+    ///
+    /// # Errors
+    ///
+    /// [`AutomatonError`] if there is not one layer per slot, if a slot names an unknown
+    /// option, is not every option of one primary item or has a value of 64 or more, or if
+    /// options were committed or removed already.
+    pub fn add_automaton(&mut self, automaton: &OptionAutomaton) -> Result<(), AutomatonError> {
+        self.scratch
+            .domination
+            .automata
+            .add(&self.matrix, automaton)?;
         self.scratch.domination.prepare(&self.matrix);
         Ok(())
     }

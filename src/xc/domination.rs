@@ -23,6 +23,7 @@
 //! tree names options that a commit without the reduction accepts, with the same solutions
 //! below it, which is what splits and shards rely on.
 
+use super::automata::Automata;
 use super::matrix::{at, length, link, Matrix, COVERED, NO_COLOR, PURIFIED, ROOT, SPACER};
 use super::relations::Relations;
 use super::sums::{linked, Sums};
@@ -57,6 +58,8 @@ pub(crate) struct Domination {
     pub(crate) sums: Sums,
     /// The relations kept arc consistent at every level, on the same trail (see `relations`).
     pub(crate) relations: Relations,
+    /// The automata kept consistent at every level, on the same trail (see `automata`).
+    pub(crate) automata: Automata,
     /// The nodes of the options the sums and relations rule out at one pass.
     out: Vec<u32>,
 }
@@ -78,7 +81,13 @@ impl Domination {
     /// Whether searches reduce the matrix this way (by item domination, sums or relations).
     #[inline]
     pub(crate) fn on(&self) -> bool {
-        self.max_len >= 2 || !self.sums.is_empty() || !self.relations.is_empty()
+        self.max_len >= 2 || self.promised()
+    }
+
+    /// Whether there are sums, relations or automata to keep.
+    #[inline]
+    fn promised(&self) -> bool {
+        !self.sums.is_empty() || !self.relations.is_empty() || !self.automata.is_empty()
     }
 
     /// Levels entered and not yet left.
@@ -105,6 +114,9 @@ impl Domination {
         if !self.relations.is_empty() {
             self.relations.enter(last.is_none());
         }
+        if !self.automata.is_empty() {
+            self.automata.enter(m, last);
+        }
         if self.max_len >= 2 {
             match last {
                 None => {
@@ -118,7 +130,7 @@ impl Domination {
             }
             self.propagate::<COLORS>(m, updates);
         }
-        if self.sums.is_empty() && self.relations.is_empty() {
+        if !self.promised() {
             return true;
         }
         loop {
@@ -127,7 +139,9 @@ impl Domination {
             }
             let mut out = std::mem::take(&mut self.out);
             out.clear();
-            let alive = self.sums.prune(m, &mut out) && self.relations.prune(m, &mut out);
+            let alive = self.sums.prune(m, &mut out)
+                && self.relations.prune(m, &mut out)
+                && self.automata.prune(m, &mut out);
             let mut changed = false;
             for &p in &out {
                 // An option in two sums comes twice: removed once.
@@ -158,6 +172,9 @@ impl Domination {
         }
         if !self.relations.is_empty() {
             self.relations.leave();
+        }
+        if !self.automata.is_empty() {
+            self.automata.leave();
         }
         let mark = self.marks.pop().expect("a level to leave");
         while self.trail.len() > mark {

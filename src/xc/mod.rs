@@ -49,6 +49,7 @@
 //!   solution by a randomised search that restarts ([`Dlx::first_restarting`]);
 //! - `labelled`, `knuth`: problems with labels, and Knuth's text format.
 
+mod automata;
 mod budget;
 mod checks;
 mod choose;
@@ -70,6 +71,7 @@ mod sums;
 mod tests;
 mod watch;
 
+pub use automata::{regular, AutomatonError, OptionAutomaton};
 pub use budget::Budget;
 pub use commit::CommitError;
 pub use count::options::CountOptions;

@@ -81,6 +81,7 @@ impl Dlx {
         if self.matrix.colored()
             || limit.is_some_and(|l| l <= MEMO_FROM)
             || !self.scratch.domination.sums.is_empty()
+            || !self.scratch.domination.automata.is_empty()
         {
             return None;
         }

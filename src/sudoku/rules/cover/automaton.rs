@@ -392,6 +392,13 @@ impl Chain {
                 }
             }
         }
+        // The search keeps the chain consistent over the cells' candidates at every node.
+        let layers = self
+            .transitions
+            .iter()
+            .map(|layer| layer.iter().map(|t| (t.from, t.digit - 1, t.to)).collect())
+            .collect();
+        encoder.promise_automaton(positions, layers);
     }
 }
 

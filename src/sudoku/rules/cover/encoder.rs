@@ -19,7 +19,9 @@
 //! increasing order, forbidden ones left out), then the constraints' own options in the order
 //! they were added. [`Numbering`] maps between cell options and (position, digit).
 
-use crate::xc::{Color, ItemId, ItemKind, OptionId, OptionSum, Problem, ProblemBuilder};
+use crate::xc::{
+    Color, ItemId, ItemKind, OptionAutomaton, OptionId, OptionSum, Problem, ProblemBuilder,
+};
 
 use crate::sudoku::grid::Grid;
 
@@ -47,8 +49,15 @@ pub struct Encoder<'r> {
     options: Vec<Vec<Entry>>,
     /// Sums the encoding holds, promised to the search (see [`Encoder::promise_sum`]).
     sums: Vec<(Vec<(usize, i64)>, i64)>,
+    /// Automata the encoding holds, promised to the search (see
+    /// [`Encoder::promise_automaton`]).
+    automata: Vec<Automaton>,
     owners: Owners,
 }
+
+/// An automaton promised to the search: the cells at the positions and the transitions of
+/// each, `(from, digit - 1, to)`.
+type Automaton = (Vec<usize>, Vec<Vec<(u32, u8, u32)>>);
 
 /// Which constraint (family and instance) made each item and forbade each cell option, for
 /// the words of the logic's steps ([`Constraint::words`](crate::sudoku::rules::Constraint::words)).
@@ -126,6 +135,7 @@ impl<'r> Encoder<'r> {
             allowed: vec![full; cells.len()],
             options: Vec::new(),
             sums: Vec::new(),
+            automata: Vec::new(),
             owners: Owners::default(),
         }
     }
@@ -164,6 +174,15 @@ impl<'r> Encoder<'r> {
                 instance,
             });
         }
+    }
+
+    /// Promises the search that the digits of the cells at `positions`, read in order, follow
+    /// a path of `layers` from state 0 to the last layer (`layers[i]` the transitions `(from,
+    /// digit - 1, to)` of the `i`-th cell, as in [`OptionAutomaton::layers`]): a rule the
+    /// options added already hold, which the search then keeps consistent at every node
+    /// ([`crate::xc::Dlx::add_automaton`]).
+    pub fn promise_automaton(&mut self, positions: &[usize], layers: Vec<Vec<(u32, u8, u32)>>) {
+        self.automata.push((positions.to_vec(), layers));
     }
 
     /// The shape being encoded.
@@ -261,7 +280,17 @@ impl<'r> Encoder<'r> {
     /// [`Encoder::finish`], with the sums promised ([`Encoder::promise_sum`]) over the cell
     /// options, each digit `d` of a cell of weight `w` weighing `w * d`. A sum over a cell
     /// with no option left (no solution) or outside the sub-grids is left out.
-    pub fn finish_with_sums(mut self) -> (Problem, Numbering, Vec<OptionSum>) {
+    pub fn finish_with_sums(self) -> (Problem, Numbering, Vec<OptionSum>) {
+        let (problem, numbering, sums, _) = self.finish_with_promises();
+        (problem, numbering, sums)
+    }
+
+    /// [`Encoder::finish_with_sums`], with the automata promised
+    /// ([`Encoder::promise_automaton`]) over the cell options, digit `d` the value `d - 1`. An
+    /// automaton over a cell with no option left is left out.
+    pub fn finish_with_promises(
+        mut self,
+    ) -> (Problem, Numbering, Vec<OptionSum>, Vec<OptionAutomaton>) {
         let n = self.geometry.size();
         let cells = self.geometry.cells();
         let mut items: Vec<Entry> = Vec::new();
@@ -313,7 +342,28 @@ impl<'r> Encoder<'r> {
                     })
             })
             .collect();
-        (self.builder.build(), numbering, sums)
+        let automata = self
+            .automata
+            .iter()
+            .filter_map(|(positions, layers)| {
+                let slots: Vec<Vec<(OptionId, u8)>> = positions
+                    .iter()
+                    .map(|&p| {
+                        (1..=n as u8)
+                            .filter_map(|d| numbering.option_of(p, d).map(|o| (o, d - 1)))
+                            .collect()
+                    })
+                    .collect();
+                slots
+                    .iter()
+                    .all(|slot| !slot.is_empty())
+                    .then(|| OptionAutomaton {
+                        slots,
+                        layers: layers.clone(),
+                    })
+            })
+            .collect();
+        (self.builder.build(), numbering, sums, automata)
     }
 }
 
