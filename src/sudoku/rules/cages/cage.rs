@@ -1,6 +1,6 @@
 //! Killer cages: the digits of a cage differ and add up to its sum.
 //!
-//! A cage is a unit, and in the exact cover it is also a [`SetSum`]: one option per set of
+//! A cage is a unit, and in the exact cover it is also a `SetSum`: one option per set of
 //! different digits that reaches its sum, and one primary item per digit that the set option
 //! or the cell holding the digit covers (see `cover/set_sum.rs`). The cages, and the sums the 45 rule
 //! derives from them (`innies.rs`), are encoded together, so that those lying in one row,

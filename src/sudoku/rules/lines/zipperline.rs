@@ -3,8 +3,8 @@
 //! forbid it.
 //!
 //! In the exact cover, on an odd line each mirrored pair `a, b` around the middle `m` is the
-//! [`LinearSum`] `a + b - m = 0`; on an even line two consecutive pairs are `a1 + b1 - a2 -
-//! b2 = 0`. Each is a chain of colored items holding the partial sums (see [`crate::sudoku::rules::cover::linear_sum`]).
+//! `LinearSum` `a + b - m = 0`; on an even line two consecutive pairs are `a1 + b1 - a2 -
+//! b2 = 0`. Each is a chain of colored items holding the partial sums (see `cover/linear_sum.rs`).
 //! The logic does not reason with the sums, so `explain` names zipper lines as left out.
 //!
 //! Key: `[[zipperline]]` tables with `cells`; f-puzzles key `zipperline`, one line per
