@@ -32,6 +32,8 @@ use crate::sudoku::rules::unit::UnitIndex;
 pub trait SumClue: fmt::Debug + Clone + PartialEq + Eq + Send + Sync + 'static {
     /// The key of puzzle files (`[[key]]` tables, one per clue) and of f-puzzles JSON.
     const KEY: &'static str;
+    /// Other spellings of the key that puzzle files may use ([`Family::ALIASES`]).
+    const ALIASES: &'static [(&'static str, &'static str)] = &[];
     /// How messages name one clue (`arrow`), numbered from 1 (`arrow 2`).
     const NAME: &'static str;
     /// What the caption counts (`shaft`: `arrows (3 shafts)`).
@@ -233,6 +235,7 @@ impl<K: SumClue> Constraint for SumClues<K> {
 
 impl<K: SumClue> Family for SumClues<K> {
     const KEYS: &'static [&'static str] = &[K::KEY];
+    const ALIASES: &'static [(&'static str, &'static str)] = K::ALIASES;
 
     fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, K::NAME, |raw: &K::Raw, what| {

@@ -5,10 +5,10 @@
 pub mod cell_marks;
 pub mod edge;
 
-pub mod clones;
+pub mod clone;
 pub mod extremes;
 pub mod kropki;
 pub mod parity;
-pub mod quadruples;
-pub mod sums;
+pub mod quadruple;
+pub mod sum;
 pub mod xv;

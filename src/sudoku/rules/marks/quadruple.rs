@@ -337,6 +337,7 @@ struct RawQuad {
 
 impl Family for Quadruples {
     const KEYS: &'static [&'static str] = &["quadruple"];
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("quadruples", "quadruple")];
 
     fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, "quadruple", |quad: &RawQuad, what| {
@@ -395,7 +396,7 @@ mod tests {
     #[test]
     fn reads_quadruples_and_writes_them_back() {
         let file = from_toml(FILE).unwrap();
-        assert_eq!(file.rules.constraints().quadruples.quads[0].values, [1, 1]);
+        assert_eq!(file.rules.constraints().quadruple.quads[0].values, [1, 1]);
         let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
         assert_eq!(again.rules, file.rules);
         let bad = "size = 4\n[[quadruple]]\ncells = \"r1c1 r1c2\"\nvalues = [1, 2, 3]\n";
@@ -425,7 +426,7 @@ mod tests {
     #[test]
     fn f_puzzles_keys_round_trip() {
         let file = from_toml(FILE).unwrap();
-        let quads = &file.rules.constraints().quadruples;
+        let quads = &file.rules.constraints().quadruple;
         let mut out = FpWriter::new(4);
         quads.write_fpuzzles(&mut out);
         assert_eq!(out.finish().0["quadruple"][0]["values"], json!([1, 1]));

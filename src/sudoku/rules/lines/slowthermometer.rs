@@ -19,6 +19,8 @@ pub type SlowThermometers = Lines<SlowThermo>;
 
 impl LineKind for SlowThermo {
     const KEYS: &'static [&'static str] = &["slowthermometer"];
+    const ALIASES: &'static [(&'static str, &'static str)] =
+        &[("slow_thermometer", "slowthermometer")];
     const FPUZZLES_KEYS: &'static [&'static str] = &["slowthermometer"];
     const NAME: &'static str = "slow thermometer";
     const STYLE: Style = Style::Thermometer;

@@ -373,6 +373,7 @@ struct RawCage {
 
 impl Family for Killer {
     const KEYS: &'static [&'static str] = &["cage"];
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("killer", "cage")];
 
     fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, "cage", |cage: &RawCage, what| {
