@@ -244,3 +244,46 @@ fn a_hint_does_not_wait_for_a_slow_proof() {
     let output = sudokux(&["hint", "--timeout", "0.05", &path], "");
     assert_eq!(output.status.code(), Some(3));
 }
+
+/// Each JSON step lists the rule instances it used (`rules`: family, instance, words), each
+/// named in the step's text or its pattern's units (pointing names the box; the column it
+/// eliminates in is a unit of its pattern); on a little killer, the sums by number.
+#[test]
+fn json_steps_list_the_rule_instances_they_used() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/littlekiller.toml");
+    let text = stdout(&sudokux(&["explain", "--json", path], ""));
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let steps = value["steps"].as_array().unwrap();
+    let mut families = std::collections::BTreeSet::new();
+    for step in steps {
+        let said = step["text"].as_str().unwrap();
+        for rule in step["rules"].as_array().unwrap() {
+            let words = rule["words"].as_str().unwrap();
+            let units = step["units"].as_array().unwrap();
+            assert!(
+                said.contains(words) || units.iter().any(|u| u == words),
+                "{words} not in {step}"
+            );
+            let family = rule["family"].as_str().unwrap();
+            if let Some(k) = rule["instance"].as_u64() {
+                assert!(words.ends_with(&format!(" {k}")), "{rule}");
+            }
+            families.insert(family.to_string());
+        }
+    }
+    for family in ["littlekillersum", "box", "row"] {
+        assert!(families.contains(family), "{families:?}");
+    }
+    // The sum step names its little killer once, by number.
+    assert_eq!(
+        steps[1]["rules"],
+        serde_json::json!([{"family": "littlekillersum", "instance": 2, "words": "little killer 2"}])
+    );
+    // A naked single uses no rule instance; a hidden single its unit.
+    let text = stdout(&sudokux(&["hint", "--json"], PUZZLE));
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        value["step"]["rules"],
+        serde_json::json!([{"family": "box", "instance": 2, "words": "box 2"}])
+    );
+}

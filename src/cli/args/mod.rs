@@ -328,9 +328,11 @@ cage sum, naked pair, hidden pair, naked triple, hidden triple, X-wing, XY-wing,
 hidden quad, swordfish, XYZ-wing, jellyfish. They work through the rules' units, so they hold on
 every size, jigsaw, X-sudoku and the other variants.
 
-Grades: easy (singles only), medium (locked candidates, cage sums, pairs), hard (triples,
-X-wing, XY-wing), expert (quads, swordfish, jellyfish, XYZ-wing, or three or more hard
-steps), needs-search (logic alone stalls).
+Grades: easy (singles, forbidden digits), medium (locked candidates, cage sums, only
+options, dominations, sum steps on arrows, little killers and cages, pairs), hard (triples,
+innies and outies, X-wing, XY-wing, set pairs, contradiction chains), expert (quads,
+swordfish, jellyfish, XYZ-wing, set triples, or three or more hard steps), needs-search (logic
+alone stalls).
 
 Constraints the logic does not reason with yet are named in a note before the steps; the
 steps never depend on them, and where logic stalls without them the grade says so.

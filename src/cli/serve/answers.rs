@@ -150,9 +150,13 @@ pub fn answer(request: Request, watch: &'static Watch) -> Result<Answer, Refused
             let limits = budget(&args.limits, watch);
             let refuse = |refusal: Refusal| match refusal {
                 Refusal::Puzzle(e) => Err(unanswerable(&one, e.to_string())),
-                Refusal::Logic { exit, message } if exit == crate::error::Exit::Unknown => Ok(
-                    Answer::json(200, &json!({"status": "unknown", "message": message})),
-                ),
+                Refusal::Logic {
+                    exit: crate::error::Exit::Unknown,
+                    message,
+                } => Ok(Answer::json(
+                    200,
+                    &json!({"status": "unknown", "message": message}),
+                )),
                 Refusal::Logic { message, .. } => Err(unanswerable(&one, message)),
             };
             let text = match request.endpoint {

@@ -20,10 +20,10 @@ use super::step::Step;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RuleRef {
     /// Its family: for a unit its kind (`row`, `column`, `box`, `region`, `diagonal`,
-    /// `anti-diagonal`, `window`, `group`, `extra`, `cage`, or a line's kind such as
+    /// `anti-diagonal`, `window`, `group`, `unit` (an extra unit), `cage`, or a line's kind such as
     /// `renban`); `pair` for a rule between two cells (a kropki dot, an XV mark, a chess
     /// move); otherwise the constraint family's name, as in the rule set's list (`thermometer`,
-    /// `arrow`, `killer`, `little_killer`).
+    /// `arrow`, `cage`, `littlekillersum`: the key of puzzle files).
     pub family: String,
     /// Its number among the family's instances, from 1, as its words count it; `None` when
     /// there is one or it has no number (the diagonals, a region named by a letter, a pair).
@@ -56,7 +56,7 @@ impl RuleIndex {
                 UnitKind::AntiDiagonal => ("anti-diagonal", None),
                 UnitKind::Window(k) => ("window", Some(k + 1)),
                 UnitKind::Group(k) => ("group", Some(k + 1)),
-                UnitKind::Extra(k) => ("extra", Some(k + 1)),
+                UnitKind::Extra(k) => ("unit", Some(k + 1)),
                 UnitKind::Cage(k) => ("cage", Some(k + 1)),
                 UnitKind::Line(name, k) => (name, Some(k + 1)),
             };

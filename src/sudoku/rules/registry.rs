@@ -23,7 +23,7 @@ macro_rules! families {
             }
 
             /// The families' names (their fields), in the list's order: `thermometer`,
-            /// `killer`.
+            /// `cage`.
             pub fn names() -> [&'static str; FAMILIES] {
                 [$(stringify!($field)),*]
             }
