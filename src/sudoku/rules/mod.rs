@@ -60,7 +60,7 @@ registry::families! {
     /// Quadruples: digits the four cells around a corner hold.
     quadruple: marks::quadruple::Quadruples,
     /// Killer cages.
-    cage: cages::cage::Killer,
+    cage: cages::cage::Cages,
     /// Extra units.
     unit: grid::unit::ExtraUnits,
     /// Thermometers.

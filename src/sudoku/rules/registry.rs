@@ -17,6 +17,10 @@ macro_rules! families {
         const FAMILIES: usize = [$(stringify!($field)),*].len();
 
         impl Constraints {
+            /// The families by name, in the list's order: the field of each (which is also
+            /// its module and, for a family of one key, its key: `thermometer`, `cage`).
+            pub const FAMILIES: [&'static str; FAMILIES] = [$(stringify!($field)),*];
+
             /// Every family, in the list's order.
             pub fn all(&self) -> [&dyn $crate::sudoku::rules::Constraint; FAMILIES] {
                 [$(&self.$field),*]

@@ -151,7 +151,7 @@ mod tests {
 
     use crate::sudoku::file::{from_toml, to_toml};
     use crate::sudoku::grid::{Cell, Grid};
-    use crate::sudoku::rules::cages::cage::Killer;
+    use crate::sudoku::rules::cages::cage::Cages;
     use crate::sudoku::rules::Constraint;
     use crate::sudoku::{render, validate, Engine, Solver};
 
@@ -229,7 +229,7 @@ mod tests {
     proptest! {
         #[test]
         fn fpuzzles_round_trip(cages in proptest::collection::vec(cage(), 0..4)) {
-            let killer = Killer { plain: PlainCages { cages }, ..Killer::default() };
+            let killer = Cages { plain: PlainCages { cages }, ..Cages::default() };
             prop_assert_eq!(crate::sudoku::rules::fpuzzles_io::round_trip(&killer, 9), killer);
         }
     }

@@ -9,8 +9,8 @@
 //! f-puzzles writes `{"cell": "R5C0", "value": "4"}` (a clue without a value is no rule).
 //!
 //! A kind of clue ([`OutsideKind`]) says its rule twice, independently:
-//! - as a deterministic [`Automaton`] reading the line's digits from the clue inward, which
-//!   [`Chain`] compiles into the exact cover (no check after the fact: the search keeps every
+//! - as a deterministic `Automaton` reading the line's digits from the clue inward, which
+//!   `Chain` compiles into the exact cover (no check after the fact: the search keeps every
 //!   partial line on a run that can still be accepted);
 //! - from its meaning, on a full line ([`OutsideKind::holds`]), which is the validator, and,
 //!   tried on every completion of a line with few empty cells, the reference backtracker's

@@ -5,7 +5,7 @@
 //! column 1). The summed cells start one diagonal step from the clue and run until the line
 //! leaves the grid. Digits may repeat along the diagonal unless other rules forbid it.
 //!
-//! In the exact cover a clue is the [`LinearSum`] of its cells with weight 1, a chain of
+//! In the exact cover a clue is the `LinearSum` of its cells with weight 1, a chain of
 //! colored items holding the partial sums.
 //!
 //! Key: `[[littlekillersum]]` tables with `cell` (the clue's place, `"r0c4"`), `direction`
