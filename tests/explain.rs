@@ -179,15 +179,18 @@ fn a_puzzle_without_solution_is_told_where_it_goes_wrong() {
 /// A hint comes at once even where proving the puzzle unique takes long: without limits,
 /// `hint` gives that proof 40 ms, then hints all the same and says the proof is not done
 /// (`proved_unique: false`). `little_killer_snipes_11` (published, one solution) gave no
-/// answer in 10 minutes when the hint waited for the proof. Its step is checked against the
-/// solution on file, which the independent validator checks first.
+/// answer in 10 minutes when the hint waited for the proof (`tests/data/hint/`). Its step is
+/// checked against the solution on file, which the independent validator checks first.
 #[test]
 fn a_hint_does_not_wait_for_a_slow_proof() {
     use sudokux::sudoku::file::PuzzleFile;
     use sudokux::sudoku::{fpuzzles, validate, Grid};
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/logic/");
-    let path = format!("{dir}little_killer_snipes_11.json");
-    let file: PuzzleFile = fpuzzles::read(&std::fs::read_to_string(&path).unwrap())
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/hint/little_killer_snipes_11.json"
+    );
+    let file: PuzzleFile = fpuzzles::read(&std::fs::read_to_string(path).unwrap())
         .unwrap()
         .into();
     let solutions = std::fs::read_to_string(format!("{dir}solutions.txt")).unwrap();
@@ -198,7 +201,7 @@ fn a_hint_does_not_wait_for_a_slow_proof() {
     let solution = Grid::from_line(line).unwrap();
     validate(&file.rules, &file.givens, &solution).expect("the solution on file is valid");
     let started = std::time::Instant::now();
-    let output = sudokux(&["hint", "--json", &path], "");
+    let output = sudokux(&["hint", "--json", path], "");
     // Far below the search's minutes even for a debug build on a loaded machine.
     assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
     assert_eq!(output.status.code(), Some(0));
@@ -228,7 +231,7 @@ fn a_hint_does_not_wait_for_a_slow_proof() {
         assert_ne!(solved, digit, "eliminates the solution's digit: {step}");
     }
     // In words: the note before the step.
-    let text = stdout(&sudokux(&["hint", &path], ""));
+    let text = stdout(&sudokux(&["hint", path], ""));
     assert!(
         text.starts_with(
             "note: the search did not prove within 40 ms that the puzzle has one solution \
@@ -241,7 +244,7 @@ fn a_hint_does_not_wait_for_a_slow_proof() {
     let value: serde_json::Value =
         serde_json::from_str(&stdout(&sudokux(&["hint", "--json"], PUZZLE))).unwrap();
     assert_eq!(value["proved_unique"], true, "{value}");
-    let output = sudokux(&["hint", "--timeout", "0.05", &path], "");
+    let output = sudokux(&["hint", "--timeout", "0.05", path], "");
     assert_eq!(output.status.code(), Some(3));
 }
 

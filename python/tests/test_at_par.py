@@ -138,7 +138,7 @@ def test_hint_answers_as_the_command_line(puzzle, flags):
 
 def test_a_hint_does_not_wait_for_a_slow_proof():
     # Proving this published puzzle unique takes minutes: the hint comes after 40 ms of it.
-    path = str(ROOT / "tests" / "data" / "logic" / "little_killer_snipes_11.json")
+    path = str(ROOT / "tests" / "data" / "hint" / "little_killer_snipes_11.json")
     ours = sudokux.hint(path)
     assert ours.proved_unique is False
     assert ours.status == "step"

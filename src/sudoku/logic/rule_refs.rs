@@ -79,7 +79,7 @@ impl RuleIndex {
             };
             by_words.insert(words, rule);
         }
-        let names = crate::sudoku::rules::Constraints::names();
+        let names = crate::sudoku::rules::Constraints::FAMILIES;
         let matrix = state.matrix.as_deref();
         let items = matrix.map(|m| m.whats.iter().chain(m.forbidden_by.values()));
         for &what in items.into_iter().flatten() {

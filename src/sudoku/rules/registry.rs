@@ -26,12 +26,6 @@ macro_rules! families {
                 [$(&self.$field),*]
             }
 
-            /// The families' names (their fields), in the list's order: `thermometer`,
-            /// `cage`.
-            pub fn names() -> [&'static str; FAMILIES] {
-                [$(stringify!($field)),*]
-            }
-
             /// The keys of puzzle files the families read, family by family.
             pub fn keys() -> impl Iterator<Item = &'static str> {
                 [$(<$family as $crate::sudoku::rules::Family>::KEYS),*].into_iter().flatten().copied()
