@@ -39,6 +39,8 @@
 //! rule_refs.rs  which rule instances a step used, as data (the JSON steps' `rules`)
 //! rule_sums.rs  the sums the rules promise (arrows, little killers, cages): out of reach,
 //!               combinations
+//! fillings.rs   the one walk through a sum's fillings, which the sum steps and the killer
+//!               family's steps share
 //! explain.rs    the order techniques are tried in (the families' own steps among them),
 //!               guesses, the explanation of a puzzle
 //! technique.rs, step.rs, grade.rs: what a step is and says, and what a solution is worth
@@ -64,6 +66,7 @@
 
 mod covers;
 mod explain;
+pub(crate) mod fillings;
 mod fish;
 mod grade;
 mod items;
