@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{engine_solution, instance, puzzle_from, KINDS};
+use common::{engine_solution, instance, kinds, puzzle_from};
 
 use proptest::prelude::*;
 use sudokux::sudoku::logic::{
@@ -235,7 +235,7 @@ proptest! {
     /// every step agrees with the solution the puzzle was cut from.
     #[test]
     fn every_step_agrees_with_the_solution_on_every_rule(
-        kind in proptest::sample::select(KINDS),
+        kind in proptest::sample::select(kinds()),
         seed in any::<u64>(),
         givens in 0usize..30,
     ) {
@@ -281,10 +281,10 @@ fn the_killer_family_offers_the_cage_sum_and_45_rule_steps() {
         sum: 3,
         cells: vec![Cell { row: 0, col: 0 }, Cell { row: 0, col: 1 }],
     };
-    let rules = Rules::new(Spec::new(4).with(|c| c.killer.cages = vec![cage])).unwrap();
+    let rules = Rules::new(Spec::new(4).with(|c| c.cage.cages = vec![cage])).unwrap();
     let logic = rules
         .constraints()
-        .killer
+        .cage
         .logic(rules.geometry(), rules.unit_index())
         .expect("a cage has a step");
     let values = vec![0; 16];
@@ -305,7 +305,7 @@ fn the_killer_family_offers_the_cage_sum_and_45_rule_steps() {
         "r1c3, r1c4 <> 1; r1c3, r1c4 <> 2: 45 rule in row 1: r1c3 + r1c4 = 7"
     );
     let classic = Rules::classic();
-    let no_cages = &classic.constraints().killer;
+    let no_cages = &classic.constraints().cage;
     assert!(no_cages
         .logic(classic.geometry(), classic.unit_index())
         .is_none());

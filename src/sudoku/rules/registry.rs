@@ -17,6 +17,16 @@ macro_rules! families {
         const FAMILIES: usize = [$(stringify!($field)),*].len();
 
         impl Constraints {
+            /// The families by name, in the list's order: the field of each (which is also
+            /// its module and, for a family of one key, its key: `thermometer`, `cage`).
+            pub const FAMILIES: [&'static str; FAMILIES] = [$(stringify!($field)),*];
+
+            /// Each family by name with the keys of puzzle files it reads
+            /// ([`Family::KEYS`](crate::sudoku::rules::Family::KEYS)), in the list's order.
+            pub fn family_keys() -> [(&'static str, &'static [&'static str]); FAMILIES] {
+                [$((stringify!($field), <$family as $crate::sudoku::rules::Family>::KEYS)),*]
+            }
+
             /// Every family, in the list's order.
             pub fn all(&self) -> [&dyn $crate::sudoku::rules::Constraint; FAMILIES] {
                 [$(&self.$field),*]
@@ -25,6 +35,19 @@ macro_rules! families {
             /// The keys of puzzle files the families read, family by family.
             pub fn keys() -> impl Iterator<Item = &'static str> {
                 [$(<$family as $crate::sudoku::rules::Family>::KEYS),*].into_iter().flatten().copied()
+            }
+
+            /// The other spellings of keys puzzle files may use, each with the key it stands
+            /// for (`("killer", "cage")`), family by family
+            /// ([`Family::ALIASES`](crate::sudoku::rules::Family::ALIASES)).
+            pub fn aliases() -> impl Iterator<Item = (&'static str, &'static str)> {
+                [$(<$family as $crate::sudoku::rules::Family>::ALIASES),*].into_iter().flatten().copied()
+            }
+
+            /// The key an other spelling stands for (`killer`: `cage`); `None` when `key` is
+            /// no family's alias.
+            pub fn canonical(key: &str) -> Option<&'static str> {
+                Self::aliases().find(|(alias, _)| *alias == key).map(|(_, canonical)| canonical)
             }
 
             /// Reads `key`'s value into the family that owns the key; `None` when no family
