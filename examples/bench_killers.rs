@@ -102,7 +102,7 @@ fn run(args: &[String]) {
     for file in &files {
         let text = std::fs::read_to_string(file).expect("a readable file");
         let puzzle = from_toml(&text).expect("a puzzle file");
-        let cages = puzzle.rules.constraints().killer.cages.len();
+        let cages = puzzle.rules.constraints().cage.cages.len();
         let givens = puzzle.givens.filled();
         let mut solver = Solver::new(puzzle.rules.clone());
         let mut measured = Vec::new();
@@ -158,7 +158,7 @@ fn run(args: &[String]) {
 
 /// Whether the killer of `cages` and `givens` has one solution, proved within the budget.
 fn unique(cages: &[Cage], givens: &Grid) -> bool {
-    let spec = Spec::new(9).with(|c| c.killer.cages = cages.to_vec());
+    let spec = Spec::new(9).with(|c| c.cage.cages = cages.to_vec());
     let Ok(rules) = Rules::new(spec) else {
         return false;
     };
@@ -247,7 +247,7 @@ fn make(args: &[String]) {
             break;
         }
     }
-    let spec = Spec::new(9).with(|c| c.killer.cages = as_cages(&cages));
+    let spec = Spec::new(9).with(|c| c.cage.cages = as_cages(&cages));
     let rules = Rules::new(spec).expect("checked cages");
     print!("{}", to_toml(&rules, &puzzle));
 }

@@ -213,14 +213,11 @@ pub fn differential(data: &[u8]) {
         let count = 1 + bits.below(3);
         let list = cells(&mut bits, count);
         let sum = 1 + bits.below(n * list.len()) as u32;
-        spec.constraints
-            .killer
-            .cages
-            .push(Cage { sum, cells: list });
+        spec.constraints.cage.cages.push(Cage { sum, cells: list });
     }
     if extra >> 3 & 1 == 1 {
         let count = 2 + bits.below(n - 1);
-        spec.constraints.extra.units.push(cells(&mut bits, count));
+        spec.constraints.unit.units.push(cells(&mut bits, count));
     }
     let Ok(rules) = Rules::new(spec) else { return };
     let mut grid = Grid::from_area(n, n, vec![0; n * n]).expect("an n x n grid");

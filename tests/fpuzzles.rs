@@ -111,7 +111,7 @@ fn example_b_is_proved_unique_with_its_published_solution() {
     // Cages, a little killer and negative XV, from both of its links.
     for link in text("example_b.links").lines() {
         let file = fpuzzles::read(link).unwrap().file;
-        assert_eq!(file.rules.constraints().littlekiller.clues.len(), 1);
+        assert_eq!(file.rules.constraints().littlekillersum.clues.len(), 1);
         let mut solver = Solver::new(file.rules.clone());
         let (verdict, _) = solver.check(&file.givens).unwrap();
         let Verdict::Unique(solution) = verdict else {
@@ -127,7 +127,7 @@ fn example_c_is_proved_unique_with_its_published_solution() {
     // Jigsaw regions, an arrow, a sandwich, odd and even cells, from both of its links.
     for link in text("example_c.links").lines() {
         let file = fpuzzles::read(link).unwrap().file;
-        let sandwiches = &file.rules.constraints().sandwich.clues;
+        let sandwiches = &file.rules.constraints().sandwichsum.clues;
         assert_eq!(sandwiches.len(), 1);
         assert_eq!(
             (
@@ -282,20 +282,20 @@ fn a_cage_without_a_total_is_a_cage_whose_digits_differ() {
     let file = fpuzzles::from_json(text).unwrap().file;
     let c = file.rules.constraints();
     assert_eq!(
-        c.killer.cages,
+        c.cage.cages,
         [Cage {
             sum: 7,
             cells: vec![Cell { row: 2, col: 2 }, Cell { row: 2, col: 3 }]
         }]
     );
     assert_eq!(
-        c.killer.plain.cages,
+        c.cage.plain.cages,
         [
             vec![Cell { row: 0, col: 0 }, Cell { row: 1, col: 1 }],
             vec![Cell { row: 0, col: 1 }, Cell { row: 0, col: 2 }]
         ]
     );
-    assert!(c.extra.units.is_empty());
+    assert!(c.unit.units.is_empty());
     // Written back as `killercage` without `value`, after the cages with a total.
     let back = fpuzzles::to_json(&file).unwrap();
     assert_eq!(
@@ -370,23 +370,20 @@ fn random_puzzle(seed: u64) -> Option<PuzzleFile> {
         let k = rng.below(3) + 1;
         let cells: Vec<Cell> = free.by_ref().take(k).collect();
         let (min, max) = ((1..=k).sum::<usize>(), (n + 1 - k..=n).sum::<usize>());
-        constraints.killer.cages.push(Cage {
+        constraints.cage.cages.push(Cage {
             sum: (min + rng.below(max - min + 1)) as u32,
             cells,
         });
     }
     for _ in 0..rng.below(3) {
         let k = rng.below(n) + 1;
-        constraints
-            .extra
-            .units
-            .push(free.by_ref().take(k).collect());
+        constraints.unit.units.push(free.by_ref().take(k).collect());
     }
     // Cages without a total.
     for _ in 0..rng.below(3) {
         let k = rng.below(4) + 1;
         constraints
-            .killer
+            .cage
             .plain
             .cages
             .push(free.by_ref().take(k).collect());

@@ -419,13 +419,13 @@ fn killer_puzzles_keep_their_cages() {
         "",
     ));
     let file = sudokux::sudoku::file::from_toml(&text).unwrap();
-    let cages = file.rules.spec().constraints.killer.cages.len();
+    let cages = file.rules.spec().constraints.cage.cages.len();
     assert!(cages >= 81 / 5, "{cages} cages");
     let covered: usize = file
         .rules
         .spec()
         .constraints
-        .killer
+        .cage
         .cages
         .iter()
         .map(|c| c.cells.len())

@@ -281,10 +281,10 @@ fn the_killer_family_offers_the_cage_sum_and_45_rule_steps() {
         sum: 3,
         cells: vec![Cell { row: 0, col: 0 }, Cell { row: 0, col: 1 }],
     };
-    let rules = Rules::new(Spec::new(4).with(|c| c.killer.cages = vec![cage])).unwrap();
+    let rules = Rules::new(Spec::new(4).with(|c| c.cage.cages = vec![cage])).unwrap();
     let logic = rules
         .constraints()
-        .killer
+        .cage
         .logic(rules.geometry(), rules.unit_index())
         .expect("a cage has a step");
     let values = vec![0; 16];
@@ -305,7 +305,7 @@ fn the_killer_family_offers_the_cage_sum_and_45_rule_steps() {
         "r1c3, r1c4 <> 1; r1c3, r1c4 <> 2: 45 rule in row 1: r1c3 + r1c4 = 7"
     );
     let classic = Rules::classic();
-    let no_cages = &classic.constraints().killer;
+    let no_cages = &classic.constraints().cage;
     assert!(no_cages
         .logic(classic.geometry(), classic.unit_index())
         .is_none());

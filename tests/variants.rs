@@ -331,9 +331,9 @@ proptest! {
         prop_assert_eq!(&back.xv, &rules.constraints().xv);
         prop_assert_eq!(&back.parity, &rules.constraints().parity);
         prop_assert_eq!(&back.extremes, &rules.constraints().extremes);
-        prop_assert_eq!(&back.sums, &rules.constraints().sums);
-        prop_assert_eq!(&back.clones, &rules.constraints().clones);
-        prop_assert_eq!(&back.quadruples, &rules.constraints().quadruples);
+        prop_assert_eq!(&back.sum, &rules.constraints().sum);
+        prop_assert_eq!(&back.clone, &rules.constraints().clone);
+        prop_assert_eq!(&back.quadruple, &rules.constraints().quadruple);
     }
 }
 

@@ -123,13 +123,20 @@ impl<'de> Visitor<'de> for FileVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawFile, A::Error> {
         let mut raw = RawFile::default();
-        let mut seen: Vec<String> = Vec::new();
+        // The keys read so far, each as written.
+        let mut seen: Vec<FileKey> = Vec::new();
         // An unknown key is refused while the key is read, where the parser knows its place.
-        while let Some(FileKey(key)) = map.next_key::<FileKey>()? {
-            if seen.contains(&key) {
-                return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+        while let Some(file_key) = map.next_key::<FileKey>()? {
+            let key = file_key.key;
+            if let Some(before) = seen.iter().find(|before| before.key == key) {
+                return Err(match (&*before.written, &*file_key.written) {
+                    (a, b) if a == b => de::Error::custom(format_args!("duplicate field `{b}`")),
+                    (a, b) => de::Error::custom(format_args!(
+                        "duplicate field `{b}`: `{a}` above is the same key (`{key}`)"
+                    )),
+                });
             }
-            match key.as_str() {
+            match key {
                 "size" => raw.size = Some(map.next_value()?),
                 "box" => raw.box_shape = Some(map.next_value()?),
                 "symbols" => raw.symbols = Some(map.next_value()?),
@@ -149,7 +156,7 @@ impl<'de> Visitor<'de> for FileVisitor {
                     None => unreachable!("FileKey reads only known keys"),
                 },
             }
-            seen.push(key);
+            seen.push(file_key);
         }
         Ok(raw)
     }

@@ -525,7 +525,7 @@ mod tests {
         };
         // An L: the inset outline has six sides, one concave corner.
         let cages = vec![cage(10, &[(1, 1), (0, 0), (1, 0)]), cage(3, &[(4, 4)])];
-        let rules = Rules::new(Spec::new(9).with(|c| c.killer.cages = cages)).unwrap();
+        let rules = Rules::new(Spec::new(9).with(|c| c.cage.cages = cages)).unwrap();
         let picture = svg(&rules, &rules.empty_grid(), None, &Style::default()).unwrap();
         assert!(picture.contains(">10</text>"));
         assert!(picture.contains(">3</text>"));

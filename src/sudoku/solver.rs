@@ -133,7 +133,7 @@ const DOMINATION_CAGES: u32 = 3;
 
 /// Whether, and on which items, a solver of `rules` uses item domination.
 fn domination_for(rules: &Rules) -> Option<u32> {
-    if !rules.constraints().killer.cages.is_empty() {
+    if !rules.constraints().cage.cages.is_empty() {
         Some(DOMINATION_CAGES)
     } else if rules.cell_count() >= DOMINATION_FROM {
         Some(DOMINATION_OPTIONS)

@@ -71,7 +71,7 @@ impl Transversals {
     pub fn of(rules: &Rules, budget: Budget) -> Option<Transversals> {
         let n = rules.size();
         let only_differences = rules.digit_blind()
-            && rules.constraints().clones.clones.is_empty()
+            && rules.constraints().clone.clones.is_empty()
             && rules
                 .pairs()
                 .iter()

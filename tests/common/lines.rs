@@ -113,14 +113,14 @@ pub fn takes_value(family: usize) -> bool {
 pub fn with_lines(base: Spec, family: usize, lines: Vec<Line>) -> Spec {
     base.with(|c| match family {
         0 => c.thermometer = Lines::from_lines(lines),
-        1 => c.slow_thermometer = Lines::from_lines(lines),
+        1 => c.slowthermometer = Lines::from_lines(lines),
         2 => c.whispers = Lines::from_lines(lines),
         3 => c.nabner = Lines::from_lines(lines),
         4 => c.palindrome = Lines::from_lines(lines),
         5 => c.renban = Lines::from_lines(lines),
-        6 => c.entropic = Lines::from_lines(lines),
-        7 => c.modular = Lines::from_lines(lines),
-        8 => c.between = Lines::from_lines(lines),
+        6 => c.entropicline = Lines::from_lines(lines),
+        7 => c.modularline = Lines::from_lines(lines),
+        8 => c.betweenline = Lines::from_lines(lines),
         _ => c.lockout = Lines::from_lines(lines),
     })
 }

@@ -330,10 +330,10 @@ pub fn instance(kind: &str, seed: u64) -> (Rules, Option<Grid>) {
                         cells: cells(g),
                     })
                     .collect();
-                base.with(|c| c.killer.cages = cages)
+                base.with(|c| c.cage.cages = cages)
             } else {
                 let units = groups.iter().take(3).map(|g| cells(g)).collect();
-                base.with(|c| c.extra.units = units)
+                base.with(|c| c.unit.units = units)
             };
             (Rules::new(spec).unwrap(), Some(solution))
         }
@@ -428,7 +428,7 @@ pub fn instance(kind: &str, seed: u64) -> (Rules, Option<Grid>) {
                     clues.push(clue);
                 }
             }
-            let spec = base.with(|c| c.littlekiller.clues = clues);
+            let spec = base.with(|c| c.littlekillersum.clues = clues);
             (Rules::new(spec).unwrap(), Some(solution))
         }
         "doublearrow" => double_arrows(base, n, &mut rng, seed),
@@ -459,7 +459,7 @@ pub fn marks(kind: &str, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
     let mut spec = base;
     let k = &mut spec.constraints;
     if kind == "quadruples" {
-        use sudokux::sudoku::rules::marks::quadruples::Quad;
+        use sudokux::sudoku::rules::marks::quadruple::Quadruple;
         for _ in 0..1 + rng.below(3) {
             let (r, c) = (rng.below(n - 1), rng.below(n - 1));
             let cells: Vec<Cell> = [(0, 0), (0, 1), (1, 0), (1, 1)]
@@ -474,12 +474,12 @@ pub fn marks(kind: &str, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
                 .filter(|_| rng.below(2) == 0)
                 .map(|&a| at(a) as u8)
                 .collect();
-            k.quadruples.quads.push(Quad { cells, values });
+            k.quadruple.quads.push(Quadruple { cells, values });
         }
         return spec;
     }
     if kind == "clones" {
-        use sudokux::sudoku::rules::marks::clones::CloneRegion;
+        use sudokux::sudoku::rules::marks::clone::CloneRegion;
         // Cells paired with others holding the same digit in the solution.
         let (mut cells, mut clone_cells) = (Vec::new(), Vec::new());
         for _ in 0..1 + rng.below(3) {
@@ -494,16 +494,16 @@ pub fn marks(kind: &str, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
                 clone_cells.push(b);
             }
         }
-        k.clones.clones.push(CloneRegion { cells, clone_cells });
+        k.clone.clones.push(CloneRegion { cells, clone_cells });
         return spec;
     }
     if kind == "sums" {
-        use sudokux::sudoku::rules::marks::sums::SumPair;
+        use sudokux::sudoku::rules::marks::sum::SumPair;
         for _ in 0..1 + rng.below(n) {
             let a = Cell::from_index(rng.below(n * n), n);
             let b = Cell::from_index(rng.below(n * n), n);
             if a != b {
-                k.sums.pairs.push(SumPair {
+                k.sum.pairs.push(SumPair {
                     cells: [a, b],
                     value: at(a) + at(b),
                 });
@@ -628,7 +628,9 @@ fn outside_clues(
     seed: u64,
 ) -> (Rules, Option<Grid>) {
     use sudokux::sudoku::rules::outside::clues::{OutsideClue, OutsideKind};
-    use sudokux::sudoku::rules::outside::{sandwich::Sandwich, skyscraper::Skyscraper, xsum::XSum};
+    use sudokux::sudoku::rules::outside::{
+        sandwichsum::Sandwich, skyscraper::Skyscraper, xsum::XSum,
+    };
     let plain = Rules::new(base.clone()).unwrap();
     let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
     let mut clues = Vec::new();
@@ -661,7 +663,7 @@ fn outside_clues(
     }
     let spec = |clues: Vec<OutsideClue>| {
         base.clone().with(|c| match kind {
-            "sandwich" => c.sandwich.clues = clues,
+            "sandwich" => c.sandwichsum.clues = clues,
             "xsum" => c.xsum.clues = clues,
             _ => c.skyscraper.clues = clues,
         })

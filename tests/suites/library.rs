@@ -17,6 +17,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+#[path = "../aliases.rs"]
+mod aliases;
 #[path = "../architecture.rs"]
 mod architecture;
 #[path = "../bands.rs"]

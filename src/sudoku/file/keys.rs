@@ -17,8 +17,15 @@ const GRID_KEYS: [&str; 2] = ["layout", "grids"];
 /// The keys of what is shown but not solved with, last in messages.
 const META_KEYS: [&str; 3] = ["title", "author", "ruleset"];
 
-/// A key of a puzzle file, refused while it is read when no one knows it.
-pub(super) struct FileKey(pub(super) String);
+/// A key of a puzzle file, refused while it is read when no one knows it: the key as written,
+/// and the key it stands for (the same, or the one an old spelling stands for:
+/// [`Constraints::canonical`]).
+pub(super) struct FileKey {
+    /// The key as the file writes it.
+    pub(super) written: String,
+    /// The key read: `written`, or the key `written` is another spelling of.
+    pub(super) key: &'static str,
+}
 
 impl<'de> serde::Deserialize<'de> for FileKey {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<FileKey, D::Error> {
@@ -31,8 +38,14 @@ impl<'de> serde::Deserialize<'de> for FileKey {
                 .chain(GRID_KEYS)
                 .chain(META_KEYS)
         };
-        if known().any(|k| k == key) {
-            return Ok(FileKey(key));
+        if let Some(known) = known()
+            .find(|k| *k == key)
+            .or_else(|| Constraints::canonical(&key))
+        {
+            return Ok(FileKey {
+                written: key,
+                key: known,
+            });
         }
         let known: Vec<String> = known().map(|k| format!("`{k}`")).collect();
         Err(de::Error::custom(format_args!(
@@ -59,7 +72,9 @@ fn similarity(written: &str, known: &str) -> f64 {
 
 /// `message` (serde's, from TOML or JSON) with its `unknown field `x`, expected ...` said as
 /// `unknown key "x": did you mean "y"?` when one of the keys it lists is close enough to be
-/// what was meant (the closest); any text around it, as toml's line and caret, kept.
+/// what was meant (the closest); any text around it, as toml's line and caret, kept. A key
+/// close to an other spelling ([`Constraints::aliases`]: `kiler`) suggests the key that
+/// spelling stands for (`cage`), the name files are written with.
 pub(super) fn did_you_mean(message: &str) -> String {
     const UNKNOWN: &str = "unknown field `";
     let Some(start) = message.find(UNKNOWN) else {
@@ -77,11 +92,15 @@ pub(super) fn did_you_mean(message: &str) -> String {
         Some(k) => (&list[..=k], &list[k + 1..]),
         None => (list, ""),
     };
+    // Other spellings only for the keys of the file, not the fields of a table.
+    let top = list.contains("`givens`");
+    let aliases = Constraints::aliases().filter(|_| top);
     let best = list
         .split('`')
         .skip(1)
         .step_by(2)
         .map(|known| (similarity(key, known), known))
+        .chain(aliases.map(|(alias, known)| (similarity(key, alias), known)))
         .filter(|&(similar, _)| similar >= SIMILAR)
         .max_by(|a, b| a.0.total_cmp(&b.0));
     match best {

@@ -79,7 +79,7 @@ mod tests {
         let cages = random_cages(&rules, &solution, &mut rng);
         let cells: usize = cages.iter().map(|c| c.cells.len()).sum();
         assert_eq!(cells, 81);
-        let killer = Rules::new(Spec::new(9).with(|c| c.killer.cages = cages)).unwrap();
+        let killer = Rules::new(Spec::new(9).with(|c| c.cage.cages = cages)).unwrap();
         validate(&killer, &killer.empty_grid(), &solution).unwrap();
     }
 }

@@ -213,7 +213,7 @@ impl Generator {
                 REGION_LABELS.len()
             )));
         }
-        if settings.killer && !spec.constraints.killer.cages.is_empty() {
+        if settings.killer && !spec.constraints.cage.cages.is_empty() {
             return Err(GenerateError::Settings(
                 "random cages replace given cages: give one or the other".into(),
             ));
@@ -350,7 +350,7 @@ impl Generator {
         })?;
         let rules = if self.settings.killer {
             let mut spec = rules.spec().clone();
-            spec.constraints.killer.cages = random_cages(&rules, &solution, rng);
+            spec.constraints.cage.cages = random_cages(&rules, &solution, rng);
             Rules::new(spec).expect("cages from a solution have reachable sums")
         } else {
             rules

@@ -268,7 +268,7 @@ pub fn grade(rules: &Rules, puzzle: &Grid) -> Result<Grade, PuzzleError> {
 mod tests {
     use super::*;
     use crate::sudoku::file::from_toml;
-    use crate::sudoku::rules::cages::killer::SUMS_LEFT_OUT;
+    use crate::sudoku::rules::cages::cage::SUMS_LEFT_OUT;
 
     /// Every placement is the solution's digit and no elimination removes it.
     fn sound(explanation: &Explanation<'_>, solution: &Grid) {

@@ -197,6 +197,11 @@ pub trait Family: Constraint + Default + Clone + PartialEq + Eq {
     /// The keys of puzzle files the family reads (TOML keys, the same in JSON).
     const KEYS: &'static [&'static str];
 
+    /// Other spellings of [`Family::KEYS`] that puzzle files may use, each with the key it
+    /// stands for (`("killer", "cage")`): read as that key, but never written nor suggested.
+    /// The old names of the family (its field and module before they took the key's name).
+    const ALIASES: &'static [(&'static str, &'static str)] = &[];
+
     /// Reads the value of one of [`Family::KEYS`] (the next value of `map`).
     ///
     /// # Errors

@@ -54,19 +54,19 @@ registry::families! {
     /// Minimum and maximum cells.
     extremes: marks::extremes::Extremes,
     /// Pairs of cells with a given sum.
-    sums: marks::sums::Sums,
+    sum: marks::sum::Sums,
     /// Clones: cells holding the same digits as others.
-    clones: marks::clones::Clones,
+    clone: marks::clone::Clones,
     /// Quadruples: digits the four cells around a corner hold.
-    quadruples: marks::quadruples::Quadruples,
+    quadruple: marks::quadruple::Quadruples,
     /// Killer cages.
-    killer: cages::killer::Killer,
+    cage: cages::cage::Cages,
     /// Extra units.
-    extra: grid::extra::ExtraUnits,
+    unit: grid::unit::ExtraUnits,
     /// Thermometers.
     thermometer: lines::thermometer::Thermometers,
     /// Slow thermometers.
-    slow_thermometer: lines::slow_thermometer::SlowThermometers,
+    slowthermometer: lines::slowthermometer::SlowThermometers,
     /// Whispers (German, Dutch, or any least difference).
     whispers: lines::whispers::Whispers,
     /// Nabner lines.
@@ -76,11 +76,11 @@ registry::families! {
     /// Renban lines.
     renban: lines::renban::RenbanLines,
     /// Entropic lines.
-    entropic: lines::entropic::EntropicLines,
+    entropicline: lines::entropicline::EntropicLines,
     /// Modular lines.
-    modular: lines::modular::ModularLines,
+    modularline: lines::modularline::ModularLines,
     /// Between lines.
-    between: lines::between::BetweenLines,
+    betweenline: lines::betweenline::BetweenLines,
     /// Lockout lines.
     lockout: lines::lockout::LockoutLines,
     /// Row, column and box indexers.
@@ -90,7 +90,7 @@ registry::families! {
     /// Arrows: shafts that add up to their circles.
     arrow: lines::arrow::Arrows,
     /// Little killers: diagonal sums given outside the grid.
-    littlekiller: outside::littlekiller::LittleKillers,
+    littlekillersum: outside::littlekillersum::LittleKillers,
     /// Double arrows: inner cells that add up to the two ends.
     doublearrow: lines::doublearrow::DoubleArrows,
     /// Zipper lines: mirrored cells with one sum.
@@ -98,7 +98,7 @@ registry::families! {
     /// Region-sum lines: segments in each box with one sum.
     regionsumline: lines::regionsumline::RegionSumLines,
     /// Sandwich sums: the digits between the 1 and the n of a row or column.
-    sandwich: outside::sandwich::Sandwiches,
+    sandwichsum: outside::sandwichsum::Sandwiches,
     /// X-sums: the first X digits of a row or column, X the first of them.
     xsum: outside::xsum::XSums,
     /// Skyscrapers: how many digits of a row or column are seen from outside.
@@ -108,13 +108,13 @@ registry::families! {
 use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::symbols::Symbols;
 
-pub use cages::killer::{digit_sets, Cage};
+pub use cages::cage::{digit_sets, Cage};
 pub use constraint::{Constraint, Family, Logic, Reference};
 pub use error::{FileError, PuzzleError, RulesError, Violation};
 pub use geometry::{default_box, layout, Geometry, SAMURAI};
 pub use limits::{MAX_AREA, MAX_CAGE_SETS, MAX_ENTRIES};
 pub use lines::arrow::Arrow;
-pub use outside::littlekiller::{Diagonal, LittleKiller};
+pub use outside::littlekillersum::{Diagonal, LittleKiller};
 pub use pair::{Pair, PairList, Relation, RelationId};
 pub use unit::{Unit, UnitIndex, UnitKind};
 
@@ -375,7 +375,7 @@ impl Rules {
 
     /// Killer cages, with the index into [`Rules::units`] of the unit standing for each.
     pub fn cages(&self) -> impl Iterator<Item = (&Cage, usize)> + '_ {
-        self.spec.constraints.killer.cages.iter().map(|cage| {
+        self.spec.constraints.cage.cages.iter().map(|cage| {
             let mut cells: Vec<usize> = cage
                 .cells
                 .iter()

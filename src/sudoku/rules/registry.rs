@@ -27,6 +27,19 @@ macro_rules! families {
                 [$(<$family as $crate::sudoku::rules::Family>::KEYS),*].into_iter().flatten().copied()
             }
 
+            /// The other spellings of keys puzzle files may use, each with the key it stands
+            /// for (`("killer", "cage")`), family by family
+            /// ([`Family::ALIASES`](crate::sudoku::rules::Family::ALIASES)).
+            pub fn aliases() -> impl Iterator<Item = (&'static str, &'static str)> {
+                [$(<$family as $crate::sudoku::rules::Family>::ALIASES),*].into_iter().flatten().copied()
+            }
+
+            /// The key an other spelling stands for (`killer`: `cage`); `None` when `key` is
+            /// no family's alias.
+            pub fn canonical(key: &str) -> Option<&'static str> {
+                Self::aliases().find(|(alias, _)| *alias == key).map(|(_, canonical)| canonical)
+            }
+
             /// Reads `key`'s value into the family that owns the key; `None` when no family
             /// does.
             pub(crate) fn read<'de, A: serde::de::MapAccess<'de>>(

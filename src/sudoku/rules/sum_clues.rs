@@ -1,11 +1,11 @@
 //! What the families whose every clue is one linear sum share (arrows, little killers):
 //! [`SumClues`], all the clues of one kind, does the wiring; a kind ([`SumClue`]) gives only
-//! where its cells are (checked against the geometry, and as a [`LinearSum`]), the rule from
+//! where its cells are (checked against the geometry, and as a `LinearSum`), the rule from
 //! its meaning for the validator, its picture and its keys.
 //!
-//! In the exact cover each clue is its [`LinearSum`], refined with what the sum says about
-//! two of its cells ([`LinearSum::encode_refined`], pairs for the search and the logic); the
-//! reference backtracker bounds the partial sums ([`SumBounds`]). The encoding promises each
+//! In the exact cover each clue is its `LinearSum`, refined with what the sum says about
+//! two of its cells (`LinearSum::encode_refined`, pairs for the search and the logic); the
+//! reference backtracker bounds the partial sums (`SumBounds`). The encoding promises each
 //! sum ([`Encoder::promise_sum`]), and the logic's sum steps (sum out of reach, sum
 //! combinations) reason with it; they keep digits apart only within groups of cells that see
 //! one another, so `explain` still names every clue among the constraints its steps may not
@@ -28,10 +28,12 @@ use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::PairList;
 use crate::sudoku::rules::unit::UnitIndex;
 
-/// One kind of sum clue: a clue of it is one [`LinearSum`] over cells of the grid.
+/// One kind of sum clue: a clue of it is one `LinearSum` over cells of the grid.
 pub trait SumClue: fmt::Debug + Clone + PartialEq + Eq + Send + Sync + 'static {
     /// The key of puzzle files (`[[key]]` tables, one per clue) and of f-puzzles JSON.
     const KEY: &'static str;
+    /// Other spellings of the key that puzzle files may use ([`Family::ALIASES`]).
+    const ALIASES: &'static [(&'static str, &'static str)] = &[];
     /// How messages name one clue (`arrow`), numbered from 1 (`arrow 2`).
     const NAME: &'static str;
     /// What the caption counts (`shaft`: `arrows (3 shafts)`).
@@ -233,6 +235,7 @@ impl<K: SumClue> Constraint for SumClues<K> {
 
 impl<K: SumClue> Family for SumClues<K> {
     const KEYS: &'static [&'static str] = &[K::KEY];
+    const ALIASES: &'static [(&'static str, &'static str)] = K::ALIASES;
 
     fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, K::NAME, |raw: &K::Raw, what| {

@@ -1,7 +1,7 @@
 //! Unit tests of the rules: shapes, units, pairs, cages.
 
 use super::*;
-use crate::sudoku::rules::cages::killer::count_digit_sets;
+use crate::sudoku::rules::cages::cage::count_digit_sets;
 
 #[test]
 fn boxes_tile_the_grid() {
@@ -96,19 +96,18 @@ fn cages_and_their_sums() {
         sum,
         cells: cells.iter().map(|&(row, col)| Cell { row, col }).collect(),
     };
-    let spec = Spec::new(9).with(|c| c.killer.cages = vec![cage(18, &[(0, 0), (0, 1)])]);
+    let spec = Spec::new(9).with(|c| c.cage.cages = vec![cage(18, &[(0, 0), (0, 1)])]);
     assert_eq!(
         Rules::new(spec).unwrap_err().to_string(),
         "cage 1: 2 different digits cannot add up to 18 (possible: 3 to 17)"
     );
-    let spec = Spec::new(9).with(|c| c.killer.cages = vec![cage(3, &[(0, 0), (9, 1)])]);
+    let spec = Spec::new(9).with(|c| c.cage.cages = vec![cage(3, &[(0, 0), (9, 1)])]);
     assert_eq!(
         Rules::new(spec).unwrap_err().to_string(),
         "cage 1: r10c2 is outside the grid"
     );
     let rules =
-        Rules::new(Spec::new(9).with(|c| c.killer.cages = vec![cage(3, &[(0, 0), (0, 1)])]))
-            .unwrap();
+        Rules::new(Spec::new(9).with(|c| c.cage.cages = vec![cage(3, &[(0, 0), (0, 1)])])).unwrap();
     let mut grid = Grid::empty(9);
     grid.set(0, 0, 4);
     assert_eq!(

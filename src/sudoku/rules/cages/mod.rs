@@ -1,10 +1,10 @@
-//! Cages: killer cages ([`killer`]), cages without a total ([`plaincage`]), the sums they
-//! imply over the units they nearly fill ([`innies`]), and the human-style steps on them
-//! (`cage_logic`).
+//! Cages: killer cages ([`cage`], the `[[cage]]` key), cages without a total
+//! ([`plaincage`]), the sums they imply over the units they nearly fill (`innies`), and the
+//! human-style steps on them (`cage_logic`).
 
+pub mod cage;
 mod cage_logic;
-pub mod innies;
-pub mod killer;
+pub(crate) mod innies;
 pub mod plaincage;
 
 use crate::sudoku::grid::Cell;

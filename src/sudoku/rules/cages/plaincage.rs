@@ -151,7 +151,7 @@ mod tests {
 
     use crate::sudoku::file::{from_toml, to_toml};
     use crate::sudoku::grid::{Cell, Grid};
-    use crate::sudoku::rules::cages::killer::Killer;
+    use crate::sudoku::rules::cages::cage::Cages;
     use crate::sudoku::rules::Constraint;
     use crate::sudoku::{render, validate, Engine, Solver};
 
@@ -164,11 +164,11 @@ mod tests {
     #[test]
     fn cages_without_a_sum_are_read_numbered_after_and_written_back() {
         let file = from_toml(CAGES).unwrap();
-        let killer = &file.rules.constraints().killer;
+        let killer = &file.rules.constraints().cage;
         assert_eq!(killer.cages.len(), 1);
         assert_eq!(killer.plain.cages.len(), 2);
         let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
-        assert_eq!(&again.rules.constraints().killer, killer);
+        assert_eq!(&again.rules.constraints().cage, killer);
         let names: Vec<String> = file.rules.units().iter().map(|u| u.to_string()).collect();
         assert!(names.contains(&"cage 2".to_string()), "{names:?}");
         assert!(names.contains(&"cage 3".to_string()), "{names:?}");
@@ -212,7 +212,7 @@ mod tests {
         let mut caption = Caption::default();
         file.rules
             .constraints()
-            .killer
+            .cage
             .caption(file.rules.geometry(), &mut caption);
         assert!(format!("{caption:?}").contains("2 cages without a total"));
     }
@@ -229,7 +229,7 @@ mod tests {
     proptest! {
         #[test]
         fn fpuzzles_round_trip(cages in proptest::collection::vec(cage(), 0..4)) {
-            let killer = Killer { plain: PlainCages { cages }, ..Killer::default() };
+            let killer = Cages { plain: PlainCages { cages }, ..Cages::default() };
             prop_assert_eq!(crate::sudoku::rules::fpuzzles_io::round_trip(&killer, 9), killer);
         }
     }

@@ -259,12 +259,15 @@ impl Chain {
         self.sizes[0] > 0
     }
 
-    /// The number of states in each layer, `0..=len` (for the tests and the measurements).
+    /// The number of states in each layer, `0..=len` (for the tests).
+    #[cfg(test)]
     pub fn sizes(&self) -> &[usize] {
         &self.sizes
     }
 
-    /// The digits cell `i` may take on some accepted line (bit `d - 1` for digit `d`).
+    /// The digits cell `i` may take on some accepted line (bit `d - 1` for digit `d`), for the
+    /// tests.
+    #[cfg(test)]
     pub fn digits(&self, i: usize) -> u64 {
         self.transitions[i]
             .iter()

@@ -4,8 +4,8 @@
 //! sums of cells of different digits as set options, and rules read along a line by an
 //! automaton.
 
-pub mod automaton;
+pub(crate) mod automaton;
 pub mod encoder;
-pub mod linear_pairs;
-pub mod linear_sum;
-pub mod set_sum;
+pub(crate) mod linear_pairs;
+pub(crate) mod linear_sum;
+pub(crate) mod set_sum;

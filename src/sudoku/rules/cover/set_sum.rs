@@ -294,7 +294,7 @@ mod tests {
                 }
             })
             .collect();
-        let rules = Rules::new(Spec::new(n).with(|c| c.killer.cages = cages)).unwrap();
+        let rules = Rules::new(Spec::new(n).with(|c| c.cage.cages = cages)).unwrap();
         let mut puzzle = rules.empty_grid();
         let mut order: Vec<usize> = (0..n * n).collect();
         rng.shuffle(&mut order);

@@ -5,7 +5,7 @@
 //! at most 9 digits). Digits may repeat on a shaft unless other rules forbid it. Several
 //! arrows may share a circle: each shaft adds up to it on its own.
 //!
-//! In the exact cover an arrow is the [`LinearSum`] `circle - shaft = 0` (circle cells
+//! In the exact cover an arrow is the `LinearSum` `circle - shaft = 0` (circle cells
 //! weighted `-10^j`, shaft cells `+1`), a chain of colored items holding the partial sums.
 //!
 //! Key: `[[arrow]]` tables, one per shaft, with `circle` (`"r1c4"`, or a pill

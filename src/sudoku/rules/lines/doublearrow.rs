@@ -1,9 +1,9 @@
 //! Double arrows: the digits strictly inside the line add up to the sum of its two ends (the
 //! circles). Digits may repeat on the line unless other rules forbid it.
 //!
-//! In the exact cover a double arrow is the [`LinearSum`] `inner - ends = 0` (end cells
+//! In the exact cover a double arrow is the `LinearSum` `inner - ends = 0` (end cells
 //! weighted `-1`, inner cells `+1`), a chain of colored items holding the partial sums (see
-//! [`crate::sudoku::rules::cover::linear_sum`]). The logic does not reason with the sum, so `explain` names double arrows
+//! `cover/linear_sum.rs`). The logic does not reason with the sum, so `explain` names double arrows
 //! as left out.
 //!
 //! Key: `[[doublearrow]]` tables with `cells` (an end first, the other end last); f-puzzles

@@ -70,6 +70,8 @@ pub trait LineKind:
 {
     /// The key of puzzle files (`thermometer`), which is also f-puzzles' key.
     const KEYS: &'static [&'static str];
+    /// Other spellings of the key that puzzle files may use ([`Family::ALIASES`]).
+    const ALIASES: &'static [(&'static str, &'static str)] = &[];
     /// The keys of f-puzzles JSON, the one written first.
     const FPUZZLES_KEYS: &'static [&'static str];
     /// How a person names one line (`thermometer`).
@@ -412,6 +414,7 @@ struct RawLine {
 
 impl<K: LineKind> Family for Lines<K> {
     const KEYS: &'static [&'static str] = K::KEYS;
+    const ALIASES: &'static [(&'static str, &'static str)] = K::ALIASES;
     const FPUZZLES_KEYS: &'static [&'static str] = K::FPUZZLES_KEYS;
 
     fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {

@@ -1,7 +1,7 @@
 //! Lockout lines: the two end digits (the diamonds) differ by at least `floor(n / 2)` (4 on
 //! 9x9), and no digit inside the line lies in the closed range between them.
 //!
-//! In the search, a lockout line is encoded like a between line (see `between.rs`): one
+//! In the search, a lockout line is encoded like a between line (see `betweenline.rs`): one
 //! primary item, one option per ordered pair of end digits at least `floor(n / 2)` apart,
 //! colored items tying the option to the ends' digits, and items that keep the inner cells
 //! out of the range. The ends and the inner cells are also pairs, which the logic uses; the
@@ -10,7 +10,7 @@
 //! Key: `[[lockout]]` tables with `cells` (an end first); f-puzzles key `lockout`.
 
 use crate::sudoku::rules::cover::encoder::Encoder;
-use crate::sudoku::rules::lines::between::{encode_ends, ends_entries, ends_pair};
+use crate::sudoku::rules::lines::betweenline::{encode_ends, ends_entries, ends_pair};
 use crate::sudoku::rules::lines::line::{LineKind, Lines, Style};
 use crate::sudoku::rules::pair::Relation;
 

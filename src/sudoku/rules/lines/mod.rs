@@ -5,16 +5,16 @@
 pub mod line;
 
 pub mod arrow;
-pub mod between;
+pub mod betweenline;
 pub mod doublearrow;
-pub mod entropic;
+pub mod entropicline;
 pub mod lockout;
-pub mod modular;
+pub mod modularline;
 pub mod nabner;
 pub mod palindrome;
 pub mod regionsumline;
 pub mod renban;
-pub mod slow_thermometer;
+pub mod slowthermometer;
 pub mod thermometer;
 pub mod whispers;
 pub mod zipperline;

@@ -3,9 +3,9 @@
 //! region twice has two segments there. Digits may repeat on the line unless other rules
 //! forbid it (within one segment they cannot: a segment lies in one region).
 //!
-//! In the exact cover two consecutive segments `A`, `B` of a line are the [`LinearSum`]
+//! In the exact cover two consecutive segments `A`, `B` of a line are the `LinearSum`
 //! `A - B = 0` (cells of `A` weighted `+1`, of `B` `-1`), a chain of colored items holding the
-//! partial sums (see [`crate::sudoku::rules::cover::linear_sum`]). The logic does not reason with the sums, so `explain`
+//! partial sums (see `cover/linear_sum.rs`). The logic does not reason with the sums, so `explain`
 //! names region-sum lines as left out.
 //!
 //! The rule needs the regions, which a [`LineKind`] does not see: reading, writing and drawing

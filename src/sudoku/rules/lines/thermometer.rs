@@ -12,12 +12,12 @@ use crate::sudoku::rules::pair::Relation;
 
 /// Thermometers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Thermo;
+pub struct Thermometer;
 
 /// Every thermometer of a puzzle.
-pub type Thermometers = Lines<Thermo>;
+pub type Thermometers = Lines<Thermometer>;
 
-impl LineKind for Thermo {
+impl LineKind for Thermometer {
     const KEYS: &'static [&'static str] = &["thermometer"];
     const FPUZZLES_KEYS: &'static [&'static str] = &["thermometer"];
     const NAME: &'static str = "thermometer";
@@ -74,13 +74,13 @@ mod tests {
 
     #[test]
     fn thermometers_rise_from_the_bulb() {
-        assert!(Thermo::consistent(9, 0, &[1, 3, 9]).is_ok());
-        assert!(Thermo::consistent(9, 0, &[1, 0, 2]).is_err());
-        assert!(Thermo::consistent(9, 0, &[0, 1, 0]).is_err());
-        assert!(Thermo::consistent(9, 0, &[0, 0, 9]).is_ok());
-        assert!(Thermo::consistent(9, 0, &[0, 9, 0]).is_err());
-        assert!(Thermo::consistent(9, 0, &[3, 3]).is_err());
-        let r = Thermo::pair(9, 3, 0, 0, 2).unwrap();
+        assert!(Thermometer::consistent(9, 0, &[1, 3, 9]).is_ok());
+        assert!(Thermometer::consistent(9, 0, &[1, 0, 2]).is_err());
+        assert!(Thermometer::consistent(9, 0, &[0, 1, 0]).is_err());
+        assert!(Thermometer::consistent(9, 0, &[0, 0, 9]).is_ok());
+        assert!(Thermometer::consistent(9, 0, &[0, 9, 0]).is_err());
+        assert!(Thermometer::consistent(9, 0, &[3, 3]).is_err());
+        let r = Thermometer::pair(9, 3, 0, 0, 2).unwrap();
         assert!(r.allows(1, 3) && !r.allows(2, 3));
         assert_eq!(r.allowed(8), 0);
     }

@@ -3,8 +3,8 @@
 //! forbid it.
 //!
 //! In the exact cover, on an odd line each mirrored pair `a, b` around the middle `m` is the
-//! [`LinearSum`] `a + b - m = 0`; on an even line two consecutive pairs are `a1 + b1 - a2 -
-//! b2 = 0`. Each is a chain of colored items holding the partial sums (see [`crate::sudoku::rules::cover::linear_sum`]).
+//! `LinearSum` `a + b - m = 0`; on an even line two consecutive pairs are `a1 + b1 - a2 -
+//! b2 = 0`. Each is a chain of colored items holding the partial sums (see `cover/linear_sum.rs`).
 //! The logic does not reason with the sums, so `explain` names zipper lines as left out.
 //!
 //! Key: `[[zipperline]]` tables with `cells`; f-puzzles key `zipperline`, one line per
@@ -17,10 +17,10 @@ use crate::sudoku::rules::pair::Relation;
 
 /// Zipper lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Zipper;
+pub struct ZipperLine;
 
 /// Every zipper line of a puzzle.
-pub type ZipperLines = Lines<Zipper>;
+pub type ZipperLines = Lines<ZipperLine>;
 
 /// The sums of a zipper line at `positions` (see the module documentation).
 fn sums(positions: &[usize]) -> Vec<LinearSum> {
@@ -51,7 +51,7 @@ fn sums(positions: &[usize]) -> Vec<LinearSum> {
     }
 }
 
-impl LineKind for Zipper {
+impl LineKind for ZipperLine {
     const KEYS: &'static [&'static str] = &["zipperline"];
     const FPUZZLES_KEYS: &'static [&'static str] = &["zipperline"];
     const NAME: &'static str = "zipper line";
@@ -111,18 +111,18 @@ mod tests {
 
     #[test]
     fn the_rule_from_its_meaning() {
-        assert!(Zipper::consistent(9, 0, &[1, 2, 5, 3, 4]).is_ok());
+        assert!(ZipperLine::consistent(9, 0, &[1, 2, 5, 3, 4]).is_ok());
         assert_eq!(
-            Zipper::consistent(9, 0, &[1, 2, 6, 3, 4]).unwrap_err(),
+            ZipperLine::consistent(9, 0, &[1, 2, 6, 3, 4]).unwrap_err(),
             "cells 1 and 5 cannot add up to the middle digit"
         );
-        assert!(Zipper::consistent(9, 0, &[1, 2, 3, 4]).is_ok());
+        assert!(ZipperLine::consistent(9, 0, &[1, 2, 3, 4]).is_ok());
         assert_eq!(
-            Zipper::consistent(9, 0, &[1, 2, 4, 4]).unwrap_err(),
+            ZipperLine::consistent(9, 0, &[1, 2, 4, 4]).unwrap_err(),
             "cells 2 and 3 cannot add up to the sum of cells 1 and 4"
         );
-        assert!(Zipper::consistent(9, 0, &[8, 0, 0, 0, 1]).is_ok());
-        assert!(Zipper::consistent(9, 0, &[8, 0, 8, 0, 1]).is_err());
+        assert!(ZipperLine::consistent(9, 0, &[8, 0, 0, 0, 1]).is_ok());
+        assert!(ZipperLine::consistent(9, 0, &[8, 0, 8, 0, 1]).is_err());
     }
 
     #[test]

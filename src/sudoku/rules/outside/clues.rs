@@ -9,8 +9,8 @@
 //! f-puzzles writes `{"cell": "R5C0", "value": "4"}` (a clue without a value is no rule).
 //!
 //! A kind of clue ([`OutsideKind`]) says its rule twice, independently:
-//! - as a deterministic [`Automaton`] reading the line's digits from the clue inward, which
-//!   [`Chain`] compiles into the exact cover (no check after the fact: the search keeps every
+//! - as a deterministic `Automaton` reading the line's digits from the clue inward, which
+//!   `Chain` compiles into the exact cover (no check after the fact: the search keeps every
 //!   partial line on a run that can still be accepted);
 //! - from its meaning, on a full line ([`OutsideKind::holds`]), which is the validator, and,
 //!   tried on every completion of a line with few empty cells, the reference backtracker's
@@ -49,6 +49,8 @@ pub trait OutsideKind:
 {
     /// The key of puzzle files, which is also f-puzzles' key (`sandwichsum`).
     const KEY: &'static str;
+    /// Other spellings of the key that puzzle files may use ([`Family::ALIASES`]).
+    const ALIASES: &'static [(&'static str, &'static str)] = &[];
     /// How a person names one clue (`sandwich`).
     const NAME: &'static str;
     /// The class of the clues' numbers in pictures.
@@ -407,6 +409,7 @@ struct RawClue {
 
 impl<K: OutsideKind> Family for OutsideClues<K> {
     const KEYS: &'static [&'static str] = &[K::KEY];
+    const ALIASES: &'static [(&'static str, &'static str)] = K::ALIASES;
     const FPUZZLES_KEYS: &'static [&'static str] = &[K::KEY];
 
     fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {

@@ -6,7 +6,7 @@
 pub mod clues;
 mod reference;
 
-pub mod littlekiller;
-pub mod sandwich;
+pub mod littlekillersum;
+pub mod sandwichsum;
 pub mod skyscraper;
 pub mod xsum;

@@ -5,7 +5,7 @@
 //! column 1). The summed cells start one diagonal step from the clue and run until the line
 //! leaves the grid. Digits may repeat along the diagonal unless other rules forbid it.
 //!
-//! In the exact cover a clue is the [`LinearSum`] of its cells with weight 1, a chain of
+//! In the exact cover a clue is the `LinearSum` of its cells with weight 1, a chain of
 //! colored items holding the partial sums.
 //!
 //! Key: `[[littlekillersum]]` tables with `cell` (the clue's place, `"r0c4"`), `direction`
@@ -128,6 +128,7 @@ pub struct RawLittleKiller {
 
 impl SumClue for LittleKiller {
     const KEY: &'static str = "littlekillersum";
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("littlekiller", "littlekillersum")];
     const NAME: &'static str = "little killer";
     const COUNTS: &'static str = "clue";
     const FPUZZLES_FIELDS: &'static [&'static str] = &["cell", "cells", "direction", "value"];
@@ -352,7 +353,7 @@ mod tests {
              [[littlekillersum]]\ncell = \"R5c2\"\ndirection = \"ur\"\nvalue = 6\n",
         ))
         .unwrap();
-        let clues = &file.rules.constraints().littlekiller.clues;
+        let clues = &file.rules.constraints().littlekillersum.clues;
         assert_eq!(clues.len(), 2);
         assert_eq!(clues[1].clue, Place { row: 5, col: 2 });
         assert_eq!(clues[1].direction, Diagonal::UpRight);
@@ -366,8 +367,8 @@ mod tests {
         );
         let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
         assert_eq!(
-            again.rules.constraints().littlekiller,
-            file.rules.constraints().littlekiller
+            again.rules.constraints().littlekillersum,
+            file.rules.constraints().littlekillersum
         );
     }
 

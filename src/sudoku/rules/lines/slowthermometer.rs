@@ -12,13 +12,15 @@ use crate::sudoku::rules::pair::Relation;
 
 /// Slow thermometers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct SlowThermo;
+pub struct SlowThermometer;
 
 /// Every slow thermometer of a puzzle.
-pub type SlowThermometers = Lines<SlowThermo>;
+pub type SlowThermometers = Lines<SlowThermometer>;
 
-impl LineKind for SlowThermo {
+impl LineKind for SlowThermometer {
     const KEYS: &'static [&'static str] = &["slowthermometer"];
+    const ALIASES: &'static [(&'static str, &'static str)] =
+        &[("slow_thermometer", "slowthermometer")];
     const FPUZZLES_KEYS: &'static [&'static str] = &["slowthermometer"];
     const NAME: &'static str = "slow thermometer";
     const STYLE: Style = Style::Thermometer;
@@ -55,8 +57,8 @@ mod tests {
 
     #[test]
     fn slow_thermometers_never_fall() {
-        assert!(SlowThermo::consistent(9, 0, &[3, 3, 0, 5]).is_ok());
-        assert!(SlowThermo::consistent(9, 0, &[3, 0, 2]).is_err());
-        assert!(SlowThermo::pair(9, 3, 0, 0, 2).unwrap().allows(4, 4));
+        assert!(SlowThermometer::consistent(9, 0, &[3, 3, 0, 5]).is_ok());
+        assert!(SlowThermometer::consistent(9, 0, &[3, 0, 2]).is_err());
+        assert!(SlowThermometer::pair(9, 3, 0, 0, 2).unwrap().allows(4, 4));
     }
 }

@@ -100,6 +100,7 @@ impl Automaton for SandwichAutomaton {
 
 impl OutsideKind for Sandwich {
     const KEY: &'static str = "sandwichsum";
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("sandwich", "sandwichsum")];
     const NAME: &'static str = "sandwich";
     const CLASS: &'static str = "sandwiches";
     type Automaton = SandwichAutomaton;
@@ -185,12 +186,12 @@ mod tests {
             "[[sandwichsum]]\ncell = \"r1c0\"\nvalue = 5\n\n[[sandwichsum]]\ncell = \"R0c2\"\nvalue = 0\n",
         ))
         .unwrap();
-        let clues = &file.rules.constraints().sandwich.clues;
+        let clues = &file.rules.constraints().sandwichsum.clues;
         assert_eq!(clues[0].clue, Place { row: 1, col: 0 });
         let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
         assert_eq!(
-            again.rules.constraints().sandwich,
-            file.rules.constraints().sandwich
+            again.rules.constraints().sandwichsum,
+            file.rules.constraints().sandwichsum
         );
         let mut solver = Solver::new(file.rules.clone());
         let answer = solver.enumerate(&Grid::empty(4), Some(1000), 1000).unwrap();

@@ -203,6 +203,7 @@ struct RawClone {
 
 impl Family for Clones {
     const KEYS: &'static [&'static str] = &["clone"];
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("clones", "clone")];
 
     fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, "clone", |clone: &RawClone, what| {
@@ -291,7 +292,7 @@ mod tests {
     #[test]
     fn reads_clones_and_writes_them_back() {
         let file = from_toml(FILE).unwrap();
-        assert_eq!(file.rules.constraints().clones.clones.len(), 1);
+        assert_eq!(file.rules.constraints().clone.clones.len(), 1);
         let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
         assert_eq!(again.rules, file.rules);
         let uneven = "size = 4\n[[clone]]\ncells = \"r1c1 r1c2\"\nclone_cells = \"r4c3\"\n";
@@ -324,7 +325,7 @@ mod tests {
     #[test]
     fn f_puzzles_keys_round_trip() {
         let file = from_toml(FILE).unwrap();
-        let clones = &file.rules.constraints().clones;
+        let clones = &file.rules.constraints().clone;
         assert_eq!(&round_trip(clones, 4), clones);
     }
 }

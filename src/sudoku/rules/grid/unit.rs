@@ -113,6 +113,7 @@ struct RawUnit {
 
 impl Family for ExtraUnits {
     const KEYS: &'static [&'static str] = &["unit"];
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("extra", "unit")];
 
     fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, "unit", |unit: &RawUnit, what| {

@@ -169,6 +169,7 @@ struct RawPair {
 
 impl Family for Sums {
     const KEYS: &'static [&'static str] = &["sum"];
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("sums", "sum")];
 
     fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, "sum", |pair: &RawPair, what| {
@@ -227,7 +228,7 @@ mod tests {
     #[test]
     fn reads_pairs_and_writes_them_back() {
         let file = from_toml(FILE).unwrap();
-        let sums = &file.rules.constraints().sums;
+        let sums = &file.rules.constraints().sum;
         assert_eq!(sums.pairs[0].value, 7);
         let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
         assert_eq!(again.rules, file.rules);
@@ -244,7 +245,7 @@ mod tests {
     #[test]
     fn f_puzzles_keys_round_trip() {
         let file = from_toml(FILE).unwrap();
-        let sums = &file.rules.constraints().sums;
+        let sums = &file.rules.constraints().sum;
         assert_eq!(&round_trip(sums, 4), sums);
         let missing = json!([{"cells": ["R1C1", "R1C2"]}]);
         assert_eq!(

@@ -1,6 +1,6 @@
 //! Killer cages: the digits of a cage differ and add up to its sum.
 //!
-//! A cage is a unit, and in the exact cover it is also a [`SetSum`]: one option per set of
+//! A cage is a unit, and in the exact cover it is also a `SetSum`: one option per set of
 //! different digits that reaches its sum, and one primary item per digit that the set option
 //! or the cell holding the digit covers (see `cover/set_sum.rs`). The cages, and the sums the 45 rule
 //! derives from them (`innies.rs`), are encoded together, so that those lying in one row,
@@ -44,14 +44,14 @@ pub struct Cage {
 
 /// Every killer cage of a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Killer {
+pub struct Cages {
     /// The cages, numbered from 1 in messages in this order.
     pub cages: Vec<Cage>,
     /// The cages without a total, numbered after those.
     pub plain: PlainCages,
 }
 
-impl Killer {
+impl Cages {
     /// The positions of each cage, in increasing order (the cages passed [`Constraint::check`]).
     fn positions(&self, geometry: &Geometry) -> Vec<Vec<usize>> {
         self.cages
@@ -66,7 +66,7 @@ impl Killer {
     }
 }
 
-impl Killer {
+impl Cages {
     /// Each cage's sum and positions.
     fn sums(&self, geometry: &Geometry) -> Vec<(u32, Vec<usize>)> {
         let sums = self.cages.iter().map(|cage| cage.sum);
@@ -74,7 +74,7 @@ impl Killer {
     }
 }
 
-impl Constraint for Killer {
+impl Constraint for Cages {
     fn check(&self, geometry: &Geometry) -> Result<(), RulesError> {
         let n = geometry.size() as u32;
         let mut sets = 0u64;
@@ -374,8 +374,9 @@ struct RawCage {
     cells: RawCells,
 }
 
-impl Family for Killer {
+impl Family for Cages {
     const KEYS: &'static [&'static str] = &["cage"];
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("killer", "cage")];
 
     fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, "cage", |cage: &RawCage, what| {

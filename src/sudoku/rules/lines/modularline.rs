@@ -6,7 +6,7 @@
 //!
 //! Key: `[[modularline]]` tables with `cells`; f-puzzles key `modularline`.
 
-use crate::sudoku::rules::lines::entropic::{classes_consistent, classes_pair};
+use crate::sudoku::rules::lines::entropicline::{classes_consistent, classes_pair};
 use crate::sudoku::rules::lines::line::{LineKind, Lines, Style};
 use crate::sudoku::rules::pair::Relation;
 
@@ -24,6 +24,7 @@ fn residue(_: usize, d: u8) -> usize {
 
 impl LineKind for Modular {
     const KEYS: &'static [&'static str] = &["modularline"];
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("modular", "modularline")];
     const FPUZZLES_KEYS: &'static [&'static str] = &["modularline"];
     const NAME: &'static str = "modular line";
     const STYLE: Style = Style::Plain("#17becf");

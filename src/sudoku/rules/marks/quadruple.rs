@@ -34,14 +34,14 @@ use crate::sudoku::rules::geometry::Geometry;
 
 /// One quadruple: up to four cells and the digits they must hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Quad {
+pub struct Quadruple {
     /// The cells (the 2x2 block around the circle).
     pub cells: Vec<Cell>,
     /// The listed digits, repeats allowed.
     pub values: Vec<u8>,
 }
 
-impl Quad {
+impl Quadruple {
     /// Each listed digit with how often it is listed.
     fn counts(&self) -> Vec<(u8, usize)> {
         let mut digits = self.values.clone();
@@ -66,7 +66,7 @@ impl Quad {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Quadruples {
     /// The quadruples, numbered from 1 in messages in this order.
-    pub quads: Vec<Quad>,
+    pub quads: Vec<Quadruple>,
 }
 
 impl Constraint for Quadruples {
@@ -301,7 +301,7 @@ impl Constraint for Quadruples {
 #[derive(Debug)]
 struct QuadCheck {
     n: usize,
-    quads: Vec<(Vec<usize>, Quad)>,
+    quads: Vec<(Vec<usize>, Quadruple)>,
 }
 
 impl QuadCheck {
@@ -337,10 +337,11 @@ struct RawQuad {
 
 impl Family for Quadruples {
     const KEYS: &'static [&'static str] = &["quadruple"];
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("quadruples", "quadruple")];
 
     fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, "quadruple", |quad: &RawQuad, what| {
-            self.quads.push(Quad {
+            self.quads.push(Quadruple {
                 cells: quad.cells.cells(what)?,
                 values: quad.values.clone(),
             });
@@ -367,7 +368,7 @@ impl Family for Quadruples {
                         .ok_or_else(|| at.error(format!("\"values\": {v} is not a digit")))
                 })
                 .collect::<Result<Vec<u8>, FileError>>()?;
-            self.quads.push(Quad { cells, values });
+            self.quads.push(Quadruple { cells, values });
         }
         Ok(())
     }
@@ -395,7 +396,7 @@ mod tests {
     #[test]
     fn reads_quadruples_and_writes_them_back() {
         let file = from_toml(FILE).unwrap();
-        assert_eq!(file.rules.constraints().quadruples.quads[0].values, [1, 1]);
+        assert_eq!(file.rules.constraints().quadruple.quads[0].values, [1, 1]);
         let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
         assert_eq!(again.rules, file.rules);
         let bad = "size = 4\n[[quadruple]]\ncells = \"r1c1 r1c2\"\nvalues = [1, 2, 3]\n";
@@ -425,7 +426,7 @@ mod tests {
     #[test]
     fn f_puzzles_keys_round_trip() {
         let file = from_toml(FILE).unwrap();
-        let quads = &file.rules.constraints().quadruples;
+        let quads = &file.rules.constraints().quadruple;
         let mut out = FpWriter::new(4);
         quads.write_fpuzzles(&mut out);
         assert_eq!(out.finish().0["quadruple"][0]["values"], json!([1, 1]));
