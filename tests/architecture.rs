@@ -13,7 +13,10 @@
 //!   field of the `families!` list and declared in its group's `mod.rs`, and whatever
 //!   implements a family is in that list;
 //! - the map of `src/sudoku/rules/` in docs/ARCHITECTURE.md names every file there, and only
-//!   files that exist.
+//!   files that exist;
+//! - every family is named by its key (a family of one key) and has the rest of its checklist:
+//!   an example in `examples/` that writes one of its keys, and its keys in the table of
+//!   docs/guide/variants.md.
 //!
 //! The reading of Rust is deliberately simple (comments, strings and `#[cfg(test)]` modules
 //! are cut; paths are read token by token), which is enough for this code base's style: one
@@ -722,5 +725,50 @@ fn the_architecture_map_names_the_files_of_rules() {
             named.contains(name.as_str()),
             "docs/ARCHITECTURE.md's map of rules/ does not name {name}"
         );
+    }
+}
+
+#[test]
+fn every_family_is_named_by_its_key_with_an_example_and_a_row_in_the_guide() {
+    use sudokux::sudoku::rules::Constraints;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let guide = fs::read_to_string(root.join("docs/guide/variants.md")).unwrap();
+    let table: Vec<&str> = guide
+        .lines()
+        .filter(|line| line.starts_with("| `"))
+        .collect();
+    let mut examples = Vec::new();
+    for entry in fs::read_dir(root.join("examples")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            examples.push(fs::read_to_string(path).unwrap());
+        }
+    }
+    let writes = |text: &str, key: &str| {
+        text.lines()
+            .any(|line| line == format!("[[{key}]]") || line.starts_with(&format!("{key} = ")))
+    };
+    for (family, keys) in Constraints::family_keys() {
+        if let [key] = keys {
+            assert_eq!(family, *key, "a family of one key is named by it");
+        }
+        assert!(
+            examples
+                .iter()
+                .any(|text| keys.iter().any(|k| writes(text, k))),
+            "{family}: no example in examples/ writes one of {keys:?}"
+        );
+        for key in keys {
+            let named = [
+                format!("`{key}`"),
+                format!("`[[{key}]]`"),
+                format!("`{key} = "),
+            ];
+            let in_a_row = |row: &&str| named.iter().any(|n| row.contains(n.as_str()));
+            assert!(
+                table.iter().any(in_a_row),
+                "{family}: docs/guide/variants.md's table of keys has no row for {key}"
+            );
+        }
     }
 }

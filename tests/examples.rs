@@ -72,6 +72,14 @@ fn good_arguments_give_the_known_answers() {
         grids.starts_with("4x4 with 2x2 boxes: 288 filled grids"),
         "{grids}"
     );
+    // One line per class of the 6x6 top band (2x3, 3 classes), between a heading and a total.
+    let costs = run(count_grids::run, &["2x3", "--costs"]).unwrap();
+    assert!(costs.starts_with("2x3 boxes: 3 classes"), "{costs}");
+    assert_eq!(costs.lines().count(), 2 + 3 + 1, "{costs}");
+    assert!(
+        costs.lines().last().unwrap().starts_with("estimated: "),
+        "{costs}"
+    );
     let plain = run(count_grids::run, &["--plain", "2x2"]).unwrap();
     assert!(plain.contains(": 288 filled grids"), "{plain}");
     let pairs = run(langford::run, &["4"]).unwrap();

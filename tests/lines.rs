@@ -92,3 +92,20 @@ fn hard_line_puzzles_are_unique() {
         );
     }
 }
+
+/// The random line families are named as the library names them: family `k` of the
+/// generator is the family (field and key) `NAMES[k]`, so the property tests' kinds, drawn
+/// from the library's list by name, make the family they say.
+#[test]
+fn the_generators_line_families_are_the_ones_their_names_say() {
+    use common::lines::NAMES;
+    use sudokux::sudoku::rules::lines::line::Line;
+    use sudokux::sudoku::Cell;
+    let line = Line::new((0..3).map(|k| Cell { row: k, col: k }).collect());
+    for (k, name) in NAMES.iter().enumerate() {
+        assert!(Constraints::FAMILIES.contains(name), "{name}");
+        let rules = Rules::new(with_lines(Spec::new(6), k, vec![line.clone()])).unwrap();
+        let text = to_toml(&rules, &rules.empty_grid());
+        assert!(text.contains(&format!("[[{name}]]")), "family {k}: {text}");
+    }
+}

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{engine_solution, instance, puzzle_from, KINDS};
+use common::{engine_solution, instance, kinds, puzzle_from};
 
 use proptest::prelude::*;
 use sudokux::sudoku::logic::{
@@ -235,7 +235,7 @@ proptest! {
     /// every step agrees with the solution the puzzle was cut from.
     #[test]
     fn every_step_agrees_with_the_solution_on_every_rule(
-        kind in proptest::sample::select(KINDS),
+        kind in proptest::sample::select(kinds()),
         seed in any::<u64>(),
         givens in 0usize..30,
     ) {

@@ -115,7 +115,8 @@ fn puzzle_shards_add_up_to_the_count() {
 }
 
 /// The band shards of an empty grid: `--split K` writes one per class of the top band (one of
-/// them all for K = 0), and their counts add up to the published number.
+/// them all for K = 0; K pieces of classes for K past the classes), and their counts add up to
+/// the published number.
 fn band_shards(args: &[&str], grid: &str, depth: usize) -> String {
     let depth = depth.to_string();
     let mut all = vec!["count", "--split", &depth];
@@ -126,7 +127,8 @@ fn band_shards(args: &[&str], grid: &str, depth: usize) -> String {
     let lines = stdout(&split);
     for shard in json_lines(&lines) {
         assert_eq!(shard["kind"], "bands");
-        assert_eq!(shard["depth"], depth.parse::<usize>().unwrap().min(1));
+        assert_eq!(shard["depth"], depth.parse::<usize>().unwrap());
+        assert_eq!(shard["plan"]["version"], 2);
     }
     lines
 }
@@ -148,12 +150,111 @@ fn band_shards_add_up_to_the_published_counts() {
         assert_eq!(json_lines(&whole).len(), 1);
         assert_eq!(count_shards("count", &whole), expected, "{args:?}");
     }
+    // Past the classes: pieces of classes, each one class and a slice of its second band's
+    // first stack, as many as asked (6x6: 3 classes of 10 choices each).
+    for k in [4, 12, 30] {
+        let lines = band_shards(&["--box", "2x3"], &empty(6), k);
+        let shards = json_lines(&lines);
+        assert_eq!(shards.len(), k);
+        for shard in &shards {
+            assert_eq!(shard["choices"].as_array().unwrap().len(), 1, "{shard}");
+            assert_eq!(
+                shard["plan"],
+                serde_json::json!({"boxes": "2x3", "version": 2, "classes": 3})
+            );
+        }
+        let cut = shards.iter().filter(|s| s["first"].is_array()).count();
+        assert!(cut >= k - 2, "{k}: {cut} pieces");
+        assert_eq!(count_shards("count", &lines), 28_200_960, "--split {k}");
+    }
     // 8x8, 2x4 boxes: five classes, seconds in the test build; with the heavy tests.
     if common::heavy() {
         let lines = band_shards(&["--box", "2x4"], &empty(8), 3);
         assert_eq!(json_lines(&lines).len(), 5);
         assert_eq!(count_shards("count", &lines), 29_136_487_207_403_520);
+        let pieces = band_shards(&["--box", "2x4"], &empty(8), 12);
+        assert_eq!(json_lines(&pieces).len(), 12);
+        assert_eq!(count_shards("count", &pieces), 29_136_487_207_403_520);
     }
+}
+
+#[test]
+fn a_resume_file_of_another_plan_or_split_is_refused() {
+    let grid = format!("{}\n", ".".repeat(36));
+    let classes = band_shards(&["--box", "2x3"], &grid, 1);
+    let pieces = band_shards(&["--box", "2x3"], &grid, 12);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("counts.jsonl");
+    let path = file.to_str().unwrap();
+    // The counts of the split by classes, then the pieces resumed from them: refused, and
+    // nothing counted.
+    let counted = sudokux(&["count", "--count-shard"], &classes);
+    assert_eq!(counted.status.code(), Some(0), "{counted:?}");
+    let records = stdout(&counted);
+    for record in json_lines(&records) {
+        assert_eq!(record["split"], 1);
+        assert_eq!(record["plan"]["boxes"], "2x3");
+        assert_eq!(record["plan"]["version"], 2);
+    }
+    std::fs::write(&file, &records).unwrap();
+    let output = sudokux(&["count", "--count-shard", "--resume", path], &pieces);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!(
+            "sudokux: {path}: line 1: counts of another plan or split (2x3 boxes, plan version \
+             2, 3 classes, 3 shards of --split 1) than the shards read (2x3 boxes, plan version \
+             2, 3 classes, 12 shards of --split 12): resume from the counts of the same split, \
+             or count into another file\n"
+        )
+    );
+    // The same split resumes.
+    let output = sudokux(&["count", "--count-shard", "--resume", path], &classes);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(output.stdout.is_empty());
+    // Counts written before plans were recorded (version 1: no plan, no split): refused.
+    let old: String = json_lines(&records)
+        .into_iter()
+        .map(|mut record| {
+            let object = record.as_object_mut().unwrap();
+            object.remove("plan");
+            object.remove("split");
+            format!("{record}\n")
+        })
+        .collect();
+    std::fs::write(&file, old).unwrap();
+    let output = sudokux(&["count", "--count-shard", "--resume", path], &classes);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "line 1: counts of another plan or split (plan version 1, no plan recorded, 3 shards)"
+        ),
+        "{stderr}"
+    );
+    // A shard line of another plan version (or another shape's classes) is not counted.
+    let line = json_lines(&classes)[0].clone();
+    for (key, value) in [("version", Value::from(1)), ("classes", Value::from(4))] {
+        let mut other = line.clone();
+        other["plan"][key] = value;
+        let output = sudokux(&["count", "--count-shard"], &format!("{other}\n"));
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.starts_with("sudokux: -: line 1: the shard belongs to another plan"),
+            "{stderr}"
+        );
+    }
+    // A piece past its class's choices.
+    let mut bad = json_lines(&pieces)[0].clone();
+    bad["first"] = serde_json::json!([9, 11]);
+    let output = sudokux(&["count", "--count-shard"], &format!("{bad}\n"));
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("choices 9..11 of class 0 do not exist"),
+        "{output:?}"
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{instance, puzzle_from, sudokux, KINDS};
+use common::{instance, kinds, puzzle_from, sudokux};
 use proptest::prelude::*;
 use sudokux::sudoku::true_candidates::Tally;
 use sudokux::sudoku::{validate, Backtracker, Engine, Solver};
@@ -20,7 +20,7 @@ proptest! {
     /// each cell, are those of the backtracker's full enumeration (every solution validated).
     #[test]
     fn true_candidates_are_the_union_of_all_solutions(
-        kind in proptest::sample::select(KINDS),
+        kind in proptest::sample::select(kinds()),
         seed in any::<u64>(),
         share in 10usize..=70,
     ) {

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{checked_count, instance, puzzle_from, KINDS};
+use common::{checked_count, instance, kinds, puzzle_from};
 use proptest::prelude::*;
 use sudokux::sudoku::file::{from_json, from_toml};
 use sudokux::sudoku::{validate, Backtracker, Engine, Grid, Rules, Solver, Spec};
@@ -33,7 +33,7 @@ proptest! {
 
     #[test]
     fn solver_agrees_with_the_backtracker_on_every_rule(
-        kind in proptest::sample::select(KINDS),
+        kind in proptest::sample::select(kinds()),
         seed in any::<u64>(),
         share in 0usize..=100,
     ) {
@@ -55,7 +55,7 @@ proptest! {
     /// on one thread or two (with the memory of subproblems when the count goes on).
     #[test]
     fn item_domination_agrees_with_the_backtracker_on_every_rule(
-        kind in proptest::sample::select(KINDS),
+        kind in proptest::sample::select(kinds()),
         seed in any::<u64>(),
         share in 0usize..=100,
         max in prop_oneof![Just(2u32), Just(3), Just(u32::MAX)],
@@ -83,7 +83,7 @@ proptest! {
     /// the solver's plain count, on one thread or two.
     #[test]
     fn counts_by_interchangeable_digits_agree_with_the_backtracker(
-        kind in proptest::sample::select(KINDS),
+        kind in proptest::sample::select(kinds()),
         seed in any::<u64>(),
         share in 0usize..=40,
         threads in 1usize..=2,
@@ -315,7 +315,7 @@ proptest! {
 
     /// The families with f-puzzles keys read back what they write, on random instances.
     #[test]
-    fn f_puzzles_keys_round_trip(kind in proptest::sample::select(KINDS), seed in any::<u64>()) {
+    fn f_puzzles_keys_round_trip(kind in proptest::sample::select(kinds()), seed in any::<u64>()) {
         use sudokux::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
         use sudokux::sudoku::rules::Constraints;
         let (rules, _) = instance(kind, seed);

@@ -10,6 +10,20 @@ use super::{engine_solution, Rng};
 /// Number of line families [`instance`] makes.
 pub const FAMILIES: usize = 10;
 
+/// The line families by name (their field and key), in the order of the numbers here.
+pub const NAMES: [&str; FAMILIES] = [
+    "thermometer",
+    "slowthermometer",
+    "whispers",
+    "nabner",
+    "palindrome",
+    "renban",
+    "entropicline",
+    "modularline",
+    "betweenline",
+    "lockout",
+];
+
 /// Whether the digits of a line keep family `family`'s rule (on an `n`-digit grid, whispers
 /// with `value`).
 pub fn keeps(family: usize, n: usize, value: u32, ds: &[u8]) -> bool {
@@ -125,11 +139,11 @@ pub fn with_lines(base: Spec, family: usize, lines: Vec<Line>) -> Spec {
     })
 }
 
-/// A random instance of a line family on `base`: its rules and a solution, if one was found.
-pub fn instance(base: Spec, rng: &mut Rng, seed: u64) -> (Rules, Option<Grid>) {
+/// A random instance of line family `family` (its number in [`NAMES`]) on `base`: its rules
+/// and a solution, if one was found.
+pub fn instance(base: Spec, family: usize, rng: &mut Rng, seed: u64) -> (Rules, Option<Grid>) {
     let plain = Rules::new(base.clone()).unwrap();
     let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
-    let family = rng.below(FAMILIES);
     let count = 1 + rng.below(4);
     let lines = lines(family, &solution, count, rng);
     let rules = Rules::new(with_lines(base, family, lines)).unwrap();

@@ -11,7 +11,7 @@ use std::process::{Command, Output, Stdio};
 
 use sudokux::sudoku::rules::fpuzzles_io::Place;
 use sudokux::sudoku::rules::grid::indexers::{IndexKind, Indexer};
-use sudokux::sudoku::rules::{Diagonal, LittleKiller};
+use sudokux::sudoku::rules::{Constraints, Diagonal, LittleKiller};
 use sudokux::sudoku::{Arrow, Cage, Cell, Engine, Grid, Rules, Spec};
 
 /// Path of a file under `tests/data`.
@@ -191,41 +191,18 @@ pub fn heavy() -> bool {
     std::env::var("SUDOKUX_HEAVY_TESTS").is_ok_and(|v| v == "1")
 }
 
-/// The kinds of random instance of [`instance`], by name: a family's field where the kind is
-/// one family (`killer`, `arrow`, ...), else what it is (`plain`, `jigsaw`, `samurai`, `mix`
-/// of the flags, `lines` of every line kind). A property test draws one with
-/// `proptest::sample::select(KINDS)` and names it in its messages.
-pub static KINDS: &[&str] = &[
-    "plain",
-    "jigsaw",
-    "diagonals",
-    "windoku",
-    "anti_knight",
-    "anti_king",
-    "non_consecutive",
-    "killer",
-    "extra",
-    "samurai",
-    "mix",
-    "lines",
-    "indexers",
-    "kropki",
-    "xv",
-    "parity",
-    "extremes",
-    "sums",
-    "clones",
-    "quadruples",
-    "arrow",
-    "littlekiller",
-    "doublearrow",
-    "zipperline",
-    "regionsumline",
-    "pencilmarks",
-    "sandwich",
-    "xsum",
-    "skyscraper",
-];
+/// The kinds of random instance of [`instance`] that are no family: `plain`, `jigsaw`
+/// (regions), `samurai` (overlapping grids) and `mix` (of the rules the command line's flags
+/// give).
+pub const SHAPES: [&str; 4] = ["plain", "jigsaw", "samurai", "mix"];
+
+/// The kinds of random instance of [`instance`], by name: [`SHAPES`], then every family of
+/// the library's list by its name ([`Constraints::FAMILIES`]), so that a family added there
+/// is made here or the property tests fail naming it. A property test draws one with
+/// `proptest::sample::select(kinds())` and names it in its messages.
+pub fn kinds() -> Vec<&'static str> {
+    SHAPES.into_iter().chain(Constraints::FAMILIES).collect()
+}
 
 /// A random Latin square of side `n`: cells filled in order with shuffled digits, backtracking.
 pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
@@ -252,12 +229,12 @@ pub fn latin_square(n: usize, rng: &mut Rng) -> Vec<u8> {
     cells
 }
 
-/// A random instance of kind `kind` (one of [`KINDS`]): its rules and a solution, if one was
+/// A random instance of kind `kind` (one of [`kinds`]): its rules and a solution, if one was
 /// found.
 ///
 /// # Panics
 ///
-/// For a kind not in [`KINDS`].
+/// For a kind not in [`kinds`]: a family of the library's list that no arm here makes.
 pub fn instance(kind: &str, seed: u64) -> (Rules, Option<Grid>) {
     let mut rng = Rng::new(seed);
     let (n, shape) = [(4, (2, 2)), (6, (2, 3)), (6, (3, 2))][rng.below(3)];
@@ -291,16 +268,19 @@ pub fn instance(kind: &str, seed: u64) -> (Rules, Option<Grid>) {
             .unwrap();
             (rules, Some(Grid::from_cells(n, square).unwrap()))
         }
-        "diagonals" => with(base.with(|c| match rng.below(3) {
+        "units" => with(base.with(|c| match rng.below(5) {
             0 => c.units.diagonals = true,
             1 => c.units.diagonal_positive = true,
-            _ => c.units.diagonal_negative = true,
+            2 => c.units.diagonal_negative = true,
+            3 => c.units.windoku = true,
+            _ => c.units.disjoint_groups = true,
         })),
-        "windoku" => with(base.with(|c| c.units.windoku = true)),
-        "anti_knight" => with(base.with(|c| c.chess.anti_knight = true)),
-        "anti_king" => with(base.with(|c| c.chess.anti_king = true)),
-        "non_consecutive" => with(base.with(|c| c.kropki.non_consecutive = true)),
-        "killer" | "extra" => {
+        "chess" => with(base.with(|c| match rng.below(3) {
+            0 => c.chess.anti_knight = true,
+            1 => c.chess.anti_king = true,
+            _ => (c.chess.anti_knight, c.chess.anti_king) = (true, true),
+        })),
+        "cage" | "unit" => {
             // Cages or extra units cut from a solution of the plain rules.
             let plain = Rules::new(base.clone()).unwrap();
             let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
@@ -308,7 +288,7 @@ pub fn instance(kind: &str, seed: u64) -> (Rules, Option<Grid>) {
             rng.shuffle(&mut order);
             let mut groups: Vec<Vec<usize>> = Vec::new();
             let mut current: Vec<usize> = Vec::new();
-            let target = 1 + rng.below(if kind == "killer" { 3 } else { n });
+            let target = 1 + rng.below(if kind == "cage" { 3 } else { n });
             for p in order {
                 let d = solution.cells()[p];
                 if current.iter().all(|&q| solution.cells()[q] != d) {
@@ -322,7 +302,7 @@ pub fn instance(kind: &str, seed: u64) -> (Rules, Option<Grid>) {
                 groups.push(current);
             }
             let cells = |g: &[usize]| g.iter().map(|&p| Cell::from_index(p, n)).collect();
-            let spec = if kind == "killer" {
+            let spec = if kind == "cage" {
                 let cages = groups
                     .iter()
                     .map(|g| Cage {
@@ -349,7 +329,10 @@ pub fn instance(kind: &str, seed: u64) -> (Rules, Option<Grid>) {
                 ..Spec::new(4)
             })
         }
-        "lines" => lines::instance(base, &mut rng, seed),
+        line if lines::NAMES.contains(&line) => {
+            let family = lines::NAMES.iter().position(|&l| l == line).unwrap();
+            lines::instance(base, family, &mut rng, seed)
+        }
         "indexers" => {
             // Random indexing cells of random kinds (a solution may not exist).
             let kinds = [IndexKind::Row, IndexKind::Column, IndexKind::Box];
@@ -365,7 +348,8 @@ pub fn instance(kind: &str, seed: u64) -> (Rules, Option<Grid>) {
                 .collect();
             with(base.with(|c| c.indexers.groups = groups))
         }
-        "kropki" | "xv" | "parity" | "extremes" | "sums" | "clones" | "quadruples" => {
+        "kropki" if rng.below(4) == 0 => with(base.with(|c| c.kropki.non_consecutive = true)),
+        "kropki" | "xv" | "parity" | "extremes" | "sum" | "clone" | "quadruple" => {
             let plain = Rules::new(base.clone()).unwrap();
             let solution = engine_solution(&plain, seed).expect("plain grids have solutions");
             with(marks(kind, &solution, base, &mut rng))
@@ -399,7 +383,7 @@ pub fn instance(kind: &str, seed: u64) -> (Rules, Option<Grid>) {
             let spec = base.with(|c| c.arrow.clues = arrows);
             (Rules::new(spec).unwrap(), Some(solution))
         }
-        "littlekiller" => {
+        "littlekillersum" => {
             // Little killers read off a solution of the plain rules: a random place outside
             // the grid and direction, the value the diagonal's digits add up to.
             let plain = Rules::new(base.clone()).unwrap();
@@ -435,7 +419,7 @@ pub fn instance(kind: &str, seed: u64) -> (Rules, Option<Grid>) {
         "zipperline" => sumlines::zipper(base, &mut rng, seed),
         "regionsumline" => sumlines::region_sum(base, &mut rng, seed),
         "pencilmarks" => pencilmarks::instance(base, &mut rng, seed),
-        "sandwich" | "xsum" | "skyscraper" => outside_clues(kind, base, n, &mut rng, seed),
+        "sandwichsum" | "xsum" | "skyscraper" => outside_clues(kind, base, n, &mut rng, seed),
         "mix" => with(base.with(|c| {
             c.units.diagonals = rng.below(2) == 0;
             c.chess.anti_king = rng.below(3) == 0;
@@ -448,7 +432,7 @@ pub fn instance(kind: &str, seed: u64) -> (Rules, Option<Grid>) {
 }
 
 /// Marks between cells (`kind`: `kropki` dots, `xv`, `parity` (odd and even cells),
-/// `extremes` (minimum and maximum cells), `sums` (sum pairs), `clones`, `quadruples`) read off
+/// `extremes` (minimum and maximum cells), `sum` (sum pairs), `clone`, `quadruple`) read off
 /// a solution of `base`: some true, with
 /// rules on the unmarked neighbours at random (which the solution may break).
 pub fn marks(kind: &str, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
@@ -458,7 +442,7 @@ pub fn marks(kind: &str, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
     let at = |c: Cell| u32::from(solution.get(c.row, c.col));
     let mut spec = base;
     let k = &mut spec.constraints;
-    if kind == "quadruples" {
+    if kind == "quadruple" {
         use sudokux::sudoku::rules::marks::quadruple::Quadruple;
         for _ in 0..1 + rng.below(3) {
             let (r, c) = (rng.below(n - 1), rng.below(n - 1));
@@ -478,7 +462,7 @@ pub fn marks(kind: &str, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
         }
         return spec;
     }
-    if kind == "clones" {
+    if kind == "clone" {
         use sudokux::sudoku::rules::marks::clone::CloneRegion;
         // Cells paired with others holding the same digit in the solution.
         let (mut cells, mut clone_cells) = (Vec::new(), Vec::new());
@@ -497,7 +481,7 @@ pub fn marks(kind: &str, solution: &Grid, base: Spec, rng: &mut Rng) -> Spec {
         k.clone.clones.push(CloneRegion { cells, clone_cells });
         return spec;
     }
-    if kind == "sums" {
+    if kind == "sum" {
         use sudokux::sudoku::rules::marks::sum::SumPair;
         for _ in 0..1 + rng.below(n) {
             let a = Cell::from_index(rng.below(n * n), n);
@@ -617,7 +601,7 @@ fn double_arrows(base: Spec, n: usize, rng: &mut Rng, seed: u64) -> (Rules, Opti
     (Rules::new(spec).unwrap(), Some(solution))
 }
 
-/// Outside clues (`kind`: `sandwich`, `xsum` or `skyscraper`) read off a solution of the
+/// Outside clues (`kind`: `sandwichsum`, `xsum` or `skyscraper`) read off a solution of the
 /// plain rules: random places beside the grid, each with the value its line shows, and
 /// at times one value changed (which the solution then breaks).
 fn outside_clues(
@@ -654,7 +638,7 @@ fn outside_clues(
             .collect();
         // The value the line shows: the one value the rule from its meaning accepts.
         let holds = |value: i64| match kind {
-            "sandwich" => Sandwich::holds(n, value, &digits).is_ok(),
+            "sandwichsum" => Sandwich::holds(n, value, &digits).is_ok(),
             "xsum" => XSum::holds(n, value, &digits).is_ok(),
             _ => Skyscraper::holds(n, value, &digits).is_ok(),
         };
@@ -663,7 +647,7 @@ fn outside_clues(
     }
     let spec = |clues: Vec<OutsideClue>| {
         base.clone().with(|c| match kind {
-            "sandwich" => c.sandwichsum.clues = clues,
+            "sandwichsum" => c.sandwichsum.clues = clues,
             "xsum" => c.xsum.clues = clues,
             _ => c.skyscraper.clues = clues,
         })

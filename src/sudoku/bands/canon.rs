@@ -152,6 +152,14 @@ impl Search<'_> {
 mod tests {
     use super::*;
 
+    /// The state a 9x9 top band (digits 1 to 9) leaves: each column needs the six digits the
+    /// band does not hold there.
+    fn state_below(band: &[[u32; 9]; 3]) -> Vec<u32> {
+        (0..9)
+            .map(|j| 0x1ff & !band.iter().fold(0, |m, row| m | 1 << (row[j] - 1)))
+            .collect()
+    }
+
     #[test]
     fn states_of_one_class_have_one_canonical_form() {
         let shape = Shape { rows: 3, cols: 3 };
@@ -162,9 +170,7 @@ mod tests {
             [4, 5, 6, 7, 8, 9, 1, 2, 3],
             [7, 8, 9, 1, 2, 3, 4, 5, 6],
         ];
-        let state: Vec<u32> = (0..9)
-            .map(|j| 0x1ff & !band.iter().fold(0, |m, row| m | 1 << (row[j] - 1)))
-            .collect();
+        let state = state_below(&band);
         let form = canon.of(&state);
         assert_eq!(canon.of(&form), form);
         // Rename the digits (d -> 8 - d), swap two stacks and two columns of a stack.
@@ -183,9 +189,7 @@ mod tests {
             [4, 5, 6, 8, 9, 7, 2, 3, 1],
             [7, 8, 9, 1, 2, 3, 5, 6, 4],
         ];
-        let other: Vec<u32> = (0..9)
-            .map(|j| 0x1ff & !mixed.iter().fold(0, |m, row| m | 1 << (row[j] - 1)))
-            .collect();
+        let other = state_below(&mixed);
         assert_ne!(canon.of(&other), form);
         assert_eq!(Canon::orders(&shape), 1296);
     }

@@ -25,11 +25,13 @@
 
 pub mod canon;
 pub mod fill;
+pub mod pieces;
 pub mod shape;
 pub mod split;
 pub mod top;
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -39,6 +41,7 @@ use super::engine::{Answer, Symmetry};
 use super::rules::{Constraints, Rules};
 use canon::Canon;
 use fill::bands;
+pub use pieces::{Piece, PieceError, PLAN_VERSION};
 pub use shape::Shape;
 use split::stack_splits;
 pub use top::Plan;
@@ -120,8 +123,8 @@ pub struct BandCount {
     /// Classes of states below the top band (the units of work shared among threads and
     /// shards); 0 when the top band was stopped before it was done.
     pub classes: usize,
-    /// Classes counted whole: the lower bound of a stopped count is theirs, and what was
-    /// counted of the classes under way.
+    /// Classes (or pieces of classes, [`Plan::count_pieces`]) counted whole: the lower bound
+    /// of a stopped count is theirs, and what was counted of those under way.
     pub finished: usize,
 }
 
@@ -146,7 +149,7 @@ pub struct ClassError {
 /// grids below each class.
 pub fn count(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> BandCount {
     let plan = Plan::new(shape, watch, budget);
-    let every: Vec<usize> = (0..plan.classes().len()).collect();
+    let every: Vec<Piece> = (0..plan.classes().len()).map(Piece::whole).collect();
     let mut counted = count_some(&plan, &every, threads, watch, budget.after(plan.nodes()));
     counted.nodes += plan.nodes();
     counted.complete &= plan.complete();
@@ -214,14 +217,53 @@ impl Plan {
                 cols: self.shape().cols,
             });
         }
-        Ok(count_some(self, which, threads, watch, budget))
+        let pieces: Vec<Piece> = which.iter().map(|&k| Piece::whole(k)).collect();
+        Ok(count_some(self, &pieces, threads, watch, budget))
+    }
+
+    /// Counts the grids of `pieces` (see [`Piece`]; a piece given twice is counted twice) on
+    /// up to `threads` threads: the count of a shard of [`Plan::shards`]. The counts of pieces
+    /// that cut `0..classes` add up to the whole count, exactly. The watch sees the work, the
+    /// grids and the share of these pieces done; a stopped count is a lower bound.
+    ///
+    /// # Errors
+    ///
+    /// [`PieceError`] when a piece is not one of the plan's (none counted then).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudokux::sudoku::bands::{Plan, Shape};
+    /// use sudokux::xc::{Budget, Watch};
+    ///
+    /// // The 6x6 grids (2x3 boxes) in 10 shards: classes cut into pieces.
+    /// let plan = Plan::new(&Shape { rows: 2, cols: 3 }, &Watch::new(), Budget::UNLIMITED);
+    /// let shards = plan.shards(10);
+    /// assert_eq!(shards.len(), 10);
+    /// let total: u128 = shards
+    ///     .iter()
+    ///     .map(|pieces| plan.count_pieces(pieces, 1, &Watch::new(), Budget::UNLIMITED).unwrap().count)
+    ///     .sum();
+    /// assert_eq!(total, 28_200_960);
+    /// ```
+    pub fn count_pieces(
+        &self,
+        pieces: &[Piece],
+        threads: usize,
+        watch: &Watch,
+        budget: Budget,
+    ) -> Result<BandCount, PieceError> {
+        for piece in pieces {
+            self.check(piece)?;
+        }
+        Ok(count_some(self, pieces, threads, watch, budget))
     }
 }
 
-/// The count of the classes `which` of `plan` (numbers checked by the caller).
+/// The count of the pieces `which` of `plan` (checked by the caller).
 fn count_some(
     plan: &Plan,
-    which: &[usize],
+    which: &[Piece],
     threads: usize,
     watch: &Watch,
     budget: Budget,
@@ -256,9 +298,10 @@ fn count_some(
                     if k >= total || counter.stop() {
                         break;
                     }
-                    let (state, weight) = &plan.classes()[which[k]];
+                    let piece = &which[k];
+                    let (state, weight) = &plan.classes()[piece.class];
                     let before = counter.nodes;
-                    let below = counter.count(state, c - 1);
+                    let below = counter.count(state, c - 1, piece.first.as_ref());
                     let grids = below.saturating_mul(*weight);
                     watch.add(
                         counter.nodes - counter.published,
@@ -327,7 +370,7 @@ pub fn below(shape: &Shape, state: &[u32]) -> u128 {
         budget: Budget::UNLIMITED,
         stopped: false,
     };
-    counter.count(state, k)
+    counter.count(state, k, None)
 }
 
 /// Nodes between two looks at the budget and the watch.
@@ -357,17 +400,22 @@ impl Counter<'_> {
         self.stopped
     }
 
-    /// Grids below `state` with `k` bands left.
-    fn count(&mut self, state: &[u32], k: usize) -> u128 {
+    /// Grids below `state` with `k` bands left; with `first`, only those whose next band's
+    /// first stack takes one of these choices (of [`stack_splits`], numbered from 0).
+    fn count(&mut self, state: &[u32], k: usize, first: Option<&Range<usize>>) -> u128 {
         if k == 1 {
             self.nodes += 1;
             return u128::from(bands(self.shape, state));
         }
         let (r, c) = (self.shape.rows, self.shape.cols);
-        let choices: Vec<Vec<u32>> = state
+        let mut choices: Vec<Vec<u32>> = state
             .chunks(c)
             .map(|stack| stack_splits(r, stack))
             .collect();
+        if let Some(first) = first {
+            let end = (first.end * c).min(choices[0].len());
+            choices[0] = choices[0][(first.start * c).min(end)..end].to_vec();
+        }
         if choices.iter().any(Vec::is_empty) {
             return 0;
         }
@@ -413,7 +461,7 @@ impl Counter<'_> {
                 match self.memo.get(&key) {
                     Some(&known) => known,
                     None => {
-                        let known = self.count(&key, k - 1);
+                        let known = self.count(&key, k - 1, None);
                         if !self.stopped {
                             self.memo.insert(key, known);
                         }

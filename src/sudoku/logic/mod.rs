@@ -38,6 +38,8 @@
 //! covers.rs     subsets and fish over any items: set pairs and triples
 //! rule_sums.rs  the sums the rules promise (arrows, little killers, cages): out of reach,
 //!               combinations
+//! fillings.rs   the one walk through a sum's fillings, which the sum steps and the killer
+//!               family's steps share
 //! explain.rs    the order techniques are tried in (the families' own steps among them),
 //!               guesses, the explanation of a puzzle
 //! technique.rs, step.rs, grade.rs: what a step is and says, and what a solution is worth
@@ -63,6 +65,7 @@
 
 mod covers;
 mod explain;
+pub(crate) mod fillings;
 mod fish;
 mod grade;
 mod items;

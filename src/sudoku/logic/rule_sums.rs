@@ -16,13 +16,12 @@
 //!
 //! [`Encoder::promise_sum`]: crate::sudoku::rules::cover::encoder::Encoder::promise_sum
 
-use std::collections::HashMap;
-
 use crate::sudoku::encode::Promise;
 use crate::sudoku::grid::Cell;
 use crate::sudoku::rules::Rules;
 use crate::xc::Reach;
 
+use super::fillings::Fillings;
 use super::mask::{bit, digits_of};
 use super::step::Step;
 use super::technique::Technique;
@@ -33,41 +32,24 @@ const MAX_TERMS: usize = 24;
 
 /// A promised sum, ready for the steps.
 ///
-/// Invariants: `order` is a permutation of the indices of `promise.terms`, in groups of
-/// cells that all see one another; `starts[k]` is true when `order[k]` begins a group (and
-/// `starts[0]` is true).
+/// Invariants: `weights[i]` is the weight of `promise.terms[i]`; `fillings` walks the terms
+/// in groups of cells that all see one another.
 #[derive(Debug)]
 pub(super) struct RuleSum {
     promise: Promise,
-    order: Vec<usize>,
-    starts: Vec<bool>,
+    weights: Vec<i64>,
+    fillings: Fillings,
 }
 
 impl RuleSum {
     /// A promised sum, its cells grouped greedily into cliques of `sees`.
     pub(super) fn new(promise: Promise, sees: impl Fn(usize, usize) -> bool) -> RuleSum {
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        for (k, &(p, _)) in promise.terms.iter().enumerate() {
-            let fits = groups
-                .iter_mut()
-                .find(|g| g.iter().all(|&j| sees(promise.terms[j].0, p)));
-            match fits {
-                Some(group) => group.push(k),
-                None => groups.push(vec![k]),
-            }
-        }
-        let mut order = Vec::with_capacity(promise.terms.len());
-        let mut starts = Vec::with_capacity(promise.terms.len());
-        for group in groups {
-            for (i, &k) in group.iter().enumerate() {
-                order.push(k);
-                starts.push(i == 0);
-            }
-        }
+        let terms = &promise.terms;
+        let fillings = Fillings::new(terms.len(), |i, j| sees(terms[i].0, terms[j].0));
         RuleSum {
+            weights: terms.iter().map(|&(_, w)| w).collect(),
             promise,
-            order,
-            starts,
+            fillings,
         }
     }
 
@@ -120,48 +102,8 @@ impl RuleSum {
     /// For each term, the digits of its mask that some filling reaching the target uses
     /// (different digits within each group of cells that see one another).
     fn combinations(&self, masks: &[u64]) -> Vec<u64> {
-        let mut support = vec![0u64; masks.len()];
-        let mut memo = HashMap::new();
-        self.walk(0, 0, 0, masks, &mut support, &mut memo);
-        support
-    }
-
-    /// Whether terms `order[k..]` can complete partial sum `sum`, the current group's cells
-    /// avoiding `used`; marks the digits of the completions found in `support`.
-    fn walk(
-        &self,
-        k: usize,
-        sum: i64,
-        used: u64,
-        masks: &[u64],
-        support: &mut [u64],
-        memo: &mut HashMap<(usize, i64, u64), bool>,
-    ) -> bool {
-        if k == self.order.len() {
-            return sum == self.promise.target;
-        }
-        let used = if self.starts[k] { 0 } else { used };
-        if let Some(&known) = memo.get(&(k, sum, used)) {
-            return known;
-        }
-        let i = self.order[k];
-        let w = self.promise.terms[i].1;
-        let mut any = false;
-        for d in digits_of(masks[i] & !used) {
-            if self.walk(
-                k + 1,
-                sum + w * i64::from(d),
-                used | bit(d),
-                masks,
-                support,
-                memo,
-            ) {
-                support[i] |= bit(d);
-                any = true;
-            }
-        }
-        memo.insert((k, sum, used), any);
-        any
+        self.fillings
+            .supported(&self.weights, self.promise.target, masks)
     }
 
     /// The sum as an equation, positive terms left, negative right: `r1c2 + r1c3 = r1c1`,

@@ -17,6 +17,16 @@ macro_rules! families {
         const FAMILIES: usize = [$(stringify!($field)),*].len();
 
         impl Constraints {
+            /// The families by name, in the list's order: the field of each (which is also
+            /// its module and, for a family of one key, its key: `thermometer`, `cage`).
+            pub const FAMILIES: [&'static str; FAMILIES] = [$(stringify!($field)),*];
+
+            /// Each family by name with the keys of puzzle files it reads
+            /// ([`Family::KEYS`](crate::sudoku::rules::Family::KEYS)), in the list's order.
+            pub fn family_keys() -> [(&'static str, &'static [&'static str]); FAMILIES] {
+                [$((stringify!($field), <$family as $crate::sudoku::rules::Family>::KEYS)),*]
+            }
+
             /// Every family, in the list's order.
             pub fn all(&self) -> [&dyn $crate::sudoku::rules::Constraint; FAMILIES] {
                 [$(&self.$field),*]

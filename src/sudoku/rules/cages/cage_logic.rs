@@ -6,9 +6,8 @@
 //! reaches the target with it. For a cage that is its combinations, each set of digits placed
 //! cell by cell; for a derived sum it is what the innies or outies can still add up to.
 
-use std::collections::HashMap;
-
 use crate::sudoku::grid::Cell;
+use crate::sudoku::logic::fillings::Fillings;
 use crate::sudoku::logic::mask::{bit, digits_of};
 use crate::sudoku::logic::step::Step;
 use crate::sudoku::logic::technique::Technique;
@@ -18,7 +17,8 @@ use crate::sudoku::rules::constraint::Logic;
 
 /// One sum the logic reasons with.
 ///
-/// Invariants: `cells` and `weights` have the same length; the weights are `+1` for a cage.
+/// Invariants: `cells` and `weights` have the same length, and `fillings` walks that many
+/// terms; the weights are `+1` for a cage.
 #[derive(Debug)]
 pub(super) struct LogicSum {
     /// The technique its steps are.
@@ -31,8 +31,9 @@ pub(super) struct LogicSum {
     weights: Vec<i64>,
     /// What the weighted digits add up to.
     target: i64,
-    /// Whether the cells hold different digits.
-    distinct: bool,
+    /// How the cells are walked: all different digits for a cage, or a derived sum whose
+    /// cells must differ; no two alike otherwise.
+    fillings: Fillings,
 }
 
 impl LogicSum {
@@ -42,9 +43,9 @@ impl LogicSum {
             technique: Technique::CageSum,
             name,
             weights: vec![1; cells.len()],
+            fillings: Fillings::all(cells.len(), true),
             cells,
             target: i64::from(sum),
-            distinct: true,
         }
     }
 
@@ -56,7 +57,7 @@ impl LogicSum {
             cells: derived.terms.iter().map(|&(p, _)| (p, cell(p))).collect(),
             weights: derived.terms.iter().map(|&(_, w)| w).collect(),
             target: derived.target,
-            distinct: derived.distinct,
+            fillings: Fillings::all(derived.terms.len(), derived.distinct),
         }
     }
 
@@ -75,42 +76,10 @@ impl LogicSum {
         format!("{text} = {}", self.target)
     }
 
-    /// For each cell, the digits of its `masks` that some filling reaching the target uses.
+    /// For each cell, the digits of its `masks` that some filling reaching the target uses
+    /// (the walk the sum steps of every rule share).
     fn supported(&self, masks: &[u64]) -> Vec<u64> {
-        let mut support = vec![0u64; masks.len()];
-        let mut memo = HashMap::new();
-        self.walk(0, 0, 0, masks, &mut support, &mut memo);
-        support
-    }
-
-    /// Whether cells `i..` can complete partial sum `sum` with digits outside `used` (when
-    /// distinct); marks the digits of the completions it finds in `support`.
-    fn walk(
-        &self,
-        i: usize,
-        sum: i64,
-        used: u64,
-        masks: &[u64],
-        support: &mut [u64],
-        memo: &mut HashMap<(usize, i64, u64), bool>,
-    ) -> bool {
-        if i == masks.len() {
-            return sum == self.target;
-        }
-        if let Some(&known) = memo.get(&(i, sum, used)) {
-            return known;
-        }
-        let mut any = false;
-        for d in digits_of(masks[i] & !used) {
-            let next_used = if self.distinct { used | bit(d) } else { 0 };
-            let next = sum + self.weights[i] * i64::from(d);
-            if self.walk(i + 1, next, next_used, masks, support, memo) {
-                support[i] |= bit(d);
-                any = true;
-            }
-        }
-        memo.insert((i, sum, used), any);
-        any
+        self.fillings.supported(&self.weights, self.target, masks)
     }
 }
 
