@@ -210,6 +210,9 @@ class Step:
     @property
     def digits(self) -> List[str]:
         """The pattern's digits."""
+    @property
+    def rules(self) -> List[Tuple[str, Optional[int], str]]:
+        """The rule instances used: (family, instance, words), e.g. ("box", 2, "box 2")."""
     def to_dict(self) -> dict:
         """The step as ``explain --json`` writes it."""
 
@@ -261,6 +264,9 @@ class Hint:
     @property
     def unexplained(self) -> List[str]:
         """The constraints the logic does not reason with."""
+    @property
+    def proved_unique(self) -> bool:
+        """Whether the search proved the puzzle unique (40 ms without limits)."""
     @property
     def candidates(self) -> Optional[dict]:
         """Each empty cell's digits (``candidates=True``)."""
