@@ -175,3 +175,118 @@ fn a_puzzle_without_solution_is_told_where_it_goes_wrong() {
          rule out each one\n"
     );
 }
+
+/// A hint comes at once even where proving the puzzle unique takes long: without limits,
+/// `hint` gives that proof 40 ms, then hints all the same and says the proof is not done
+/// (`proved_unique: false`). `little_killer_snipes_11` (published, one solution) gave no
+/// answer in 10 minutes when the hint waited for the proof (`tests/data/hint/`). Its step is
+/// checked against the solution on file, which the independent validator checks first.
+#[test]
+fn a_hint_does_not_wait_for_a_slow_proof() {
+    use sudokux::sudoku::file::PuzzleFile;
+    use sudokux::sudoku::{fpuzzles, validate, Grid};
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/logic/");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/hint/little_killer_snipes_11.json"
+    );
+    let file: PuzzleFile = fpuzzles::read(&std::fs::read_to_string(path).unwrap())
+        .unwrap()
+        .into();
+    let solutions = std::fs::read_to_string(format!("{dir}solutions.txt")).unwrap();
+    let line = solutions
+        .lines()
+        .find_map(|l| l.strip_prefix("little_killer_snipes_11 "))
+        .unwrap();
+    let solution = Grid::from_line(line).unwrap();
+    validate(&file.rules, &file.givens, &solution).expect("the solution on file is valid");
+    let started = std::time::Instant::now();
+    let output = sudokux(&["hint", "--json", path], "");
+    // Far below the search's minutes even for a debug build on a loaded machine.
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    assert_eq!(output.status.code(), Some(0));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(value["proved_unique"], false, "{value}");
+    assert_eq!(value["status"], "step", "{value}");
+    let step = &value["step"];
+    let digit_at = |pair: &serde_json::Value| {
+        let cell = pair["cell"].as_str().unwrap();
+        let (r, c) = cell[1..].split_once('c').unwrap();
+        let (r, c) = (
+            r.parse::<usize>().unwrap() - 1,
+            c.parse::<usize>().unwrap() - 1,
+        );
+        let digit: u8 = pair["digit"].as_str().unwrap().parse().unwrap();
+        (solution.get(r, c), digit)
+    };
+    let placements = step["placements"].as_array().unwrap();
+    let eliminations = step["eliminations"].as_array().unwrap();
+    assert!(!placements.is_empty() || !eliminations.is_empty(), "{step}");
+    for pair in placements {
+        let (solved, digit) = digit_at(pair);
+        assert_eq!(solved, digit, "a wrong placement: {step}");
+    }
+    for pair in eliminations {
+        let (solved, digit) = digit_at(pair);
+        assert_ne!(solved, digit, "eliminates the solution's digit: {step}");
+    }
+    // In words: the note before the step.
+    let text = stdout(&sudokux(&["hint", path], ""));
+    assert!(
+        text.starts_with(
+            "note: the search did not prove within 40 ms that the puzzle has one solution \
+             (`sudokux check` does); the hint holds for every solution\n"
+        ),
+        "{text}"
+    );
+    // A puzzle proved at once says so, and limits given still bound a proof that must finish
+    // (exit code 3 when they stop it, as before).
+    let value: serde_json::Value =
+        serde_json::from_str(&stdout(&sudokux(&["hint", "--json"], PUZZLE))).unwrap();
+    assert_eq!(value["proved_unique"], true, "{value}");
+    let output = sudokux(&["hint", "--timeout", "0.05", path], "");
+    assert_eq!(output.status.code(), Some(3));
+}
+
+/// Each JSON step lists the rule instances it used (`rules`: family, instance, words), each
+/// named in the step's text or its pattern's units (pointing names the box; the column it
+/// eliminates in is a unit of its pattern); on a little killer, the sums by number.
+#[test]
+fn json_steps_list_the_rule_instances_they_used() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/littlekiller.toml");
+    let text = stdout(&sudokux(&["explain", "--json", path], ""));
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let steps = value["steps"].as_array().unwrap();
+    let mut families = std::collections::BTreeSet::new();
+    for step in steps {
+        let said = step["text"].as_str().unwrap();
+        for rule in step["rules"].as_array().unwrap() {
+            let words = rule["words"].as_str().unwrap();
+            let units = step["units"].as_array().unwrap();
+            assert!(
+                said.contains(words) || units.iter().any(|u| u == words),
+                "{words} not in {step}"
+            );
+            let family = rule["family"].as_str().unwrap();
+            if let Some(k) = rule["instance"].as_u64() {
+                assert!(words.ends_with(&format!(" {k}")), "{rule}");
+            }
+            families.insert(family.to_string());
+        }
+    }
+    for family in ["littlekillersum", "box", "row"] {
+        assert!(families.contains(family), "{families:?}");
+    }
+    // The sum step names its little killer once, by number.
+    assert_eq!(
+        steps[1]["rules"],
+        serde_json::json!([{"family": "littlekillersum", "instance": 2, "words": "little killer 2"}])
+    );
+    // A naked single uses no rule instance; a hidden single its unit.
+    let text = stdout(&sudokux(&["hint", "--json"], PUZZLE));
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        value["step"]["rules"],
+        serde_json::json!([{"family": "box", "instance": 2, "words": "box 2"}])
+    );
+}

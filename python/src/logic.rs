@@ -5,7 +5,9 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use sudokux::sudoku::logic::{solve_logically, solve_with_guesses, unexplained, State, Step};
+use sudokux::sudoku::logic::{
+    solve_logically, solve_with_guesses, unexplained, RuleIndex, State, Step,
+};
 use sudokux::sudoku::{Cell, Engine, Grid, Rules, Solver, Technique};
 
 use crate::puzzle::{puzzle_error, PuzzleArg};
@@ -16,7 +18,9 @@ type Marks = Vec<(String, Vec<String>)>;
 
 /// One step: `technique` (its name, as `explain --json` writes it), `text` (the step in
 /// words, `r3c6 = 4: hidden single in box 2`), `placements` and `eliminations` as
-/// `(cell, digit)` pairs, and the pattern's `units`, `cells` and `digits`.
+/// `(cell, digit)` pairs, the pattern's `units`, `cells` and `digits`, and `rules`, the rule
+/// instances the step used as `(family, instance, words)` (`("thermometer", 2, "thermometer
+/// 2")`, `("box", 6, "box 6")`; `to_dict()` writes them as `{family, instance, words}`).
 #[pyclass(module = "sudokux", name = "Step", frozen, get_all)]
 #[derive(Debug, Clone)]
 pub struct PyStep {
@@ -27,10 +31,11 @@ pub struct PyStep {
     pub units: Vec<String>,
     pub cells: Vec<String>,
     pub digits: Vec<String>,
+    pub rules: Vec<(String, Option<usize>, String)>,
 }
 
 impl PyStep {
-    fn of(rules: &Rules, step: &Step) -> PyStep {
+    fn of(rules: &Rules, index: &RuleIndex, step: &Step) -> PyStep {
         let symbols = rules.symbols();
         let pairs = |list: &[(Cell, u8)]| {
             list.iter()
@@ -48,6 +53,11 @@ impl PyStep {
                 .digits
                 .iter()
                 .map(|&d| symbols.name(d).to_string())
+                .collect(),
+            rules: index
+                .rules_of(step)
+                .into_iter()
+                .map(|r| (r.family, r.instance, r.words))
                 .collect(),
         }
     }
@@ -77,6 +87,18 @@ impl PyStep {
         dict.set_item("units", &self.units)?;
         dict.set_item("cells", &self.cells)?;
         dict.set_item("digits", &self.digits)?;
+        let rules = self
+            .rules
+            .iter()
+            .map(|(family, instance, words)| {
+                let rule = PyDict::new(py);
+                rule.set_item("family", family)?;
+                rule.set_item("instance", instance)?;
+                rule.set_item("words", words)?;
+                Ok(rule)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        dict.set_item("rules", rules)?;
         Ok(dict)
     }
 
@@ -212,7 +234,9 @@ impl PyExplanation {
 
 /// The next step of a puzzle, as `sudokux hint` gives it: `status` (`"step"`, `"guess"`,
 /// `"stalled"`, `"solved"`, or `"unknown"` when `timeout` or `max_nodes` stopped the proof
-/// that the puzzle has one solution), `step` (a `Step`, or `None`), `unexplained`, and
+/// that the puzzle has one solution), `step` (a `Step`, or `None`), `unexplained`,
+/// `proved_unique` (whether the search proved the puzzle unique: without limits it has 40 ms,
+/// as `sudokux hint`, and the hint holds for every solution either way), and
 /// `candidates` (each empty cell's digits) with `candidates=True`. `str()` is the command's
 /// text; `to_dict()` its `--json` object.
 #[pyclass(module = "sudokux", name = "Hint", frozen)]
@@ -223,6 +247,8 @@ pub struct PyHint {
     step: Option<PyStep>,
     #[pyo3(get)]
     unexplained: Vec<String>,
+    #[pyo3(get)]
+    proved_unique: bool,
     candidates: Option<Marks>,
     text: String,
 }
@@ -250,6 +276,7 @@ impl PyHint {
             self.step.as_ref().map(|s| s.to_dict(py)).transpose()?,
         )?;
         dict.set_item("unexplained", &self.unexplained)?;
+        dict.set_item("proved_unique", self.proved_unique)?;
         if let Some(marks) = &self.candidates {
             dict.set_item("candidates", marks_dict(py, marks)?)?;
         }
@@ -268,6 +295,18 @@ impl PyHint {
     }
 }
 
+/// How long `hint` searches for the proof of uniqueness without `timeout` or `max_nodes`, as
+/// `sudokux hint` (a hint must come at once; every step holds for every solution).
+const HINT_PROOF: std::time::Duration = std::time::Duration::from_millis(40);
+
+/// What the search proved of a puzzle that has a solution.
+enum Proof {
+    /// Its one solution, proved the only one.
+    Unique(Grid),
+    /// The limits stopped the proof: the solution found by then, if any.
+    NotProved(Option<Grid>),
+}
+
 /// The unique solution of a puzzle, proved as `explain` and `hint` prove it: `None` when the
 /// limits stopped the proof; a `PuzzleError` with the command line's words when the puzzle
 /// has no solution or several.
@@ -277,16 +316,24 @@ fn unique_solution(
     givens: &Grid,
     limits: Limits,
 ) -> PyResult<Option<Grid>> {
+    Ok(match prove(py, rules, givens, limits)? {
+        Proof::Unique(solution) => Some(solution),
+        Proof::NotProved(_) => None,
+    })
+}
+
+/// What the search finds of a puzzle's solutions within `limits`: its one solution, or
+/// [`Proof::NotProved`]; a `PuzzleError` when it finds none or two.
+fn prove(py: Python<'_>, rules: &Rules, givens: &Grid, limits: Limits) -> PyResult<Proof> {
     let answer = interruptible_within(py, limits, |budget| {
         Solver::new(rules.clone()).enumerate_bounded(givens, Some(2), 2, budget)
     })?
     .map_err(puzzle_error)?;
-    if answer.cut_short(Some(2)) {
-        return Ok(None);
-    }
+    let cut_short = answer.cut_short(Some(2));
     let mut solutions = answer.solutions.into_iter();
     match (solutions.next(), solutions.next()) {
-        (Some(solution), None) => Ok(Some(solution)),
+        (found, None) if cut_short => Ok(Proof::NotProved(found)),
+        (Some(solution), None) => Ok(Proof::Unique(solution)),
         (None, _) => {
             let why = py.detach(|| why_no_solution(rules, givens));
             Err(puzzle_error(format!("the puzzle has no solution{why}")))
@@ -466,11 +513,14 @@ pub fn explain(
             hardest: hardest.map(|(t, _)| t.name()),
             hardest_steps: hardest.map_or(0, |(_, count)| count),
             grade_exact: explanation.grade_is_exact(),
-            steps: explanation
-                .steps
-                .iter()
-                .map(|s| PyStep::of(rules, s))
-                .collect(),
+            steps: {
+                let index = RuleIndex::new(&start);
+                explanation
+                    .steps
+                    .iter()
+                    .map(|s| PyStep::of(rules, &index, s))
+                    .collect()
+            },
             candidates: (!solved).then(|| marks(&explanation.end)),
             start_candidates: candidates.then(|| marks(&start)),
             unexplained: explanation.unexplained,
@@ -482,7 +532,9 @@ pub fn explain(
 
 /// The next step of a puzzle, as `sudokux hint` gives it: the easiest technique that applies;
 /// with `guess=True` a labelled guess when none does; with `candidates=True` the pencil marks
-/// too. The puzzle must have exactly one solution, as for `explain`.
+/// too. A puzzle found to have no solution or several is refused, as for `explain`; without
+/// `timeout` or `max_nodes` the proof of uniqueness gets 40 ms, after which the hint comes all
+/// the same (`proved_unique` false).
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, guess = false, candidates = false, timeout = None, max_nodes = None))]
 pub fn hint(
@@ -497,14 +549,38 @@ pub fn hint(
     let puzzle = puzzle.into_puzzle()?;
     let (rules, givens) = (&puzzle.rules, &puzzle.givens);
     let left_out = unexplained(rules);
-    let Some(solution) = unique_solution(py, rules, givens, limits)? else {
-        return Ok(PyHint {
-            status: "unknown",
-            step: None,
-            unexplained: left_out,
-            candidates: None,
-            text: stopped(limits),
-        });
+    // Without limits, uniqueness is proved only as far as `HINT_PROOF` goes.
+    let given = limits.timeout.is_some() || limits.max_nodes.is_some();
+    let proof = match given {
+        true => prove(py, rules, givens, limits)?,
+        false => prove(py, rules, givens, Limits::new(Some(HINT_PROOF.as_secs_f64()), None)?)?,
+    };
+    let solution = match &proof {
+        Proof::NotProved(_) if given => {
+            return Ok(PyHint {
+                status: "unknown",
+                step: None,
+                unexplained: left_out,
+                proved_unique: false,
+                candidates: None,
+                text: stopped(limits),
+            })
+        }
+        Proof::Unique(solution) | Proof::NotProved(Some(solution)) => Some(solution.clone()),
+        Proof::NotProved(None) => None,
+    };
+    let proved_unique = matches!(proof, Proof::Unique(_));
+    // A guess without a solution found searches for one (interruptible, without limit).
+    let needs_search = guess && solution.is_none();
+    let solution = match needs_search {
+        true => interruptible_within(py, limits, |budget| {
+            Solver::new(rules.clone()).enumerate_bounded(givens, Some(1), 1, budget)
+        })?
+        .map_err(puzzle_error)?
+        .solutions
+        .into_iter()
+        .next(),
+        false => solution,
     };
     py.detach(|| {
         let state = State::new(rules, givens).map_err(puzzle_error)?;
@@ -513,13 +589,23 @@ pub fn hint(
         } else if let Some(step) = state.next_step() {
             (Some(step), "step")
         } else if guess {
-            (state.guess(&solution), "guess")
+            match solution.as_ref().and_then(|solution| state.guess(solution)) {
+                Some(step) => (Some(step), "guess"),
+                None => (None, "stalled"),
+            }
         } else {
             (None, "stalled")
         };
         let mut text = String::new();
         if candidates {
             text.push_str(&state.pencil_marks());
+        }
+        if !proved_unique {
+            text.push_str(&format!(
+                "note: the search did not prove within {} ms that the puzzle has one solution \
+                 (`sudokux check` does); the hint holds for every solution\n",
+                HINT_PROOF.as_millis()
+            ));
         }
         text.push_str(&unexplained_note(&left_out, "hint below does"));
         match (&step, status) {
@@ -532,8 +618,11 @@ pub fn hint(
         text.push('\n');
         Ok(PyHint {
             status,
-            step: step.as_ref().map(|s| PyStep::of(rules, s)),
+            step: step
+                .as_ref()
+                .map(|s| PyStep::of(rules, &RuleIndex::new(&state), s)),
             unexplained: left_out,
+            proved_unique,
             candidates: candidates.then(|| marks(&state)),
             text,
         })

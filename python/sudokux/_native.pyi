@@ -128,8 +128,14 @@ class Puzzle:
         """Counts the solutions in one shard."""
     def band_classes(self) -> Optional[int]:
         """The classes of the top band of an empty grid of plain boxes (``None`` otherwise)."""
-    def count_band_shard(self, classes: Sequence[int]) -> Count:
-        """Counts the grids below some classes of the top band: one band shard."""
+    def band_plan(self) -> Optional[Tuple[str, int, int]]:
+        """The plan of a count by bands (boxes counted, plan version, classes), else ``None``."""
+    def band_shards(self, split: int) -> List[Tuple[List[int], Optional[Tuple[int, int]]]]:
+        """The band shards of a count split ``split`` ways: classes, and a piece of one."""
+    def count_band_shard(
+        self, classes: Sequence[int], first: Optional[Tuple[int, int]] = None
+    ) -> Count:
+        """Counts the grids below some classes of the top band (or a piece of one): one band shard."""
 
 PuzzleLike = Union[str, Puzzle, "os.PathLike[str]"]
 
@@ -204,6 +210,9 @@ class Step:
     @property
     def digits(self) -> List[str]:
         """The pattern's digits."""
+    @property
+    def rules(self) -> List[Tuple[str, Optional[int], str]]:
+        """The rule instances used: (family, instance, words), e.g. ("box", 2, "box 2")."""
     def to_dict(self) -> dict:
         """The step as ``explain --json`` writes it."""
 
@@ -255,6 +264,9 @@ class Hint:
     @property
     def unexplained(self) -> List[str]:
         """The constraints the logic does not reason with."""
+    @property
+    def proved_unique(self) -> bool:
+        """Whether the search proved the puzzle unique (40 ms without limits)."""
     @property
     def candidates(self) -> Optional[dict]:
         """Each empty cell's digits (``candidates=True``)."""

@@ -136,6 +136,18 @@ def test_hint_answers_as_the_command_line(puzzle, flags):
         assert repr(ours.step) == f"Step({theirs['step']['text']!r})".replace("'", '"')
 
 
+def test_a_hint_does_not_wait_for_a_slow_proof():
+    # Proving this published puzzle unique takes minutes: the hint comes after 40 ms of it.
+    path = str(ROOT / "tests" / "data" / "hint" / "little_killer_snipes_11.json")
+    ours = sudokux.hint(path)
+    assert ours.proved_unique is False
+    assert ours.status == "step"
+    assert str(ours).startswith("note: the search did not prove within 40 ms")
+    (theirs,) = cli_json("hint", "--json", path)
+    assert ours.to_dict() == theirs
+    assert sudokux.hint(path, timeout=0.05).status == "unknown"
+
+
 def test_explain_refuses_puzzles_without_exactly_one_solution_in_the_command_lines_words():
     several = "1.3.......4....."
     _, code, stderr = cli_text("explain", stdin=several + "\n")

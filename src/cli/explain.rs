@@ -1,11 +1,15 @@
 //! `sudokux explain` and `sudokux hint`: one puzzle solved step by step in a solver's words
-//! (the library's [`logic`](sudokux::sudoku::logic)), after the exact-cover engine has proved
-//! it unique.
+//! (the library's [`logic`](sudokux::sudoku::logic)). `explain` first has the exact-cover
+//! engine prove the puzzle unique; `hint` gives that proof [`HINT_PROOF`] at most (unless
+//! limits are given), since a hint must come at once and every step holds for every solution.
 
 use std::io::{self, Write};
+use std::time::Duration;
 
 use serde_json::{json, Value};
-use sudokux::sudoku::logic::{solve_logically, solve_with_guesses, unexplained, State, Step};
+use sudokux::sudoku::logic::{
+    solve_logically, solve_with_guesses, unexplained, RuleIndex, State, Step,
+};
 use sudokux::sudoku::{Cell, Engine, Grid, PuzzleError, Rules, Solver};
 use sudokux::xc::Budget;
 
@@ -30,21 +34,45 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
     let where_ = puzzle.at();
     let at = |message: String| puzzle.error(format!("{where_}{message}"));
     let shown = progress::wanted(args.progress);
-    let solution = progress::busy(shown, "proving the puzzle has one solution", || {
-        unique_solution(rules, givens, args.limits.budget(), &args.limits.describe())
-    });
-    let solution = match solution {
-        Ok(solution) => solution,
-        Err(Refusal::Puzzle(error)) => return Err(at(error.to_string())),
-        Err(Refusal::Logic { exit, message }) => {
+    let proving = "proving the puzzle has one solution";
+    let refuse = |refusal: Refusal| match refusal {
+        Refusal::Puzzle(error) => Err(at(error.to_string())),
+        Refusal::Logic { exit, message } => {
             say!("sudokux: {name}: {where_}{message}");
-            return Ok(exit);
+            Ok(exit)
         }
     };
-    let text = progress::busy(shown, "solving step by step", || match mode {
-        Mode::Explain => explain(&args, rules, givens, &solution),
-        Mode::Hint => hint(&args, rules, givens, &solution),
-    })
+    let limits = args.limits.describe();
+    let text = match mode {
+        Mode::Explain => {
+            let solution = progress::busy(shown, proving, || {
+                unique_solution(rules, givens, args.limits.budget(), &limits)
+            });
+            let solution = match solution {
+                Ok(solution) => solution,
+                Err(refusal) => return refuse(refusal),
+            };
+            progress::busy(shown, "solving step by step", || {
+                explain(&args, rules, givens, &solution)
+            })
+        }
+        Mode::Hint => {
+            // Without limits given, uniqueness is proved only as far as `HINT_PROOF` goes.
+            let proof = progress::busy(shown, proving, || match args.limits.given() {
+                true => {
+                    unique_solution(rules, givens, args.limits.budget(), &limits).map(Proof::Unique)
+                }
+                false => prove(rules, givens, args.limits.budget().and_time(HINT_PROOF)),
+            });
+            let proof = match proof {
+                Ok(proof) => proof,
+                Err(refusal) => return refuse(refusal),
+            };
+            progress::busy(shown, "solving step by step", || {
+                hint(&args, rules, givens, &proof)
+            })
+        }
+    }
     .map_err(|e| at(e.to_string()))?;
     let mut out = io::stdout().lock();
     written(
@@ -63,6 +91,28 @@ pub enum Refusal {
     Logic { exit: Exit, message: String },
 }
 
+/// How long `hint` searches for the proof that a puzzle has one solution when no limit is
+/// given (`--timeout`, `--max-nodes`): a hint must come at once, and proving uniqueness is the
+/// `check` command's job. Past it, the hint is given all the same, saying that uniqueness was
+/// not proved: a step holds for every solution, since no solution has what it eliminates.
+pub const HINT_PROOF: Duration = Duration::from_millis(40);
+
+/// What the search proved of a puzzle that has a solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Proof {
+    /// Its one solution, proved the only one.
+    Unique(Grid),
+    /// The budget ran out before the proof: the solution found by then, if any.
+    NotProved(Option<Grid>),
+}
+
+impl Proof {
+    /// Whether the puzzle was proved to have one solution.
+    pub fn unique(&self) -> bool {
+        matches!(self, Proof::Unique(_))
+    }
+}
+
 /// The one solution of a puzzle, proved unique within `budget` (`limits` names the limits in
 /// the message when they stop it): what logic needs before it explains. A puzzle without
 /// solution is told where it goes wrong when that is quick to find.
@@ -72,21 +122,30 @@ pub fn unique_solution(
     budget: Budget,
     limits: &str,
 ) -> Result<Grid, Refusal> {
-    let answer = Solver::new(rules.clone())
-        .enumerate_bounded(givens, Some(2), 2, budget)
-        .map_err(Refusal::Puzzle)?;
-    if answer.cut_short(Some(2)) {
-        return Err(Refusal::Logic {
+    match prove(rules, givens, budget)? {
+        Proof::Unique(solution) => Ok(solution),
+        Proof::NotProved(_) => Err(Refusal::Logic {
             exit: Exit::Unknown,
             message: format!(
                 "{limits} stopped the search before it proved the puzzle has one solution; \
                  logic needs a unique one"
             ),
-        });
+        }),
     }
+}
+
+/// What the search finds of a puzzle's solutions within `budget`: its one solution, or
+/// [`Proof::NotProved`] when the budget runs out first; refused when it finds none or two
+/// (a puzzle without solution told where it goes wrong when that is quick to find).
+pub fn prove(rules: &Rules, givens: &Grid, budget: Budget) -> Result<Proof, Refusal> {
+    let answer = Solver::new(rules.clone())
+        .enumerate_bounded(givens, Some(2), 2, budget)
+        .map_err(Refusal::Puzzle)?;
+    let cut_short = answer.cut_short(Some(2));
     let mut solutions = answer.solutions.into_iter();
     match (solutions.next(), solutions.next()) {
-        (Some(solution), None) => Ok(solution),
+        (found, None) if cut_short => Ok(Proof::NotProved(found)),
+        (Some(solution), None) => Ok(Proof::Unique(solution)),
         (None, _) => Err(Refusal::Logic {
             exit: Exit::NotUnique,
             message: format!(
@@ -153,6 +212,7 @@ pub fn explain(
     let solved = explanation.solved();
     let hardest = explanation.hardest();
     if args.json {
+        let index = RuleIndex::new(&start);
         let mut object = json!({
             "status": if solved { "solved" } else { "stalled" },
             "grade": grade.to_string(),
@@ -160,7 +220,11 @@ pub fn explain(
             "hardest_steps": hardest.map_or(0, |(_, count)| count),
             "grade_exact": explanation.grade_is_exact(),
             "unexplained": explanation.unexplained,
-            "steps": explanation.steps.iter().map(|s| step_json(rules, s)).collect::<Vec<_>>(),
+            "steps": explanation
+                .steps
+                .iter()
+                .map(|s| step_json(rules, &index, s))
+                .collect::<Vec<_>>(),
         });
         if solved {
             object["solution"] = json!(rules.format_line(&explanation.end.grid()));
@@ -221,11 +285,14 @@ pub fn explain(
     Ok(out)
 }
 
+/// The next step of a puzzle, as text or JSON, after `proof`: a hint on a puzzle not proved
+/// unique says so (`proved_unique` in JSON); a guess takes the digit of the solution found,
+/// searched for within the command's limits when the proof found none.
 pub fn hint(
     args: &ExplainArgs,
     rules: &Rules,
     givens: &Grid,
-    solution: &Grid,
+    proof: &Proof,
 ) -> Result<String, sudokux::sudoku::PuzzleError> {
     let state = State::new(rules, givens)?;
     let left_out = unexplained(rules);
@@ -234,15 +301,27 @@ pub fn hint(
     } else if let Some(step) = state.next_step() {
         (Some(step), "step")
     } else if args.guess {
-        (state.guess(solution), "guess")
+        let solution = match proof {
+            Proof::Unique(solution) | Proof::NotProved(Some(solution)) => Some(solution.clone()),
+            Proof::NotProved(None) => Solver::new(rules.clone())
+                .enumerate_bounded(givens, Some(1), 1, args.limits.budget())?
+                .solutions
+                .into_iter()
+                .next(),
+        };
+        match solution.and_then(|solution| state.guess(&solution)) {
+            Some(step) => (Some(step), "guess"),
+            None => (None, "stalled"),
+        }
     } else {
         (None, "stalled")
     };
     if args.json {
         let mut object = json!({
             "status": status,
-            "step": step.as_ref().map(|s| step_json(rules, s)),
+            "step": step.as_ref().map(|s| step_json(rules, &RuleIndex::new(&state), s)),
             "unexplained": left_out,
+            "proved_unique": proof.unique(),
         });
         if args.candidates {
             object["candidates"] = candidates_json(&state);
@@ -252,6 +331,9 @@ pub fn hint(
     let mut out = String::new();
     if args.candidates {
         out.push_str(&state.pencil_marks());
+    }
+    if !proof.unique() {
+        out.push_str(&not_proved_note(HINT_PROOF));
     }
     out.push_str(&unexplained_note(&left_out, "hint below does"));
     match (step, status) {
@@ -275,8 +357,18 @@ fn unexplained_note(names: &[String], what: &str) -> String {
     )
 }
 
-/// A step as JSON: the technique, the sentence, and what it places and eliminates.
-fn step_json(rules: &Rules, step: &Step) -> Value {
+/// The line saying that the search did not prove the puzzle unique within `time`.
+fn not_proved_note(time: Duration) -> String {
+    format!(
+        "note: the search did not prove within {} ms that the puzzle has one solution (`sudokux \
+         check` does); the hint holds for every solution\n",
+        time.as_millis()
+    )
+}
+
+/// A step as JSON: the technique, the sentence, what it places and eliminates, its pattern,
+/// and the rule instances it used (`rules`: `{family, instance, words}`).
+fn step_json(rules: &Rules, index: &RuleIndex, step: &Step) -> Value {
     let symbols = rules.symbols();
     let pairs = |list: &[(sudokux::sudoku::Cell, u8)]| {
         list.iter()
@@ -291,6 +383,11 @@ fn step_json(rules: &Rules, step: &Step) -> Value {
         "units": step.units,
         "cells": step.cells.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "digits": step.digits.iter().map(|&d| symbols.name(d)).collect::<Vec<_>>(),
+        "rules": index
+            .rules_of(step)
+            .iter()
+            .map(|r| json!({"family": r.family, "instance": r.instance, "words": r.words}))
+            .collect::<Vec<_>>(),
     })
 }
 

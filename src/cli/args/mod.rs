@@ -328,9 +328,11 @@ cage sum, naked pair, hidden pair, naked triple, hidden triple, X-wing, XY-wing,
 hidden quad, swordfish, XYZ-wing, jellyfish. They work through the rules' units, so they hold on
 every size, jigsaw, X-sudoku and the other variants.
 
-Grades: easy (singles only), medium (locked candidates, cage sums, pairs), hard (triples,
-X-wing, XY-wing), expert (quads, swordfish, jellyfish, XYZ-wing, or three or more hard
-steps), needs-search (logic alone stalls).
+Grades: easy (singles, forbidden digits), medium (locked candidates, cage sums, only
+options, dominations, sum steps on arrows, little killers and cages, pairs), hard (triples,
+innies and outies, X-wing, XY-wing, set pairs, contradiction chains), expert (quads,
+swordfish, jellyfish, XYZ-wing, set triples, or three or more hard steps), needs-search (logic
+alone stalls).
 
 Constraints the logic does not reason with yet are named in a note before the steps; the
 steps never depend on them, and where logic stalls without them the grade says so.
@@ -358,7 +360,14 @@ the proof that it has one solution (nothing is explained).
 Prints the easiest step that applies to the puzzle as given (a partly solved grid works too),
 e.g. `r4c7 = 3: hidden single in box 6`; with --candidates the pencil marks first. When no
 technique applies it says so; with --guess it gives a labelled guess instead, taken from the
-solution the exact-cover search proved unique.
+solution the exact-cover search found.
+
+A hint comes at once: without --timeout or --max-nodes, the search that proves the puzzle has
+one solution gets 40 ms, after which the hint is given all the same, with a note that the
+proof was not done (`proved_unique: false` in JSON; `sudokux check` proves it). The hint holds
+whatever the solutions: no solution has what it eliminates. A puzzle found to have no solution
+or several within that time is refused as usual. With --timeout or --max-nodes the proof must
+finish within them.
 
 Examples:
   sudokux hint examples/puzzles.txt
@@ -366,8 +375,8 @@ Examples:
   sudokux hint --json examples/x-sudoku.toml
 
 Exit codes: 0 a hint (or the news that logic stalls, or that the grid is full); 1 the puzzle
-has no solution or several; 2 bad input or usage; 3 --timeout or --max-nodes stopped the proof
-that it has one solution.
+has no solution or several; 2 bad input or usage; 3 --timeout or --max-nodes (when given)
+stopped the proof that it has one solution.
 "))]
     Hint(ExplainArgs),
 }

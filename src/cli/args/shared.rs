@@ -73,6 +73,11 @@ impl LimitArgs {
         }
     }
 
+    /// Whether any limit was given.
+    pub fn given(&self) -> bool {
+        self.timeout.is_some() || self.max_nodes.is_some()
+    }
+
     /// The limits given, as flags: `--timeout 0.5` and/or `--max-nodes 10`.
     pub fn describe(&self) -> String {
         let mut flags = Vec::new();

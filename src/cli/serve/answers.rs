@@ -148,23 +148,30 @@ pub fn answer(request: Request, watch: &'static Watch) -> Result<Answer, Refused
             let one = puzzle(&request, &args.rules)?;
             let (rules, givens) = (&one.rules, &one.givens);
             let limits = budget(&args.limits, watch);
-            let solution =
-                match explain::unique_solution(rules, givens, limits, &args.limits.describe()) {
-                    Ok(solution) => solution,
-                    Err(Refusal::Puzzle(e)) => return Err(unanswerable(&one, e.to_string())),
-                    Err(Refusal::Logic { exit, message }) => {
-                        if exit == crate::error::Exit::Unknown {
-                            return Ok(Answer::json(
-                                200,
-                                &json!({"status": "unknown", "message": message}),
-                            ));
-                        }
-                        return Err(unanswerable(&one, message));
-                    }
-                };
+            let refuse = |refusal: Refusal| match refusal {
+                Refusal::Puzzle(e) => Err(unanswerable(&one, e.to_string())),
+                Refusal::Logic {
+                    exit: crate::error::Exit::Unknown,
+                    message,
+                } => Ok(Answer::json(
+                    200,
+                    &json!({"status": "unknown", "message": message}),
+                )),
+                Refusal::Logic { message, .. } => Err(unanswerable(&one, message)),
+            };
             let text = match request.endpoint {
-                Endpoint::Hint => explain::hint(args, rules, givens, &solution),
-                _ => explain::explain(args, rules, givens, &solution),
+                // A hint proves uniqueness only as far as `HINT_PROOF` goes, as `sudokux hint`.
+                Endpoint::Hint => {
+                    match explain::prove(rules, givens, limits.and_time(explain::HINT_PROOF)) {
+                        Ok(proof) => explain::hint(args, rules, givens, &proof),
+                        Err(refusal) => return refuse(refusal),
+                    }
+                }
+                _ => match explain::unique_solution(rules, givens, limits, &args.limits.describe())
+                {
+                    Ok(solution) => explain::explain(args, rules, givens, &solution),
+                    Err(refusal) => return refuse(refusal),
+                },
             }
             .map_err(|e| unanswerable(&one, e.to_string()))?;
             let mut value: Value = serde_json::from_str(&text)

@@ -36,6 +36,7 @@
 //! items.rs      the generic steps on it: forbidden, only option, domination, contradiction
 //!               chains
 //! covers.rs     subsets and fish over any items: set pairs and triples
+//! rule_refs.rs  which rule instances a step used, as data (the JSON steps' `rules`)
 //! rule_sums.rs  the sums the rules promise (arrows, little killers, cages): out of reach,
 //!               combinations
 //! fillings.rs   the one walk through a sum's fillings, which the sum steps and the killer
@@ -72,6 +73,7 @@ mod items;
 mod locked;
 pub(crate) mod mask;
 mod matrix;
+mod rule_refs;
 mod rule_sums;
 mod singles;
 mod state;
@@ -82,6 +84,7 @@ mod wings;
 
 pub use explain::{grade, solve_logically, solve_with_guesses, unexplained, Explanation};
 pub use grade::{Grade, GradeError};
+pub use rule_refs::{RuleIndex, RuleRef};
 pub use state::State;
 pub use step::Step;
 pub use technique::Technique;

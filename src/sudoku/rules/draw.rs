@@ -169,6 +169,18 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// Opens the `<g>` of class `class` that cage outlines are drawn in (dashed grey lines, for
+/// cells of side `s`): the cages with a total and those without share the look.
+pub(crate) fn open_cage_group(out: &mut String, class: &str, s: f64) {
+    let _ = writeln!(
+        out,
+        "<g class=\"{class}\" fill=\"none\" stroke=\"#444444\" stroke-width=\"{}\" stroke-dasharray=\"{} {}\">",
+        num((s / 40.0).max(0.5)),
+        num(s / 12.0),
+        num(s / 16.0)
+    );
+}
+
 /// A dashed cage outline's path, inset in the cells `cells` (sorted (row, column) pairs): inset at a
 /// convex corner, reaching into the neighbour's inset line at a concave one, flush where the
 /// side goes on.

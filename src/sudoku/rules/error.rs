@@ -351,6 +351,25 @@ pub enum ReadError<E> {
     Value(FileError),
 }
 
+impl Violation {
+    /// What a family's `validate` does with its instances: the first whose check says how
+    /// the grid breaks it, as [`Violation::Broken`] named by `what` (from the instance's
+    /// index, `thermometer 2` for the second).
+    pub(crate) fn first_broken<T>(
+        instances: impl IntoIterator<Item = T>,
+        what: impl Fn(usize) -> String,
+        mut check: impl FnMut(T) -> Result<(), String>,
+    ) -> Result<(), Violation> {
+        for (k, instance) in instances.into_iter().enumerate() {
+            check(instance).map_err(|message| Violation::Broken {
+                what: what(k),
+                message,
+            })?;
+        }
+        Ok(())
+    }
+}
+
 impl<E: serde::de::Error> From<E> for ReadError<E> {
     fn from(error: E) -> Self {
         ReadError::Shape(error)

@@ -178,14 +178,9 @@ impl<K: SumClue> Constraint for SumClues<K> {
     }
 
     fn validate(&self, geometry: &Geometry, solution: &Grid) -> Result<(), Violation> {
-        for (k, clue) in self.clues.iter().enumerate() {
+        Violation::first_broken(&self.clues, what::<K>, |clue| {
             clue.holds(geometry, solution)
-                .map_err(|message| Violation::Broken {
-                    what: what::<K>(k),
-                    message,
-                })?;
-        }
-        Ok(())
+        })
     }
 
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {

@@ -90,12 +90,7 @@ impl UnitIndex {
                 kept.len() - 1
             });
         }
-        let mut units_of = vec![Vec::new(); area];
-        for (u, unit) in kept.iter().enumerate() {
-            for &p in &unit.cells {
-                units_of[p].push(u);
-            }
-        }
+        let units_of = by_position(area, kept.iter().map(|unit| &unit.cells[..]));
         UnitIndex {
             units: kept,
             units_of,
@@ -124,4 +119,18 @@ impl UnitIndex {
             .iter()
             .any(|u| self.units_of[b].contains(u))
     }
+}
+/// For each of `area` positions, the indices of the lists of cells (positions) in `lists`
+/// that hold it, in order: the units of a cell, the lines of a cell.
+pub(crate) fn by_position<'a>(
+    area: usize,
+    lists: impl IntoIterator<Item = &'a [usize]>,
+) -> Vec<Vec<usize>> {
+    let mut of = vec![Vec::new(); area];
+    for (k, cells) in lists.into_iter().enumerate() {
+        for &p in cells {
+            of[p].push(k);
+        }
+    }
+    of
 }

@@ -25,7 +25,7 @@ use crate::sudoku::rules::constraint::{
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 pub use crate::sudoku::rules::cover::set_sum::{count_digit_sets, digit_sets};
 use crate::sudoku::rules::cover::set_sum::{encode_all, split_entries, SetSum};
-use crate::sudoku::rules::draw::{cage_outline, num, Canvas, Caption};
+use crate::sudoku::rules::draw::{cage_outline, num, open_cage_group, Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
@@ -300,13 +300,7 @@ impl Constraint for Cages {
         let inset = s * 0.09;
         let label_size = s * 0.26;
         let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "<g class=\"cages\" fill=\"none\" stroke=\"#444444\" stroke-width=\"{}\" stroke-dasharray=\"{} {}\">",
-            num((s / 40.0).max(0.5)),
-            num(s / 12.0),
-            num(s / 16.0)
-        );
+        open_cage_group(&mut out, "cages", s);
         let mut labels = String::new();
         for (k, cage) in self.cages.iter().enumerate() {
             let mut cells: Vec<(usize, usize)> =

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{cell_list, FileWriter, Reference};
-use crate::sudoku::rules::draw::{cage_outline, num, Canvas, Caption};
+use crate::sudoku::rules::draw::{cage_outline, open_cage_group, Canvas, Caption};
 use crate::sudoku::rules::error::{RulesError, Violation};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::grid::units::{repeats, Peers};
@@ -80,13 +80,7 @@ impl PlainCages {
         }
         let s = canvas.cell();
         let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "<g class=\"cages plain\" fill=\"none\" stroke=\"#444444\" stroke-width=\"{}\" stroke-dasharray=\"{} {}\">",
-            num((s / 40.0).max(0.5)),
-            num(s / 12.0),
-            num(s / 16.0)
-        );
+        open_cage_group(&mut out, "cages plain", s);
         for cage in &self.cages {
             let mut cells: Vec<(usize, usize)> = cage.iter().map(|c| (c.row, c.col)).collect();
             cells.sort_unstable();

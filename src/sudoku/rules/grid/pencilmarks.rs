@@ -107,16 +107,17 @@ impl Constraint for PencilMarks {
     }
 
     fn validate(&self, _: &Geometry, solution: &Grid) -> Result<(), Violation> {
-        for (k, mark) in self.marks.iter().enumerate() {
+        Violation::first_broken(&self.marks, Self::name, |mark| {
             let d = solution.get(mark.cell.row, mark.cell.col);
-            if !mark.digits.contains(&d) {
-                return Err(Violation::Broken {
-                    what: Self::name(k),
-                    message: format!("{} holds {d}, not one of {:?}", mark.cell, mark.digits),
-                });
+            if mark.digits.contains(&d) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{} holds {d}, not one of {:?}",
+                    mark.cell, mark.digits
+                ))
             }
-        }
-        Ok(())
+        })
     }
 
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {

@@ -114,18 +114,16 @@ impl Constraint for Clones {
     }
 
     fn validate(&self, _: &Geometry, solution: &Grid) -> Result<(), Violation> {
-        for (k, clone) in self.clones.iter().enumerate() {
+        let what = |k: usize| format!("clone {}", k + 1);
+        Violation::first_broken(&self.clones, what, |clone| {
             for (a, b) in clone.cells.iter().zip(&clone.clone_cells) {
                 let (d, e) = (solution.get(a.row, a.col), solution.get(b.row, b.col));
                 if d != e {
-                    return Err(Violation::Broken {
-                        what: format!("clone {}", k + 1),
-                        message: format!("{a} holds {d} and its clone {b} holds {e}"),
-                    });
+                    return Err(format!("{a} holds {d} and its clone {b} holds {e}"));
                 }
             }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {

@@ -88,17 +88,16 @@ impl Constraint for Sums {
     }
 
     fn validate(&self, _: &Geometry, solution: &Grid) -> Result<(), Violation> {
-        for (k, pair) in self.pairs.iter().enumerate() {
+        let what = |k: usize| format!("sum {}", k + 1);
+        Violation::first_broken(&self.pairs, what, |pair| {
             let [a, b] = pair.cells;
             let sum = u32::from(solution.get(a.row, a.col)) + u32::from(solution.get(b.row, b.col));
-            if sum != pair.value {
-                return Err(Violation::Broken {
-                    what: format!("sum {}", k + 1),
-                    message: format!("{a} and {b} add up to {sum}, not {}", pair.value),
-                });
+            if sum == pair.value {
+                Ok(())
+            } else {
+                Err(format!("{a} and {b} add up to {sum}, not {}", pair.value))
             }
-        }
-        Ok(())
+        })
     }
 
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {

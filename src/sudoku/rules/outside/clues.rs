@@ -314,15 +314,11 @@ impl<K: OutsideKind> Constraint for OutsideClues<K> {
 
     fn validate(&self, geometry: &Geometry, solution: &Grid) -> Result<(), Violation> {
         let n = geometry.size();
-        for (k, clue) in self.clues.iter().enumerate() {
+        Violation::first_broken(&self.clues, Self::what, |clue| {
             let cells = clue.cells(n).expect("checked clues");
             let digits: Vec<u8> = cells.iter().map(|c| solution.get(c.row, c.col)).collect();
-            K::holds(n, clue.value, &digits).map_err(|message| Violation::Broken {
-                what: Self::what(k),
-                message,
-            })?;
-        }
-        Ok(())
+            K::holds(n, clue.value, &digits)
+        })
     }
 
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {

@@ -6,6 +6,7 @@
 use crate::sudoku::rules::constraint::{allowed_by_trial, Reference};
 use crate::sudoku::rules::cover::encoder::full_mask;
 use crate::sudoku::rules::geometry::Geometry;
+use crate::sudoku::rules::unit::by_position;
 
 /// A kind's rule from its meaning on a full line read from the clue inward
 /// (`OutsideKind::holds`): whether an `n`-digit line keeps a clue of `value`.
@@ -84,12 +85,8 @@ impl OutsideReference {
                 line.dead = !possible(holds, n, line, &mut vec![0; n], n);
             }
         }
-        let mut lines_of = vec![Vec::new(); geometry.rows() * geometry.cols()];
-        for (l, line) in faced.iter().enumerate() {
-            for &p in &line.cells {
-                lines_of[p].push(l);
-            }
-        }
+        let area = geometry.rows() * geometry.cols();
+        let lines_of = by_position(area, faced.iter().map(|line| &line.cells[..]));
         OutsideReference {
             n,
             lines: faced,
