@@ -377,6 +377,13 @@ proptest! {
             let sequential = dlx.count(CountOptions::new()).count;
             prop_assert_eq!(dlx.count(CountOptions::new().threads(threads)).count, sequential);
         }
+        // On dancing links (item domination keeps a count off bit sets), where the threads
+        // share one memory of subproblems from the start: the plain search's count.
+        let mut links = original.clone();
+        links.set_domination(Some(3));
+        let plain = original.clone().count_visiting(limit);
+        let parallel = links.count(CountOptions::new().limit(limit).threads(threads));
+        prop_assert_eq!((parallel.count, parallel.complete), (plain.count, plain.complete));
     }
 }
 

@@ -38,13 +38,14 @@
 //! - `domination`: locked candidates on the matrix, the reduction a search may make at every
 //!   node, with its trail;
 //! - `search`: the one search loop, generic over a hook;
-//! - `count/`, what counts (its files in the same order): `memo`, the count that remembers
-//!   subproblems, a hook on that loop; `bits`, counts of small problems on bit sets of live
+//! - `count/`, what counts (its files in the same order): `table`, the table of counted
+//!   subproblems (a thread's own, or one the threads of a split count share); `memo`, the
+//!   count that remembers subproblems, a hook on that loop; `bits`, counts of small problems on bit sets of live
 //!   options instead of links (chosen per problem when the matrix is built); `options`,
 //!   [`CountOptions`]; `serial`, counting on the calling thread; `parallel`, [`Dlx::count`],
 //!   the one counting entry point, and every thread a count runs on; `shards`, a count split
 //!   into independent shards ([`Dlx::shards`], [`Dlx::count_shard`]) to count anywhere.
-//!   `dlx` sits between them: `memo` and `bits` are below it, the drivers above it;
+//!   `dlx` sits between them: `table`, `memo` and `bits` are below it, the drivers above it;
 //! - `dlx`: [`Dlx`], the matrix beside the scratch space of its searches; `restart`: one
 //!   solution by a randomised search that restarts ([`Dlx::first_restarting`]);
 //! - `labelled`, `knuth`: problems with labels, and Knuth's text format.

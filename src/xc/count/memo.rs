@@ -8,10 +8,11 @@
 //! their subtrees have the same number of solutions. A count that remembers the number of
 //! solutions below every set of covered items it has finished counts each such subtree once.
 //!
-//! The memory is a table of bounded size keyed by the covered items as a bit set. When a
-//! bucket is full, a new entry replaces its smallest subtree if that is no larger, so the
-//! table keeps the subproblems that cost most to count again; it is emptied when a count
-//! starts. Keys are compared in full: a hit is never a guess.
+//! The memory is a table of bounded size keyed by the covered items as a bit set (`table`).
+//! When a bucket is full, a new entry replaces its smallest subtree if that is no larger, so
+//! the table keeps the subproblems that cost most to count again; it is emptied when a count
+//! starts. Keys are compared in full: a hit is never a guess. The threads of a split count
+//! share one table ([`Memo::shared`]), each with its own key and record of what paid.
 //!
 //! Counts remembered this way can be astronomically large (2^130 solutions take a few
 //! thousand nodes); a count that would pass `u128::MAX` stops there, marked incomplete.
@@ -21,6 +22,9 @@
 //! when a level is entered, and remembers the count of a level when it is left. The loop is
 //! monomorphised for it: no dynamic call per node.
 
+use std::sync::Arc;
+
+use super::table::{SharedTable, Table, MAX_BYTES};
 use crate::xc::choose::choose_listed;
 use crate::xc::matrix::{at, Matrix, SPACER};
 use crate::xc::search::{Hook, Search};
@@ -31,50 +35,22 @@ use crate::xc::stats::Count;
 /// save there, and such problems rarely repeat a subproblem).
 pub(crate) const MAX_KEY_WORDS: usize = 32;
 
-/// Memory the table may use, in bytes.
-const MAX_BYTES: usize = 64 << 20;
-
-/// A table larger than this is given back when a count starts; a smaller one is kept.
-const KEEP_BYTES: usize = 1 << 20;
-
-/// Buckets of a new table.
-const FIRST_BUCKETS: usize = 1 << 4;
-
-/// Slots per bucket: a key lives in the bucket its hash picks, in any of its slots.
-const WAYS: usize = 4;
-
-/// A slot of the table. Hash, count and size sit together; the key, read only when the hashes
-/// agree, is kept apart.
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    hash: u64,
-    /// The count, as two halves (keeping the slot 8-aligned and at 32 bytes).
-    count: [u64; 2],
-    /// Nodes the search spent on this subproblem (saturating, at least 1).
-    size: u32,
-    /// The slot is filled when this equals the table's generation.
-    stamp: u32,
+/// Where a memory keeps its subproblems: a table of its own, or one shared with the other
+/// threads of a split count.
+enum Store {
+    Own(Table),
+    Shared(Arc<SharedTable>),
 }
 
-/// The table of counted subproblems: a cache, not a complete record.
+/// The memory of counted subproblems of one thread: the table (its own or shared), the
+/// random values its keys are hashed with, and the thread's record of what it saved.
 ///
-/// Invariants: `buckets` is a power of two and `table` holds `WAYS` slots per bucket, `keys`
-/// `words` words per slot; a slot whose `stamp` is `generation` is filled and holds the
-/// Zobrist hash of its key, the key (covered items as a bit set, bit `i` for item header `i`)
-/// and the exact number of solutions of the subproblem where exactly those items are covered. A key is in at most one
-/// slot, of bucket `hash & (buckets - 1)`. When a bucket is full, a new entry replaces its
-/// smallest one if that is no larger (larger subtrees are worth more to remember).
+/// Invariant: `zobrist` is the same for every memory of the same number of items (a fixed
+/// seed), so that the threads sharing a table hash a key alike.
 pub(crate) struct Memo {
-    words: usize,
     /// A random 64-bit value per item header; the hash of a set is the xor of its items'.
     pub(crate) zobrist: Vec<u64>,
-    buckets: usize,
-    table: Vec<Slot>,
-    keys: Vec<u64>,
-    /// Stamp of the filled slots: starting a new generation empties the table at once.
-    generation: u32,
-    /// Filled slots.
-    len: usize,
+    store: Store,
     /// Lookups that found their subproblem.
     pub(crate) hits: u64,
     /// Nodes searched with this memory since it was last emptied, and nodes its hits saved:
@@ -93,7 +69,8 @@ struct Scratch {
 }
 
 impl Memo {
-    /// A memory for a matrix with `items` items, or `None` when its keys would be too long.
+    /// A memory for a matrix with `items` items, with a table of its own, or `None` when its
+    /// keys would be too long.
     pub(crate) fn for_items(items: u32) -> Option<Memo> {
         let words = (items as usize + 1).div_ceil(64);
         if words > MAX_KEY_WORDS {
@@ -101,127 +78,75 @@ impl Memo {
         }
         let mut state = 0x5EED_0FC0_FFEE_u64;
         let zobrist = (0..=items).map(|_| splitmix64(&mut state)).collect();
-        let mut memo = Memo {
-            words,
+        Some(Memo {
             zobrist,
-            buckets: 0,
-            table: Vec::new(),
-            keys: Vec::new(),
-            generation: 1,
-            len: 0,
+            store: Store::Own(Table::new(words, MAX_BYTES)),
             hits: 0,
             spent: [0; 2],
             scratch: Scratch::default(),
-        };
-        memo.allocate(FIRST_BUCKETS);
-        Some(memo)
+        })
+    }
+
+    /// An empty memory like this one (same items), whose table is shared: by every memory
+    /// [`Memo::sharing`] makes from it, for the threads of one count.
+    pub(crate) fn shared(&self) -> Memo {
+        let words = self.zobrist.len().div_ceil(64);
+        Memo {
+            zobrist: self.zobrist.clone(),
+            store: Store::Shared(Arc::new(SharedTable::new(words))),
+            hits: 0,
+            spent: [0; 2],
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// A memory for another thread, with the same table when this one's is shared (an own
+    /// table of its own otherwise), and a record of its own.
+    pub(crate) fn sharing(&self) -> Memo {
+        let words = self.zobrist.len().div_ceil(64);
+        Memo {
+            zobrist: self.zobrist.clone(),
+            store: match &self.store {
+                Store::Shared(table) => Store::Shared(Arc::clone(table)),
+                Store::Own(_) => Store::Own(Table::new(words, MAX_BYTES)),
+            },
+            hits: 0,
+            spent: [0; 2],
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// Whether the table is shared with other threads (a split count's).
+    pub(crate) fn is_shared(&self) -> bool {
+        matches!(self.store, Store::Shared(_))
     }
 
     /// Forgets every subproblem (for a matrix whose removed options may have changed), giving
-    /// back the memory of a table that grew.
+    /// back the memory of a table that grew. A shared table is left to the threads sharing
+    /// it (it lives as long as their count): only this thread's record is reset.
     pub(crate) fn clear(&mut self) {
-        if self.buckets * self.bucket_bytes() > KEEP_BYTES || self.generation == u32::MAX {
-            self.allocate(FIRST_BUCKETS);
-        } else {
-            self.generation += 1;
-            self.len = 0;
+        if let Store::Own(table) = &mut self.store {
+            table.clear();
         }
         self.hits = 0;
         self.spent = [0; 2];
     }
 
-    fn bucket_bytes(&self) -> usize {
-        WAYS * (std::mem::size_of::<Slot>() + 8 * self.words)
-    }
-
-    fn allocate(&mut self, buckets: usize) {
-        self.buckets = buckets;
-        self.table = vec![Slot::default(); buckets * WAYS];
-        self.keys = vec![0; buckets * WAYS * self.words];
-        self.generation = 1;
-        self.len = 0;
-    }
-
-    fn key_at(&self, slot: usize) -> &[u64] {
-        &self.keys[slot * self.words..(slot + 1) * self.words]
-    }
-
-    fn first_slot(&self, hash: u64) -> usize {
-        (hash as usize & (self.buckets - 1)) * WAYS
-    }
-
     /// The count remembered for `key` (whose hash is `hash`) and the nodes it took, if any.
     #[inline]
     pub(crate) fn get(&self, key: &[u64], hash: u64) -> Option<(u128, u64)> {
-        let first = self.first_slot(hash);
-        (first..first + WAYS).find_map(|slot| {
-            let entry = &self.table[slot];
-            (entry.stamp == self.generation && entry.hash == hash && self.key_at(slot) == key).then(
-                || {
-                    let count = u128::from(entry.count[0]) | u128::from(entry.count[1]) << 64;
-                    (count, u64::from(entry.size))
-                },
-            )
-        })
+        match &self.store {
+            Store::Own(table) => table.get(key, hash),
+            Store::Shared(table) => table.get(key, hash),
+        }
     }
 
-    /// Remembers `count` for `key`, found after `size` nodes (when `key` is there already, its
-    /// count is the same: only the larger size is kept).
+    /// Remembers `count` for `key`, found after `size` nodes.
+    #[inline]
     pub(crate) fn insert(&mut self, key: &[u64], hash: u64, count: u128, size: u64) {
-        if 2 * self.len >= self.buckets * WAYS
-            && 2 * self.buckets * self.bucket_bytes() <= MAX_BYTES
-        {
-            self.grow();
-        }
-        let size = u32::try_from(size).unwrap_or(u32::MAX).max(1);
-        let first = self.first_slot(hash);
-        let generation = self.generation;
-        // Counted again (a depth where nobody looked it up first): keep one entry.
-        if let Some(slot) = (first..first + WAYS).find(|&slot| {
-            let entry = &self.table[slot];
-            entry.stamp == generation && entry.hash == hash && self.key_at(slot) == key
-        }) {
-            let entry = &mut self.table[slot];
-            entry.size = entry.size.max(size);
-            return;
-        }
-        let held = |slot: &Slot| {
-            if slot.stamp == generation {
-                slot.size
-            } else {
-                0
-            }
-        };
-        let slot = (first..first + WAYS)
-            .min_by_key(|&slot| held(&self.table[slot]))
-            .expect("a bucket has slots");
-        let old = held(&self.table[slot]);
-        if old > size {
-            return;
-        }
-        self.len += usize::from(old == 0);
-        self.table[slot] = Slot {
-            hash,
-            count: [count as u64, (count >> 64) as u64],
-            size,
-            stamp: generation,
-        };
-        let words = self.words;
-        self.keys[slot * words..(slot + 1) * words].copy_from_slice(key);
-    }
-
-    /// Doubles the table, keeping every entry.
-    fn grow(&mut self) {
-        let table = std::mem::take(&mut self.table);
-        let keys = std::mem::take(&mut self.keys);
-        let generation = self.generation;
-        self.allocate(self.buckets * 2);
-        for (slot, entry) in table.iter().enumerate() {
-            if entry.stamp == generation {
-                let key = &keys[slot * self.words..(slot + 1) * self.words];
-                let count = u128::from(entry.count[0]) | u128::from(entry.count[1]) << 64;
-                self.insert(key, entry.hash, count, u64::from(entry.size));
-            }
+        match &mut self.store {
+            Store::Own(table) => table.insert(key, hash, count, size),
+            Store::Shared(table) => table.insert(key, hash, count, size),
         }
     }
 }
@@ -397,7 +322,7 @@ impl Memo {
         } = std::mem::take(&mut self.scratch);
         let m = search.matrix();
         bits.clear();
-        bits.resize(self.words, 0);
+        bits.resize(self.zobrist.len().div_ceil(64), 0);
         let mut key = Key { bits, hash: 0 };
         for i in 1..=m.items {
             if !m.is_active(i) {
@@ -487,29 +412,5 @@ impl<'m> Remember<'m> {
             self.key[h as usize / 64] ^= 1 << (h % 64);
             self.hash ^= self.memo.zobrist[h as usize];
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_full_table_keeps_the_larger_subtrees() {
-        let mut memo = Memo::for_items(64).unwrap();
-        // Fill one bucket past its ways, with keys that share the bucket.
-        let key = |k: u64| [k, 0];
-        let buckets = memo.buckets as u64;
-        let hash = |k: u64| k * buckets;
-        for k in 1..=WAYS as u64 {
-            memo.insert(&key(k), hash(k), u128::from(k), 10 + k);
-        }
-        // Smaller than all: not kept. Larger than the smallest: replaces it.
-        memo.insert(&key(100), hash(100), 100, 5);
-        assert_eq!(memo.get(&key(100), hash(100)), None);
-        memo.insert(&key(101), hash(101), 101, 50);
-        assert_eq!(memo.get(&key(101), hash(101)), Some((101, 50)));
-        assert_eq!(memo.get(&key(1), hash(1)), None);
-        assert_eq!(memo.get(&key(2), hash(2)), Some((2, 12)));
     }
 }

@@ -1,8 +1,9 @@
-//! What counts solutions: the memory of subproblems (`memo`), counts of small problems on bit
+//! What counts solutions: the table of counted subproblems (`table`), the memory of
+//! subproblems that keeps it (`memo`), counts of small problems on bit
 //! sets (`bits`), the options of a count (`options`), counting on the calling thread
 //! (`serial`), on several threads (`parallel`, where [`Dlx::count`](super::Dlx::count) is) and
 //! in independent shards (`shards`). Named here bottom to top: each imports only those before it
-//! (and the rest of `xc`: `memo` and `bits` sit below `dlx`, the others above it).
+//! (and the rest of `xc`: `table`, `memo` and `bits` sit below `dlx`, the others above it).
 
 pub(crate) mod bits;
 pub(crate) mod memo;
@@ -10,3 +11,4 @@ pub(crate) mod options;
 mod parallel;
 mod serial;
 pub(crate) mod shards;
+mod table;

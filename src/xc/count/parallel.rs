@@ -25,13 +25,29 @@ use crate::xc::watch::Watch;
 /// Subtrees per thread worth splitting into, so that uneven subtrees even out.
 const SUBTREES_PER_THREAD: usize = 64;
 
-/// Deepest split tried.
-const MAX_SPLIT: usize = 12;
+/// Deepest split tried. Forced choices (an item with one option) do not branch, so a puzzle's
+/// tree may need a deep split to give enough subtrees (a sparse 9x9 sudoku: 24 at depth 12,
+/// 108 at depth 16). Each deeper walk costs the nodes above its depth, small beside a count
+/// worth splitting.
+const MAX_SPLIT: usize = 32;
 
 /// Nodes a count of subproblems searches on the calling thread, passing no progress on,
 /// before it starts again on another thread that does (most counts, a puzzle's, end within
 /// it; a thread costs tens of microseconds).
 const QUICK_NODES: u64 = 1 << 14;
+
+/// The watch (`unwatched` when the options name none), limit, threads and budget of a count.
+fn parts<'w>(
+    options: CountOptions<'w>,
+    unwatched: &'w Watch,
+) -> (&'w Watch, Option<u128>, usize, Budget) {
+    (
+        options.watch.unwrap_or(unwatched),
+        options.limit,
+        options.threads,
+        options.budget,
+    )
+}
 
 /// A count that found nothing because it was asked for nothing (or could not start).
 fn nothing() -> Count {
@@ -50,11 +66,12 @@ impl Dlx {
     /// bound), and with a limit the count reported never exceeds it.
     ///
     /// Without colors, with at most 2,047 items, and unless the limit is 2 or less, a count
-    /// that goes past 4,096 nodes starts again remembering the count of the subproblems each
-    /// thread has finished, keyed by the set of items covered, which decides what is left of
-    /// the problem: a subproblem reached again by another path is not searched again. The
-    /// memory is a cache of bounded size (64 MiB a thread), so the nodes reported can be far
-    /// fewer than the solutions. A count that would pass `u128::MAX` stops there, marked
+    /// remembers the count of the subproblems it has finished, keyed by the set of items
+    /// covered, which decides what is left of the problem: a subproblem reached again by
+    /// another path is not searched again. On one thread it does so once it goes past 4,096
+    /// nodes (it then starts again); split across threads, from the start, in one memory that
+    /// all the threads share. The memory is a cache of bounded size (64 MiB), so the nodes
+    /// reported can be far fewer than the solutions. A count that would pass `u128::MAX` stops there, marked
     /// incomplete.
     ///
     /// Small problems (at most 4,096 options, and few primary items for them: the
@@ -86,13 +103,7 @@ impl Dlx {
     /// ```
     pub fn count(&mut self, options: CountOptions<'_>) -> Count {
         let unwatched = Watch::new();
-        let watch = options.watch.unwrap_or(&unwatched);
-        let CountOptions {
-            limit,
-            threads,
-            budget,
-            ..
-        } = options;
+        let (watch, limit, threads, budget) = parts(options, &unwatched);
         if limit == Some(0) || watch.stop_requested() || budget.max_nodes == Some(0) {
             return nothing();
         }
@@ -132,6 +143,12 @@ impl Dlx {
                 stats,
             };
         }
+        // One memory of subproblems for all the threads: what one counts, the others find.
+        let shared = self.memo_for(limit).map(|memo| {
+            let shared = memo.shared();
+            self.memo = Some(memo);
+            shared
+        });
         let total = Mutex::new((above, stats));
         let next = AtomicUsize::new(0);
         let done = AtomicUsize::new(0);
@@ -141,7 +158,7 @@ impl Dlx {
                 let mut dlx = self.clone();
                 let (subtrees, total, next, done, stopped, used) =
                     (&subtrees, &total, &next, &done, &stopped, &used);
-                let mut memo = dlx.memo_for(limit);
+                let mut memo = shared.as_ref().map(|memo| Box::new(memo.sharing()));
                 scope.spawn(move || loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(subtree) = subtrees.get(k) else {
@@ -284,13 +301,7 @@ impl Dlx {
         F: FnMut(&mut Dlx, usize) -> bool + Send,
     {
         let unwatched = Watch::new();
-        let watch = options.watch.unwrap_or(&unwatched);
-        let CountOptions {
-            limit,
-            threads,
-            budget,
-            ..
-        } = options;
+        let (watch, limit, threads, budget) = parts(options, &unwatched);
         let weight = weight.max(1);
         let scratch: Vec<Watch> = (0..subproblems).map(|_| Watch::new()).collect();
         let quick = Budget {

@@ -140,17 +140,30 @@ impl Dlx {
         if let Some(memo) = memo {
             // A first look without the memory: most counts (a puzzle's) end within a few
             // thousand nodes, where remembering costs more than it saves. Only a count that
-            // goes on starts again with the memory.
-            let first = self.count_quietly(
-                limit,
-                Budget {
-                    max_nodes: Some(budget.max_nodes.map_or(WARM_UP, |m| m.min(WARM_UP))),
-                    ..budget
-                },
-            );
-            if first.complete || Some(first.count) == limit || budget.exhausted(first.stats.nodes) {
-                return finish(first);
-            }
+            // goes on starts again with the memory. A subtree of a split count (a shared
+            // memory) goes straight to it: what it remembers serves the other subtrees too.
+            let first = if memo.is_shared() {
+                Count {
+                    count: 0,
+                    complete: false,
+                    stats: Stats::default(),
+                }
+            } else {
+                let first = self.count_quietly(
+                    limit,
+                    Budget {
+                        max_nodes: Some(budget.max_nodes.map_or(WARM_UP, |m| m.min(WARM_UP))),
+                        ..budget
+                    },
+                );
+                if first.complete
+                    || Some(first.count) == limit
+                    || budget.exhausted(first.stats.nodes)
+                {
+                    return finish(first);
+                }
+                first
+            };
             let mut search = self.search();
             search.bound(budget.after(first.stats.nodes));
             search.on_progress(PUBLISH_EVERY, report);
