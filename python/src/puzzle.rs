@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
-use sudokux::sudoku::bands::{Plan, Shape};
+use sudokux::sudoku::bands::{Piece, Plan, Shape, PLAN_VERSION};
 use sudokux::sudoku::file::file_to_toml;
 use sudokux::sudoku::fpuzzles;
 use sudokux::sudoku::generate::{Generator, Settings, Symmetry};
@@ -227,17 +227,73 @@ impl PyPuzzle {
         Ok(Some(band_plan(py, shape)?.classes().len()))
     }
 
+    /// The plan of a count by bands of this empty grid (`None` otherwise), as the count lines
+    /// of `sudokux count --count-shard` record it: the boxes counted (`"3x3"`; 4x2 is counted
+    /// as `"2x4"`), the version of the plan's numbering of classes and pieces, and the classes.
+    fn band_plan(&self, py: Python<'_>) -> PyResult<Option<(String, u32, usize)>> {
+        let Some(shape) = self.band_shape() else {
+            return Ok(None);
+        };
+        let plan = band_plan(py, shape)?;
+        let boxes = format!("{}x{}", shape.rows, shape.cols);
+        Ok(Some((boxes, PLAN_VERSION, plan.classes().len())))
+    }
+
+    /// The band shards of a count split `split` ways, as `sudokux count --split` writes them:
+    /// each a list of classes and the slice `(from, to)` of the choices of its second band's
+    /// first stack it takes (`None`: the whole classes). One shard of every class for 0, one
+    /// per class up to the classes, `split` pieces of classes of about one size past them.
+    #[allow(clippy::type_complexity)]
+    fn band_shards(
+        &self,
+        py: Python<'_>,
+        split: usize,
+    ) -> PyResult<Vec<(Vec<usize>, Option<(usize, usize)>)>> {
+        let shape = self.band_shape().ok_or_else(|| {
+            puzzle_error("band shards need an empty grid of plain boxes (band_classes() is None)")
+        })?;
+        let plan = band_plan(py, shape)?;
+        Ok(plan
+            .shards(split)
+            .into_iter()
+            .map(|pieces| {
+                let first = match pieces.as_slice() {
+                    [Piece {
+                        first: Some(first), ..
+                    }] => Some((first.start, first.end)),
+                    _ => None,
+                };
+                (pieces.iter().map(|p| p.class).collect(), first)
+            })
+            .collect())
+    }
+
     /// Counts the grids whose top band leaves a state of one of `classes` (numbers below
-    /// `band_classes()`): the count of one band shard, exact; the counts of the classes
-    /// add up to the count of the empty grid (what `sudokux count --count-shard` does with a
-    /// line of kind `bands`).
-    fn count_band_shard(&self, py: Python<'_>, classes: Vec<usize>) -> PyResult<PyCount> {
+    /// `band_classes()`), or with `first = (from, to)` the piece of one class whose second
+    /// band's first stack takes one of those choices: the count of one band shard, exact; the
+    /// counts of the shards of `band_shards` add up to the count of the empty grid (what
+    /// `sudokux count --count-shard` does with a line of kind `bands`).
+    #[pyo3(signature = (classes, first = None))]
+    fn count_band_shard(
+        &self,
+        py: Python<'_>,
+        classes: Vec<usize>,
+        first: Option<(usize, usize)>,
+    ) -> PyResult<PyCount> {
         let shape = self.band_shape().ok_or_else(|| {
             puzzle_error("a band shard needs an empty grid of plain boxes (band_classes() is None)")
         })?;
+        let pieces: Vec<Piece> = match (first, classes.as_slice()) {
+            (None, _) => classes.iter().map(|&k| Piece::whole(k)).collect(),
+            (Some((from, to)), &[class]) => vec![Piece {
+                class,
+                first: Some(from..to),
+            }],
+            (Some(_), _) => return Err(puzzle_error("a band shard with `first` takes one class")),
+        };
         let plan = band_plan(py, shape)?;
         let (counted, stopped) = interruptible(py, |budget| {
-            let counted = plan.count(&classes, 1, &Watch::new(), budget);
+            let counted = plan.count_pieces(&pieces, 1, &Watch::new(), budget);
             (counted, budget.stop.is_some_and(Watch::stop_requested))
         })?;
         let counted = counted.map_err(puzzle_error)?;

@@ -128,8 +128,14 @@ class Puzzle:
         """Counts the solutions in one shard."""
     def band_classes(self) -> Optional[int]:
         """The classes of the top band of an empty grid of plain boxes (``None`` otherwise)."""
-    def count_band_shard(self, classes: Sequence[int]) -> Count:
-        """Counts the grids below some classes of the top band: one band shard."""
+    def band_plan(self) -> Optional[Tuple[str, int, int]]:
+        """The plan of a count by bands (boxes counted, plan version, classes), else ``None``."""
+    def band_shards(self, split: int) -> List[Tuple[List[int], Optional[Tuple[int, int]]]]:
+        """The band shards of a count split ``split`` ways: classes, and a piece of one."""
+    def count_band_shard(
+        self, classes: Sequence[int], first: Optional[Tuple[int, int]] = None
+    ) -> Count:
+        """Counts the grids below some classes of the top band (or a piece of one): one band shard."""
 
 PuzzleLike = Union[str, Puzzle, "os.PathLike[str]"]
 

@@ -145,10 +145,12 @@ def test_a_resumed_count_counts_only_the_shards_not_finished(client, tmp_path):
     first = sudokux.distributed.count(puzzle, client, progress=False)
     counts = tmp_path / "counts.jsonl"
     # Shard 1 finished, shard 2 stopped part way, shard 3 lost.
+    plan = {"boxes": "2x3", "version": 2, "classes": 3}
+    assert puzzle.band_plan() == ("2x3", 2, 3)
     lines = [
-        {"kind": "bands", "shard": 1, "shards": 3, "choices": [0],
+        {"kind": "bands", "shard": 1, "shards": 3, "choices": [0], "split": 1, "plan": plan,
          "count": first.shards[0].count, "complete": True, "nodes": 1},
-        {"kind": "bands", "shard": 2, "shards": 3, "choices": [1],
+        {"kind": "bands", "shard": 2, "shards": 3, "choices": [1], "split": 1, "plan": plan,
          "count": 5, "complete": False, "nodes": 1},
     ]
     counts.write_text("".join(json.dumps(line) + "\n" for line in lines))
@@ -166,6 +168,26 @@ def test_a_resumed_count_counts_only_the_shards_not_finished(client, tmp_path):
     assert cli.returncode == 0, cli.stderr
     assert cli.stdout == ""
     assert cli.stderr == "sudokux: all 3 shards counted: 28200960 in all\n"
+    # Another split of the same grid: the file is refused, by both.
+    with pytest.raises(ValueError, match="line 1: counts of another plan or split"):
+        sudokux.distributed.count(puzzle, client, split=10, progress=False, resume=counts)
+    split = run_cli("count", "--box", "3x2", "--split", "10", "-", stdin="." * 36 + "\n")
+    cli = run_cli("count", "--count-shard", "--resume", str(counts), stdin=split.stdout)
+    assert cli.returncode == 2 and "counts of another plan or split" in cli.stderr, cli.stderr
+
+
+def test_band_shards_past_the_classes_are_pieces_that_add_up(client, tmp_path):
+    puzzle = sudokux.Puzzle.from_toml(SIX_3X2)
+    shards = puzzle.band_shards(10)
+    assert len(shards) == 10 and all(first is not None for _, first in shards[:8])
+    counts = tmp_path / "counts.jsonl"
+    result = sudokux.distributed.count(puzzle, client, split=10, progress=False, resume=counts)
+    assert (result.kind, result.split, result.count, len(result.shards)) == ("bands", 10, 28_200_960, 10)
+    # The command line takes the same file back: the same shards, plan and split.
+    split = run_cli("count", "--box", "3x2", "--split", "10", "-", stdin="." * 36 + "\n")
+    cli = run_cli("count", "--count-shard", "--resume", str(counts), stdin=split.stdout)
+    assert (cli.returncode, cli.stdout) == (0, ""), cli.stderr
+    assert cli.stderr == "sudokux: all 10 shards counted: 28200960 in all\n"
 
 
 def test_progress_says_the_time_left():

@@ -52,6 +52,79 @@ pub(crate) fn choose_listed(m: &Matrix) -> u32 {
     best
 }
 
+/// Conflict scores for the choice of item in searches with sums (a weighted-degree rule, in
+/// the spirit of the Interactive Sudoku Solver's conflict scores): each primary item counts
+/// the dead ends charged to it (the search charges an item that runs out of options to that
+/// item, a sum out of reach to the item of the last choice with two options or more), halved
+/// every [`DECAY_EVERY`] dead ends so that the recent weigh most, and the search branches on
+/// the item with the most dead ends per option left: the items that keep failing are decided
+/// first. Which item a search branches on never changes its solutions, only the size of its
+/// tree.
+///
+/// Invariant: during a search `scores` has one entry per item header `0..=primary` (0 unused),
+/// all 0 when it starts; `countdown` is how many dead ends are left before the next halving.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Conflicts {
+    scores: Vec<u32>,
+    countdown: u32,
+}
+
+/// Dead ends between two halvings of the conflict scores.
+const DECAY_EVERY: u32 = 1 << 14;
+
+impl Conflicts {
+    /// Clears the scores for a search of `m`.
+    pub(crate) fn reset(&mut self, m: &Matrix) {
+        self.scores.clear();
+        self.scores.resize(m.primary as usize + 1, 0);
+        self.countdown = DECAY_EVERY;
+    }
+
+    /// A dead end below a choice of an option of primary item `item`.
+    pub(crate) fn bump(&mut self, item: u32) {
+        if let Some(score) = self.scores.get_mut(item as usize) {
+            *score = score.saturating_add(1);
+        }
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            for score in &mut self.scores {
+                *score >>= 1;
+            }
+            self.countdown = DECAY_EVERY;
+        }
+    }
+
+    /// The active primary item with the highest score per option, among those with the
+    /// fewest options at equal ratios, the first such in list order; as [`choose_listed`], an
+    /// item with 0 or 1 options first (a forced move or a dead end), and with every score 0
+    /// the same item as [`choose_listed`].
+    pub(crate) fn choose(&self, m: &Matrix) -> u32 {
+        if let Some(e) = emptied(m) {
+            return e;
+        }
+        let mut best = ROOT;
+        let (mut best_score, mut best_len) = (0u64, u64::from(u32::MAX));
+        let mut p = link(&m.links, ROOT).right;
+        while p != ROOT {
+            let len = length(&m.len, p);
+            if len <= 1 {
+                return p;
+            }
+            let len = u64::from(len);
+            let score = u64::from(self.scores.get(p as usize).copied().unwrap_or(0));
+            // score / len against best_score / best_len, without dividing.
+            let (this, that) = (score * best_len, best_score * len);
+            if this > that || (this == that && len < best_len) {
+                best = p;
+                best_score = score;
+                best_len = len;
+            }
+            p = link(&m.links, p).right;
+        }
+        best
+    }
+}
+
 /// Problems with at most this many primary items choose by [`choose_dense`], which is faster
 /// on sudoku from 9x9 to 25x25 (figures in BENCHMARKS.md). Larger problems were not measured,
 /// and late in their search most items are covered, which the list skips: they keep the list.
@@ -150,6 +223,47 @@ mod tests {
     fn first_fewest(lens: &[u32]) -> u32 {
         let least = lens.iter().map(|&l| l.max(1)).min().unwrap();
         lens.iter().position(|&l| l.max(1) == least).unwrap() as u32 + 1
+    }
+
+    #[test]
+    fn conflicts_choose_as_the_list_until_scored_then_by_score_per_option() {
+        // Items 1..=4 with 3, 2, 4 and 2 options.
+        let p = problem(
+            4,
+            &[
+                &[0],
+                &[0],
+                &[0],
+                &[1],
+                &[1],
+                &[2],
+                &[2],
+                &[2],
+                &[2],
+                &[3],
+                &[3],
+            ],
+        );
+        let m = matrix(&p);
+        let mut conflicts = Conflicts::default();
+        conflicts.reset(&m);
+        assert_eq!(conflicts.choose(&m), choose_listed(&m));
+        assert_eq!(conflicts.choose(&m), 2);
+        // Item 3 (4 options) charged twice: 2 / 4 beats 0 / 2.
+        conflicts.bump(3);
+        conflicts.bump(3);
+        assert_eq!(conflicts.choose(&m), 3);
+        // Item 4 (2 options) charged once: 1 / 2 ties 2 / 4, and has fewer options.
+        conflicts.bump(4);
+        assert_eq!(conflicts.choose(&m), 4);
+        // A halving every DECAY_EVERY charges keeps the order of the scores.
+        for _ in 3..DECAY_EVERY {
+            conflicts.bump(1);
+        }
+        assert_eq!(conflicts.scores[3], 1);
+        assert_eq!(conflicts.choose(&m), 1);
+        conflicts.reset(&m);
+        assert_eq!(conflicts.choose(&m), choose_listed(&m));
     }
 
     proptest::proptest! {

@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 
 use super::budget::Budget;
 use super::checks::Checks;
-use super::choose::choose_item;
+use super::choose::{choose_item, Conflicts};
 use super::domination::Domination;
 use super::matrix::{at, length, link, Matrix, ROOT};
 use super::problem::OptionId;
@@ -81,6 +81,10 @@ pub struct Search<'a> {
     /// Locked candidates on the matrix, when on: one level entered per level of `stack`, and
     /// one more while the search is at (or has just reported) a node below the last choice.
     domination: Domination,
+    /// The conflict scores that choose the item in a search with sums (see [`Conflicts`]):
+    /// not in searches that split, whose frontier paths must not depend on what was searched
+    /// before them, nor in counts through a hook, which choose by [`Hook::choose`].
+    conflicts: Conflicts,
 }
 
 /// What a search reuses from the last one, so that a search allocates nothing: kept beside
@@ -95,6 +99,8 @@ pub(crate) struct SearchScratch {
     solution: Vec<OptionId>,
     /// Whether searches reduce the matrix by item domination, with the room they need.
     pub(crate) domination: Domination,
+    /// [`Search::conflicts`]' memory.
+    conflicts: Conflicts,
 }
 
 impl SearchScratch {
@@ -105,6 +111,7 @@ impl SearchScratch {
             branch: Vec::with_capacity(depth),
             solution: Vec::with_capacity(depth),
             domination: Domination::default(),
+            conflicts: Conflicts::default(),
         }
     }
 }
@@ -186,6 +193,10 @@ impl<'a> Search<'a> {
         solution.clear();
         let domination = std::mem::take(&mut home.domination);
         debug_assert_eq!(domination.depth(), 0, "a search starts at the root");
+        let mut conflicts = std::mem::take(&mut home.conflicts);
+        if !domination.sums.is_empty() {
+            conflicts.reset(matrix);
+        }
         Search {
             matrix,
             home,
@@ -199,6 +210,7 @@ impl<'a> Search<'a> {
             frontier: usize::MAX,
             at_frontier: false,
             domination,
+            conflicts,
         }
     }
 
@@ -323,6 +335,16 @@ impl Search<'_> {
         let stats = &mut self.stats;
         let stack = &mut self.stack;
         let domination = &mut self.domination;
+        let conflicts = &mut self.conflicts;
+        let scored =
+            DOMINATION && !H::COUNTS && self.frontier == usize::MAX && !domination.sums.is_empty();
+        // A dead end the sums find is charged to the item of the last choice with two options
+        // or more (a forced move is not a choice).
+        let charge = |conflicts: &mut Conflicts, m: &Matrix, stack: &[u32], branch: &[[u32; 2]]| {
+            if let Some(l) = branch.iter().rposition(|b| b[1] >= 2) {
+                conflicts.bump(at(&m.nodes, stack[l]).top);
+            }
+        };
         let mut state = self.state;
         loop {
             match state {
@@ -339,6 +361,9 @@ impl Search<'_> {
                         && !domination.enter::<COLORS>(m, stack.last().copied(), &mut stats.updates)
                     {
                         // The sums found a dead end: leave the level at once.
+                        if scored {
+                            charge(conflicts, m, stack, &self.branch);
+                        }
                         state = State::Backtrack;
                         continue;
                     }
@@ -375,10 +400,18 @@ impl Search<'_> {
                         state = State::Backtrack;
                         continue;
                     }
-                    let i = H::choose(m);
+                    let i = if scored {
+                        conflicts.choose(m)
+                    } else {
+                        H::choose(m)
+                    };
                     let first = at(&m.nodes, i).down;
                     if first == i {
                         // An item no option can cover: dead end.
+                        if scored {
+                            // Charged to the item that ran out of options.
+                            conflicts.bump(i);
+                        }
                         state = State::Backtrack;
                         continue;
                     }
@@ -463,6 +496,7 @@ impl Drop for Search<'_> {
             }
         }
         self.home.domination = std::mem::take(&mut self.domination);
+        self.home.conflicts = std::mem::take(&mut self.conflicts);
         self.home.stack = std::mem::take(&mut self.stack);
         self.home.branch = std::mem::take(&mut self.branch);
         self.home.solution = std::mem::take(&mut self.solution);

@@ -68,11 +68,16 @@ pub enum SumError {
 /// `marks[l]` its length when level `l` was entered, so leaving a level frees exactly the
 /// slots fixed there. Between searches `trail` and `marks` are empty and every slot is free.
 ///
-/// A sum is tested again only when it may prune more: `epoch` counts the levels left, and
+/// A sum is tested again only when it may prune more: `epoch` counts the searches begun, and
 /// `tested[k]` is the epoch when sum `k` was last tested with nothing left to remove, `seen[s]`
-/// the length of slot `s`'s item then. Below a node the lists only shrink until the search
-/// leaves a level, so a sum whose epoch is current and whose items kept their lengths has the
-/// same options and bounds as when it was tested, and nothing to remove.
+/// the length of slot `s`'s item then. Below a node the lists only shrink, so a sum whose epoch
+/// is current and whose items kept their lengths has the same options and bounds as when it
+/// was tested, and nothing to remove. What a level writes into `tested`, `seen` and the slot
+/// readings (`lo`, `hi`, `mask`, `read`) is undone when the search leaves it: `saved` holds,
+/// oldest first, the values overwritten, and `saved_marks[l]` its length when level `l` was
+/// entered. So back at a node, every reading and test left is one made at that node or above
+/// it, on the lists the node has (a length the same on one path is the same list), and a
+/// sibling's search re-reads only the slots its choice shortened.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Sums {
     sums: Vec<(u32, u32, i64)>,
@@ -103,6 +108,19 @@ pub(crate) struct Sums {
     epoch: u64,
     tested: Vec<u64>,
     seen: Vec<u32>,
+    saved: Vec<Saved>,
+    saved_marks: Vec<usize>,
+}
+
+/// A value a level overwrote in [`Sums`]' caches, put back when the search leaves the level.
+#[derive(Debug, Clone, Copy)]
+enum Saved {
+    /// Slot `slot`'s reading: `lo`, `hi`, `mask` and `read`.
+    Read(u32, i64, i64, u64, (u64, u32)),
+    /// Sum `k`'s `tested`.
+    Tested(u32, u64),
+    /// Slot `s`'s `seen`.
+    Seen(u32, u32),
 }
 
 /// The mark of a slot with no option chosen yet.
@@ -275,6 +293,7 @@ impl Sums {
         self.tested = vec![0; self.sums.len()];
         self.trail.reserve(self.slots.len());
         self.marks.reserve(m.primary as usize + 2);
+        self.saved_marks.reserve(m.primary as usize + 2);
         Ok(())
     }
 
@@ -282,11 +301,13 @@ impl Sums {
     /// is `None`, those of every committed option).
     pub(crate) fn enter(&mut self, m: &Matrix, last: Option<u32>) {
         self.marks.push(self.trail.len());
+        self.saved_marks.push(self.saved.len());
         match last {
             Some(x) => self.fix(m.node_option[x as usize]),
             None => {
                 // A new search: the lists were reset and committed anew since any test.
                 self.epoch += 1;
+                self.saved.clear();
                 for k in 0..m.committed.len() {
                     self.fix(m.node_option[m.committed[k] as usize]);
                 }
@@ -305,11 +326,21 @@ impl Sums {
 
     /// Leaves the level entered last: frees the slots fixed there.
     pub(crate) fn leave(&mut self) {
-        self.epoch += 1;
         let mark = self.marks.pop().expect("a level to leave");
         while self.trail.len() > mark {
             let slot = self.trail.pop().expect("longer than the mark");
             self.fixed[slot as usize] = FREE;
+        }
+        let mark = self.saved_marks.pop().expect("a level to leave");
+        while self.saved.len() > mark {
+            match self.saved.pop().expect("longer than the mark") {
+                Saved::Read(s, lo, hi, mask, read) => {
+                    let s = s as usize;
+                    (self.lo[s], self.hi[s], self.mask[s], self.read[s]) = (lo, hi, mask, read);
+                }
+                Saved::Tested(k, epoch) => self.tested[k as usize] = epoch,
+                Saved::Seen(s, len) => self.seen[s as usize] = len,
+            }
         }
     }
 
@@ -348,6 +379,14 @@ impl Sums {
                         if lo > hi {
                             return None;
                         }
+                        let u = s as usize;
+                        self.saved.push(Saved::Read(
+                            s,
+                            self.lo[u],
+                            self.hi[u],
+                            self.mask[u],
+                            self.read[u],
+                        ));
                         self.lo[s as usize] = lo;
                         self.hi[s as usize] = hi;
                         self.mask[s as usize] = mask;
@@ -450,9 +489,14 @@ impl Sums {
                 }
             }
             if out.len() == before {
+                self.saved.push(Saved::Tested(k as u32, self.tested[k]));
                 self.tested[k] = self.epoch;
                 for s in first..end {
-                    self.seen[s as usize] = length(&m.len, self.slots[s as usize].0);
+                    let len = length(&m.len, self.slots[s as usize].0);
+                    if self.seen[s as usize] != len {
+                        self.saved.push(Saved::Seen(s, self.seen[s as usize]));
+                        self.seen[s as usize] = len;
+                    }
                 }
             }
         }

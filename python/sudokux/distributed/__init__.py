@@ -16,8 +16,11 @@ twice or dropped.
 
 An empty grid of plain boxes (``"." * 81``) is counted band by band, as one process counts it
 (``sudokux count``): the shards are then the classes of its top band (63 for 9x9, 5 for 8x8
-with 2x4 boxes), ``Puzzle.band_classes`` and ``Puzzle.count_band_shard``, and ``split`` only
-says whether to split (0: one shard of every class). ``resume`` names a file of JSON lines
+with 2x4 boxes), ``Puzzle.band_classes`` and ``Puzzle.count_band_shard``; ``split`` 0 makes
+one shard of every class, up to the classes one per class, and past them that many shards of
+about one size, pieces of classes (``Puzzle.band_shards``, as ``sudokux count --split``).
+Each finished band shard records its plan (``Puzzle.band_plan``) and split, and a ``resume``
+file of another plan or split is refused. ``resume`` names a file of JSON lines
 where every finished shard is written as it finishes (the lines of ``sudokux count
 --count-shard``, which reads them back with ``--resume``): a count started again with the same
 file counts only the shards it does not hold complete, so a count stopped by Ctrl-C, a lost
@@ -129,12 +132,16 @@ def _load(kind: str, text: str) -> Union[ExactCover, Puzzle]:
 
 
 def _count_shard(
-    choices: Sequence[int], problem: Union[ExactCover, Puzzle], bands: bool = False
+    choices: Sequence[int],
+    first: Optional[Tuple[int, int]],
+    problem: Union[ExactCover, Puzzle],
+    bands: bool = False,
 ) -> Dict[str, Any]:
-    """Runs on a worker: one shard's count (classes of the top band when ``bands``)."""
+    """Runs on a worker: one shard's count (classes of the top band when ``bands``, or the
+    piece ``first`` of one)."""
     started = time.perf_counter()
     if bands:
-        counted = problem.count_band_shard(list(choices))
+        counted = problem.count_band_shard(list(choices), first)
     else:
         counted = problem.count_shard(list(choices))
     return {
@@ -163,10 +170,22 @@ def _choose_split(problem: Union[ExactCover, Puzzle], workers: int) -> Tuple[int
     return depth, found
 
 
-def _read_done(path: str) -> Dict[Tuple[str, int, int, Tuple[int, ...]], Dict[str, Any]]:
-    """The shards a ``resume`` file holds complete, by kind, number, total and choices (none
-    when the file does not exist)."""
-    done: Dict[Tuple[str, int, int, Tuple[int, ...]], Dict[str, Any]] = {}
+Key = Tuple[Any, int, int, Tuple[int, ...], Optional[Tuple[int, ...]]]
+
+
+def _describe(plan: Optional[Dict[str, Any]]) -> str:
+    if not plan:
+        return "plan version 1, no plan recorded"
+    return f"{plan['boxes']} boxes, plan version {plan['version']}, {plan['classes']} classes"
+
+
+def _read_done(
+    path: str, bands: Optional[Tuple[Dict[str, Any], int, int]] = None
+) -> Dict[Key, Dict[str, Any]]:
+    """The shards a ``resume`` file holds complete, by kind, number, total, choices and piece
+    (none when the file does not exist). ``bands``: the plan, shards and split of a count by
+    bands; a line of kind ``bands`` of another plan or split is refused (ValueError)."""
+    done: Dict[Key, Dict[str, Any]] = {}
     try:
         with open(path, encoding="utf-8") as lines:
             for n, line in enumerate(lines, 1):
@@ -179,9 +198,26 @@ def _read_done(path: str) -> Dict[Tuple[str, int, int, Tuple[int, ...]], Dict[st
                         int(record["shard"]),
                         int(record["shards"]),
                         tuple(record.get("choices") or ()),
+                        tuple(record["first"]) if record.get("first") is not None else None,
                     )
                 except (ValueError, KeyError, TypeError) as error:
                     raise ValueError(f"{path}: line {n}: not a shard's count: {error}") from None
+                if bands is not None and record.get("kind") == "bands":
+                    plan, shards, split = bands
+                    theirs = record.get("plan")
+                    other_split = record.get("split") is not None and record["split"] != split
+                    if theirs != plan or key[2] != shards or other_split:
+                        was = (
+                            f" of --split {record['split']}"
+                            if record.get("split") is not None
+                            else ""
+                        )
+                        raise ValueError(
+                            f"{path}: line {n}: counts of another plan or split "
+                            f"({_describe(theirs)}, {key[2]} shards{was}) than this count "
+                            f"({_describe(plan)}, {shards} shards of --split {split}): resume "
+                            "from the counts of the same split, or count into another file"
+                        )
                 if record.get("complete") is True and record.get("kind") is not None:
                     done[key] = record
     except FileNotFoundError:
@@ -271,7 +307,18 @@ def count(
     classes = problem.band_classes() if symmetry and isinstance(problem, Puzzle) else None
     if split is not None and split < 0:
         raise ValueError("split: a depth of 0 or more")
-    done = _read_done(os.fspath(resume)) if resume is not None else {}
+    plan = None
+    found: List[Any] = []
+    if classes is not None:
+        boxes, version, number = problem.band_plan()
+        plan = {"boxes": boxes, "version": version, "classes": number}
+        split = 1 if split is None else split
+        found = problem.band_shards(split)
+    done = (
+        _read_done(os.fspath(resume), (plan, len(found), split) if plan is not None else None)
+        if resume is not None
+        else {}
+    )
     own = None
     if client is None:
         cluster = LocalCluster(
@@ -283,18 +330,22 @@ def count(
         client = own = Client(cluster)
     try:
         kind, text = _text(problem)
-        if classes is not None:
+        firsts: List[Optional[Tuple[int, int]]] = []
+        if plan is not None:
             kind = "bands"
-            split = 1 if split is None else min(split, 1)
-            found = [list(range(classes))] if split == 0 else [[k] for k in range(classes)]
+            firsts = [tuple(first) if first is not None else None for _, first in found]
+            found = [list(choices) for choices, _ in found]
         elif split is None:
             workers = len(client.scheduler_info().get("workers", {})) or 1
             split, found = _choose_split(problem, workers)
         else:
             found = problem.split(split)
         results: Dict[int, Dict[str, Any]] = {}
+        def first(k: int) -> Optional[Tuple[int, int]]:
+            return firsts[k] if firsts else None
+
         for k, choices in enumerate(found):
-            record = done.get((kind, k + 1, len(found), tuple(choices)))
+            record = done.get((kind, k + 1, len(found), tuple(choices), first(k)))
             if record is not None:
                 results[k] = {
                     "count": int(record["count"]),
@@ -309,6 +360,7 @@ def count(
         futures = client.map(
             _count_shard,
             [found[k] for k in todo],
+            [first(k) for k in todo],
             problem=loaded,
             bands=kind == "bands",
             pure=True,
@@ -330,8 +382,13 @@ def count(
                         "shard": k + 1,
                         "shards": len(found),
                         "choices": list(found[k]),
-                        **results[k],
                     }
+                    if plan is not None:
+                        line["split"] = split
+                        line["plan"] = plan
+                        if first(k) is not None:
+                            line["first"] = list(first(k))
+                    line.update(results[k])
                     out.write(json.dumps(line) + "\n")
                     out.flush()
                 if shown is not None:

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::cages::cage_logic::{CageLogic, LogicSum};
-use crate::sudoku::rules::cages::innies::{derive, derive_larger};
+use crate::sudoku::rules::cages::innies::{derive, derive_larger, derive_outies};
 use crate::sudoku::rules::cages::plaincage::{Both, PlainCages};
 use crate::sudoku::rules::constraint::{
     cell_list, read_tables, Constraint, Family, FileWriter, Logic, RawCells, Reference,
@@ -182,6 +182,9 @@ impl Constraint for Cages {
         // Cages first: where a derived sum overlaps a cage, the cage splits the unit.
         encode_all(&sets, cages.len(), encoder);
         for derived in derive_larger(encoder.geometry(), &cages) {
+            encoder.promise_sum(&derived.terms, derived.target);
+        }
+        for derived in derive_outies(encoder.geometry(), &cages) {
             encoder.promise_sum(&derived.terms, derived.target);
         }
     }

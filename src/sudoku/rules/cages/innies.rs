@@ -212,6 +212,93 @@ pub fn derive_larger(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<De
     derive_sized(geometry, cages, MAX_DERIVED + 1..=MAX_PROMISED)
 }
 
+/// The sums the 45 rule derives from each cage that crosses the edge of a row, column or box
+/// (or region) by one cell, as the Interactive Sudoku Solver's hidden cages: the unit's
+/// cells outside the cages inside it and outside that cage, less the cage's cell outside the
+/// unit, add up to the unit's total less the sums of the cages inside it and of that cage.
+/// Those of 2 to [`MAX_PROMISED`] cells that no cage and no sum of [`derive`] or
+/// [`derive_larger`] is over are promised to the search (`Encoder::promise_sum`). Where one
+/// cage crosses a unit's edge among others, this is one cage's outie where innies and outies
+/// sum them all.
+pub fn derive_outies(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
+    if cages.is_empty() {
+        return Vec::new();
+    }
+    let area = geometry.rows() * geometry.cols();
+    let mut cage_of = vec![usize::MAX; area];
+    for (k, (_, cells)) in cages.iter().enumerate() {
+        for &p in cells {
+            if cage_of[p] != usize::MAX {
+                return Vec::new();
+            }
+            cage_of[p] = k;
+        }
+    }
+    let n = geometry.size();
+    let total = (n * (n + 1) / 2) as i64;
+    let (houses, singles) = houses(geometry);
+    let mut seen: BTreeSet<Vec<usize>> = cages.iter().map(|(_, cells)| cells.clone()).collect();
+    for derived in derive_sized(geometry, cages, 1..=MAX_PROMISED) {
+        seen.insert(derived.terms.iter().map(|&(p, _)| p).collect());
+    }
+    let mut in_house = vec![false; area];
+    let mut out = Vec::new();
+    for house in &houses[..singles] {
+        for &p in &house.cells {
+            in_house[p] = true;
+        }
+        let mut inside = BTreeSet::new();
+        let mut crossing = BTreeSet::new();
+        for &p in &house.cells {
+            let k = cage_of[p];
+            if k != usize::MAX {
+                if cages[k].1.iter().all(|&q| in_house[q]) {
+                    inside.insert(k);
+                } else {
+                    crossing.insert(k);
+                }
+            }
+        }
+        let left =
+            total * house.units as i64 - inside.iter().map(|&k| i64::from(cages[k].0)).sum::<i64>();
+        for &k in &crossing {
+            let outside: Vec<usize> = cages[k]
+                .1
+                .iter()
+                .copied()
+                .filter(|&q| !in_house[q])
+                .collect();
+            let [outie] = outside[..] else {
+                continue;
+            };
+            let mut terms: Vec<(usize, i64)> = house
+                .cells
+                .iter()
+                .filter(|&&p| cage_of[p] != k && !inside.contains(&cage_of[p]))
+                .map(|&p| (p, 1))
+                .chain([(outie, -1)])
+                .collect();
+            terms.sort_unstable();
+            if !(2..=MAX_PROMISED).contains(&terms.len())
+                || !seen.insert(terms.iter().map(|&(p, _)| p).collect())
+            {
+                continue;
+            }
+            out.push(Derived {
+                house: house.name.clone(),
+                innies: false,
+                terms,
+                target: left - i64::from(cages[k].0),
+                distinct: false,
+            });
+        }
+        for &p in &house.cells {
+            in_house[p] = false;
+        }
+    }
+    out
+}
+
 /// The sums the 45 rule derives from `cages` whose number of cells lies in `sizes`.
 fn derive_sized(
     geometry: &Geometry,
@@ -392,6 +479,57 @@ mod tests {
             .all(|d| (MAX_DERIVED + 1..=MAX_PROMISED).contains(&d.terms.len())));
         // The box 1 innies: its 7 other cells add up to 42 as well.
         assert!(larger.iter().any(|d| d.house == "box 1" && d.target == 42));
+    }
+
+    #[test]
+    fn a_cage_crossing_a_unit_by_one_cell_gives_its_own_outie_sum() {
+        let geometry = Geometry::new(9, None, None, &[], None).unwrap();
+        // Row 1: r1c1-r1c4 with r2c1 add up to 27, r1c5-r1c8 with r2c6 to 22; r1c9 is in
+        // no cage. The first cage's outie: r1c5..r1c9 - r2c1 = 45 - 27; the second's:
+        // r1c1..r1c4 + r1c9 - r2c6 = 45 - 22.
+        let mut first = row1(&[0, 1, 2, 3]);
+        first.push(9);
+        let mut second = row1(&[4, 5, 6, 7]);
+        second.push(9 + 5);
+        let cages = vec![(27, first), (22, second)];
+        let outies = derive_outies(&geometry, &cages);
+        let row: Vec<&Derived> = outies.iter().filter(|d| d.house == "row 1").collect();
+        assert_eq!(row.len(), 2, "{outies:?}");
+        assert_eq!(
+            row[0].terms,
+            [(4, 1), (5, 1), (6, 1), (7, 1), (8, 1), (9, -1)]
+        );
+        assert_eq!(row[0].target, 18);
+        assert_eq!(
+            row[1].terms,
+            [(0, 1), (1, 1), (2, 1), (3, 1), (8, 1), (14, -1)]
+        );
+        assert_eq!(row[1].target, 23);
+        // Both hold on digits that keep the cages: row 1 = 5 6 7 1 2 3 4 8 9, r2c1 = 8
+        // (5 + 6 + 7 + 1 + 8 = 27), r2c6 = 5 (2 + 3 + 4 + 8 + 5 = 22).
+        let digit = |p: usize| -> i64 {
+            match p {
+                9 => 8,
+                14 => 5,
+                _ => [5, 6, 7, 1, 2, 3, 4, 8, 9][p],
+            }
+        };
+        for d in &row {
+            let sum: i64 = d.terms.iter().map(|&(p, w)| w * digit(p)).sum();
+            assert_eq!(sum, d.target);
+        }
+        // None repeats the cells of a cage or of a sum derived otherwise.
+        let mut others: Vec<Vec<usize>> = derive_sized(&geometry, &cages, 1..=MAX_PROMISED)
+            .iter()
+            .map(|d| d.terms.iter().map(|t| t.0).collect())
+            .collect();
+        others.extend(cages.iter().map(|c| c.1.clone()));
+        assert!(outies
+            .iter()
+            .all(|d| !others.contains(&d.terms.iter().map(|t| t.0).collect())));
+        assert!(outies
+            .iter()
+            .all(|d| (2..=MAX_PROMISED).contains(&d.terms.len())));
     }
 
     #[test]
