@@ -553,7 +553,12 @@ pub fn hint(
     let given = limits.timeout.is_some() || limits.max_nodes.is_some();
     let proof = match given {
         true => prove(py, rules, givens, limits)?,
-        false => prove(py, rules, givens, Limits::new(Some(HINT_PROOF.as_secs_f64()), None)?)?,
+        false => prove(
+            py,
+            rules,
+            givens,
+            Limits::new(Some(HINT_PROOF.as_secs_f64()), None)?,
+        )?,
     };
     let solution = match &proof {
         Proof::NotProved(_) if given => {
