@@ -22,16 +22,7 @@ fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
 
 /// Runs the binary as it is (commands without a summary): code, stdout, stderr.
 fn run_plain(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = sudokux(args, stdin);
-    (
-        status.code().unwrap(),
-        String::from_utf8(stdout).unwrap(),
-        String::from_utf8(stderr).unwrap(),
-    )
+    common::sudokux_text(args, stdin)
 }
 
 /// `PUZZLE` as a grid block of nine rows.

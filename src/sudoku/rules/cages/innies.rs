@@ -225,15 +225,9 @@ pub fn derive_outies(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<De
         return Vec::new();
     }
     let area = geometry.rows() * geometry.cols();
-    let mut cage_of = vec![usize::MAX; area];
-    for (k, (_, cells)) in cages.iter().enumerate() {
-        for &p in cells {
-            if cage_of[p] != usize::MAX {
-                return Vec::new();
-            }
-            cage_of[p] = k;
-        }
-    }
+    let Some(cage_of) = cage_of(area, cages) else {
+        return Vec::new();
+    };
     let n = geometry.size();
     let total = (n * (n + 1) / 2) as i64;
     let (houses, singles) = houses(geometry);
@@ -299,6 +293,21 @@ pub fn derive_outies(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<De
     out
 }
 
+/// Each cell's cage (its index in `cages`), `usize::MAX` for a cell in none; `None` where two
+/// cages share a cell (the 45 rule then derives nothing).
+fn cage_of(area: usize, cages: &[(u32, Vec<usize>)]) -> Option<Vec<usize>> {
+    let mut cage_of = vec![usize::MAX; area];
+    for (k, (_, cells)) in cages.iter().enumerate() {
+        for &p in cells {
+            if cage_of[p] != usize::MAX {
+                return None;
+            }
+            cage_of[p] = k;
+        }
+    }
+    Some(cage_of)
+}
+
 /// The sums the 45 rule derives from `cages` whose number of cells lies in `sizes`.
 fn derive_sized(
     geometry: &Geometry,
@@ -309,15 +318,9 @@ fn derive_sized(
         return Vec::new();
     }
     let area = geometry.rows() * geometry.cols();
-    let mut cage_of = vec![usize::MAX; area];
-    for (k, (_, cells)) in cages.iter().enumerate() {
-        for &p in cells {
-            if cage_of[p] != usize::MAX {
-                return Vec::new();
-            }
-            cage_of[p] = k;
-        }
-    }
+    let Some(cage_of) = cage_of(area, cages) else {
+        return Vec::new();
+    };
     let n = geometry.size();
     let total = (n * (n + 1) / 2) as i64;
     let (houses, singles) = houses(geometry);
