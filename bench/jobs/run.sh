@@ -5,10 +5,10 @@
 #   bench/jobs/run.sh [RUNS]
 #
 # For each problem, RUNS (default 3) runs of `--jobs 1` and `--jobs 2`, alternating; prints the
-# medians of the wall time, the CPU time (all threads), the calling thread's and the busiest
-# other thread's CPU (bench/jobs/threads.py), and the speed-ups: of the wall time, and on free
-# cores (jobs-1 CPU against the calling thread plus the busiest worker, which is what the wall
-# time comes to when both cores are free). BIN: a folder with sudokux built already (else it
+# medians of the wall time, the CPU time (all threads), the busiest and second busiest
+# threads' CPU (bench/jobs/threads.py), and the speed-ups: of the wall time, and on free cores
+# (jobs-1 CPU against jobs-2 CPU less the second worker's, which ran beside the busiest: what
+# the wall time comes to when both cores are free). BIN: a folder with sudokux built already (else it
 # is built, release). Needs python3 and Linux's /proc. Not run by CI.
 set -euo pipefail
 
@@ -53,7 +53,7 @@ problems=(
 
 median() { sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
 
-printf '| problem | jobs 1 wall | jobs 1 CPU | jobs 2 wall | jobs 2 CPU | calling | busiest | wall speed-up | speed-up on free cores |\n'
+printf '| problem | jobs 1 wall | jobs 1 CPU | jobs 2 wall | jobs 2 CPU | busiest | second | wall speed-up | speed-up on free cores |\n'
 printf '|---|---:|---:|---:|---:|---:|---:|---:|---:|\n'
 for p in "${problems[@]}"; do
     IFS='|' read -r name input args <<<"$p"
@@ -70,9 +70,12 @@ for p in "${problems[@]}"; do
     c1=$(cut -d' ' -f2 "$work/j1" | median)
     w2=$(cut -d' ' -f1 "$work/j2" | median)
     c2=$(cut -d' ' -f2 "$work/j2" | median)
-    main2=$(cut -d' ' -f3 "$work/j2" | median)
     busy2=$(cut -d' ' -f4 "$work/j2" | median)
-    awk -v n="$name" -v w1="$w1" -v c1="$c1" -v w2="$w2" -v c2="$c2" -v m="$main2" -v b="$busy2" \
+    second2=$(cut -d' ' -f5 "$work/j2" | median)
+    # On free cores: jobs-1 CPU against the median of (jobs-2 CPU - second worker's).
+    free2=$(awk '{print $2 - $5}' "$work/j2" | median)
+    awk -v n="$name" -v w1="$w1" -v c1="$c1" -v w2="$w2" -v c2="$c2" -v b="$busy2" \
+        -v s="$second2" -v f="$free2" \
         'BEGIN {printf "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2fx | %.2fx |\n",
-                n, w1, c1, w2, c2, m, b, w1 / w2, c1 / (m + b)}'
+                n, w1, c1, w2, c2, b, s, w1 / w2, c1 / f}'
 done

@@ -5,11 +5,14 @@
 //! A count on one thread owns a [`Table`]. The threads of a split count share one
 //! [`SharedTable`]: a subproblem counted on one thread is not counted again on another (each
 //! thread with its own table met fewer repeats and counted again what the others had). The
-//! shared table is cut into [`PARTS`] tables, each behind its own lock and picked by the top
-//! bits of the hash, so that two threads rarely wait for each other: a lookup or an insertion
-//! holds one part's lock for a few dozen instructions.
+//! shared table is read and written without a lock: each slot has a sequence that a writer
+//! makes odd (by a compare-and-swap, which also keeps other writers out of the slot) and even
+//! again, and that a reader checks did not change while it read. It is cut into [`PARTS`]
+//! parts, picked by the top bits of the hash, that grow one by one (under a lock of their own,
+//! while the threads keep reading the storage they hold). A lock per lookup and insertion (an
+//! atomic read-modify-write of a line the other core often held) is what this avoids.
 
-use std::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{fence, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// Memory a table may use, in bytes (a shared table, all its parts together).
@@ -184,13 +187,15 @@ impl Table {
     }
 }
 
-/// A slot of a shared table: written under its part's lock, read without any lock (a sequence
-/// lock per slot: a reader checks that the slot's sequence did not change while it read).
+/// A slot of a shared table, written and read without a lock: a sequence lock per slot. A
+/// writer claims the slot by making its sequence odd (one compare-and-swap, so two writers
+/// never write a slot at once) and makes it even again when done; a reader checks that the
+/// sequence did not change while it read.
 ///
 /// Invariant: the low 32 bits of `meta` are the slot's sequence: 0 while the slot was never
-/// filled, odd while a writer changes it, even (and then the slot is filled) otherwise; its high
-/// 32 bits are the subtree's size. Hash, count and key are those of [`Slot`] and the key's slot
-/// in [`Storage::keys`].
+/// filled, odd while the writer that claimed it changes it, even (and then the slot is filled)
+/// otherwise; its high 32 bits are the subtree's size. Hash, count and key are those of
+/// [`Slot`] and the key's slot in [`Storage::keys`].
 #[derive(Default)]
 struct SharedSlot {
     meta: AtomicU64,
@@ -198,13 +203,21 @@ struct SharedSlot {
     count: [AtomicU64; 2],
 }
 
+/// The size a slot whose `meta` is `meta` holds, as the replacement sees it: 0 when empty, the
+/// largest when a writer holds it (it is then left alone).
+fn held(meta: u64) -> u32 {
+    match meta as u32 {
+        0 => 0,
+        seq if seq & 1 == 1 => u32::MAX,
+        _ => (meta >> 32) as u32,
+    }
+}
+
 /// The slots and keys of one part of a [`SharedTable`], at one size.
 ///
 /// Invariants: `buckets` is a power of two, `slots` holds `WAYS` slots per bucket and `keys`
-/// `words` words per slot; a key is in at most one slot, of bucket `hash & (buckets - 1)`. Only
-/// the holder of the part's lock writes, and only to the part's current storage: one that a
-/// larger one replaced (growth) is never written again, so a thread still reading it reads
-/// entries that are stale but exact.
+/// `words` words per slot; a key is in a slot of bucket `hash & (buckets - 1)` (two threads
+/// remembering the same key at once may leave it in two slots: both hold its exact count).
 struct Storage {
     words: usize,
     buckets: usize,
@@ -224,10 +237,6 @@ impl Storage {
         }
     }
 
-    fn bytes(&self) -> usize {
-        self.buckets * WAYS * (std::mem::size_of::<SharedSlot>() + 8 * self.words)
-    }
-
     fn first_slot(&self, hash: u64) -> usize {
         (hash as usize & (self.buckets - 1)) * WAYS
     }
@@ -236,9 +245,9 @@ impl Storage {
         &self.keys[slot * self.words..(slot + 1) * self.words]
     }
 
-    /// The count and size in `slot` when it holds `key` (of hash `hash`), read without a lock:
-    /// `None` when it holds another key, is empty, or was changed while it was read (a cache
-    /// may miss; it never answers for another key).
+    /// The count and size in `slot` when it holds `key` (of hash `hash`): `None` when it holds
+    /// another key, is empty, or was changed while it was read (a cache may miss; it never
+    /// answers for another key).
     #[inline]
     fn read(&self, slot: usize, key: &[u64], hash: u64) -> Option<(u128, u64)> {
         let entry = &self.slots[slot];
@@ -255,54 +264,53 @@ impl Storage {
         let count = u128::from(entry.count[0].load(Ordering::Relaxed))
             | u128::from(entry.count[1].load(Ordering::Relaxed)) << 64;
         // Every read above happens before the sequence is read again: unchanged, they all read
-        // what one writer wrote (the writer made the sequence odd before writing any of it).
+        // what one writer wrote (a writer makes the sequence odd before writing any of it).
         fence(Ordering::Acquire);
         (same && entry.meta.load(Ordering::Relaxed) == meta).then_some((count, meta >> 32))
     }
 
-    /// The slot holding `key`, for the holder of the part's lock (the only writer, so its own
-    /// reads need no check).
-    fn find(&self, key: &[u64], hash: u64) -> Option<usize> {
-        let first = self.first_slot(hash);
-        (first..first + WAYS).find(|&slot| {
-            let entry = &self.slots[slot];
-            entry.meta.load(Ordering::Relaxed) as u32 != 0
-                && entry.hash.load(Ordering::Relaxed) == hash
-                && self
-                    .key_at(slot)
-                    .iter()
-                    .zip(key)
-                    .all(|(held, &word)| held.load(Ordering::Relaxed) == word)
-        })
-    }
-
-    /// The size held in `slot` (0 when empty), for the holder of the part's lock.
-    fn held(&self, slot: usize) -> u32 {
-        let meta = self.slots[slot].meta.load(Ordering::Relaxed);
-        if meta as u32 == 0 {
-            0
-        } else {
-            (meta >> 32) as u32
-        }
-    }
-
-    /// Writes an entry into `slot`, for the holder of the part's lock: the sequence is made odd
-    /// first and even again last, so that a reader meanwhile sees the change.
-    fn write(&self, slot: usize, key: &[u64], hash: u64, count: u128, size: u32) {
+    /// The whole entry in `slot` (its key into `key`): hash, count and size; `None` when it is
+    /// empty or was changed while it was read.
+    fn entry(&self, slot: usize, key: &mut [u64]) -> Option<(u64, u128, u32)> {
         let entry = &self.slots[slot];
-        let seq = entry.meta.load(Ordering::Relaxed) as u32;
-        entry
+        let meta = entry.meta.load(Ordering::Acquire);
+        if meta as u32 == 0 || meta as u32 & 1 == 1 {
+            return None;
+        }
+        let hash = entry.hash.load(Ordering::Relaxed);
+        for (word, held) in key.iter_mut().zip(self.key_at(slot)) {
+            *word = held.load(Ordering::Relaxed);
+        }
+        let count = u128::from(entry.count[0].load(Ordering::Relaxed))
+            | u128::from(entry.count[1].load(Ordering::Relaxed)) << 64;
+        fence(Ordering::Acquire);
+        (entry.meta.load(Ordering::Relaxed) == meta).then_some((hash, count, (meta >> 32) as u32))
+    }
+
+    /// Claims `slot` for writing, when its `meta` is still `meta` (even): `false` when another
+    /// writer changed it since it was read.
+    fn claim(&self, slot: usize, meta: u64) -> bool {
+        let odd = u64::from((meta as u32).wrapping_add(1));
+        let claimed = self.slots[slot]
             .meta
-            .store(u64::from(seq.wrapping_add(1)), Ordering::Relaxed);
+            .compare_exchange(meta, odd, Ordering::Acquire, Ordering::Relaxed)
+            .is_ok();
+        // The odd sequence is seen before any of the writes that follow.
         fence(Ordering::Release);
+        claimed
+    }
+
+    /// Writes an entry into `slot`, claimed by this thread at sequence `seq` (odd), and gives
+    /// it back: its sequence even (never 0: 0 is an empty slot) and `size` in `meta`.
+    fn fill(&self, slot: usize, seq: u32, key: &[u64], hash: u64, count: u128, size: u32) {
+        let entry = &self.slots[slot];
         entry.hash.store(hash, Ordering::Relaxed);
         entry.count[0].store(count as u64, Ordering::Relaxed);
         entry.count[1].store((count >> 64) as u64, Ordering::Relaxed);
         for (held, &word) in self.key_at(slot).iter().zip(key) {
             held.store(word, Ordering::Relaxed);
         }
-        // Even and never 0 again (0 is an empty slot).
-        let seq = match seq.wrapping_add(2) {
+        let seq = match seq.wrapping_add(1) {
             0 => 2,
             next => next,
         };
@@ -312,35 +320,58 @@ impl Storage {
     }
 }
 
-/// One part of a [`SharedTable`], behind its lock: the current storage and its filled slots.
+/// One part of a [`SharedTable`]: its current storage (behind a lock taken only to grow it and
+/// to take the storage), the slots filled since it last grew (roughly: the threads add theirs
+/// in batches of [`BATCH`]), and the filled slots at which it grows next.
 ///
-/// Invariant: `len` slots of `storage` are filled; `grown` is the times the part has grown,
-/// as in [`SharedTable::grown`].
+/// Invariant: `grow_at` is half the storage's slots, or `usize::MAX` once the storage is as
+/// large as a part may be. Aligned so that two parts never share a cache line.
+#[repr(align(128))]
 struct Part {
+    current: Mutex<Current>,
+    len: AtomicUsize,
+    grow_at: AtomicUsize,
+}
+
+/// A part's storage, and how many times the part has grown (as in [`SharedTable::grown`]).
+struct Current {
     storage: Arc<Storage>,
-    len: usize,
     grown: u32,
 }
 
-/// A part's lock on a cache line of its own (two parts locked by two threads at once do not
-/// take the same line from each other).
-#[repr(align(128))]
-struct Padded(Mutex<Part>);
+/// Slots a thread fills in a part before it adds them to the part's `len` (one shared counter
+/// written per insertion would cost as much as a lock).
+const BATCH: u32 = 16;
 
 /// One table of counted subproblems shared by the threads of a count, in [`PARTS`] parts.
 ///
-/// Each thread reads it through a [`SharedView`], without a lock; a write takes the lock of one
-/// part, picked by the top bits of the hash.
+/// Each thread reads and writes it through a [`SharedView`], without a lock; a part is picked
+/// by the top bits of the hash, and grows (doubling) under its lock. Entries a thread writes
+/// into the storage of a part while the part grows are lost (a cache may forget).
 ///
 /// Invariant: every part holds keys of `words` words, and a key lives only in part
-/// `hash >> (64 - log2(PARTS))` (so the parts never disagree about a key); `grown[k]` is
-/// `parts[k]`'s `grown`, written under its lock.
+/// `hash >> (64 - log2(PARTS))` (so the parts never disagree about a key); `grown[k]` is part
+/// `k`'s `grown`, written under its lock.
 pub(crate) struct SharedTable {
     /// Per part, the times it has grown: a view whose storage of the part is older takes the
     /// current one. Read at every lookup and written only when a part grows, so its cache
     /// lines stay in both cores' caches.
     grown: Box<[AtomicU32]>,
-    parts: Box<[Padded]>,
+    parts: Box<[Part]>,
+}
+
+/// Bytes of a storage of `buckets` buckets for keys of `words` words.
+fn storage_bytes(buckets: usize, words: usize) -> usize {
+    buckets * WAYS * (std::mem::size_of::<SharedSlot>() + 8 * words)
+}
+
+/// The filled slots at which a part whose storage has `buckets` buckets grows.
+fn grow_at(buckets: usize, words: usize) -> usize {
+    if 2 * storage_bytes(buckets, words) <= MAX_BYTES / PARTS {
+        buckets * WAYS / 2
+    } else {
+        usize::MAX
+    }
 }
 
 impl SharedTable {
@@ -350,12 +381,13 @@ impl SharedTable {
         SharedTable {
             grown: (0..PARTS).map(|_| AtomicU32::new(0)).collect(),
             parts: (0..PARTS)
-                .map(|_| {
-                    Padded(Mutex::new(Part {
+                .map(|_| Part {
+                    current: Mutex::new(Current {
                         storage: Arc::new(Storage::new(words, FIRST_BUCKETS)),
-                        len: 0,
                         grown: 0,
-                    }))
+                    }),
+                    len: AtomicUsize::new(0),
+                    grow_at: AtomicUsize::new(grow_at(FIRST_BUCKETS, words)),
                 })
                 .collect(),
         }
@@ -367,11 +399,11 @@ impl SharedTable {
         (hash >> (64 - PARTS.trailing_zeros())) as usize
     }
 
-    /// Part `k`, locked. A thread that panicked while holding it left it whole (a part is
-    /// changed only by code that does not panic midway).
-    fn lock(&self, k: usize) -> MutexGuard<'_, Part> {
+    /// Part `k`'s storage, locked. A thread that panicked while holding it left it whole (it
+    /// is replaced whole, after the new storage is filled).
+    fn lock(&self, k: usize) -> MutexGuard<'_, Current> {
         self.parts[k]
-            .0
+            .current
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
     }
@@ -381,23 +413,69 @@ impl SharedTable {
         SharedView {
             storages: (0..PARTS)
                 .map(|k| {
-                    let part = self.lock(k);
-                    (part.grown, Arc::clone(&part.storage))
+                    let current = self.lock(k);
+                    (current.grown, Arc::clone(&current.storage))
                 })
                 .collect(),
+            batch: vec![0; PARTS],
             table: Arc::clone(self),
         }
     }
+
+    /// Adds `filled` slots to part `k`'s count, and grows the part when it is half full.
+    fn filled(&self, k: usize, filled: usize) {
+        let part = &self.parts[k];
+        let len = part.len.fetch_add(filled, Ordering::Relaxed) + filled;
+        if len < part.grow_at.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut current = self.lock(k);
+        let old = &current.storage;
+        if part.len.load(Ordering::Relaxed) < grow_at(old.buckets, old.words) {
+            return; // Another thread grew it meanwhile.
+        }
+        let (storage, len) = grow(old);
+        part.len.store(len, Ordering::Relaxed);
+        part.grow_at
+            .store(grow_at(storage.buckets, storage.words), Ordering::Relaxed);
+        current.storage = Arc::new(storage);
+        current.grown += 1;
+        self.grown[k].store(current.grown, Ordering::Relaxed);
+    }
 }
 
-/// One thread's way into a [`SharedTable`]: the storage of each part it last took, read
-/// without a lock.
+/// A storage twice as large as `old` with its entries, and how many it holds (`old` is not
+/// changed: other threads may still be reading it, or writing entries that are then lost).
+fn grow(old: &Storage) -> (Storage, usize) {
+    let new = Storage::new(old.words, old.buckets * 2);
+    let mut len = 0;
+    let mut key = vec![0; old.words];
+    for slot in 0..old.slots.len() {
+        let Some((hash, count, size)) = old.entry(slot, &mut key) else {
+            continue;
+        };
+        // Twice the buckets: the entries of a bucket spread over two, so each finds a slot
+        // (but for a key left in two slots by two threads, which may not).
+        let first = new.first_slot(hash);
+        let free = (first..first + WAYS).find(|&s| new.slots[s].meta.load(Ordering::Relaxed) == 0);
+        if let Some(free) = free {
+            new.slots[free].meta.store(1, Ordering::Relaxed);
+            new.fill(free, 1, &key, hash, count, size);
+            len += 1;
+        }
+    }
+    (new, len)
+}
+
+/// One thread's way into a [`SharedTable`]: the storage of each part it last took, and the
+/// slots it filled in each part and has not yet added to the part's count.
 ///
 /// Invariant: `storages[k]` is a storage that part `k` of `table` had when it had grown
-/// `storages[k].0` times.
+/// `storages[k].0` times; `batch[k] < BATCH`.
 pub(crate) struct SharedView {
     table: Arc<SharedTable>,
     storages: Vec<(u32, Arc<Storage>)>,
+    batch: Vec<u32>,
 }
 
 impl SharedView {
@@ -406,21 +484,21 @@ impl SharedView {
         self.table.view()
     }
 
-    /// The storage of part `k` to read: the current one (taken under the part's lock when the
-    /// part has grown since this view last took it).
+    /// The storage of part `k`: the current one (taken under the part's lock when the part
+    /// has grown since this view last took it).
     #[inline]
     fn storage(&mut self, k: usize) -> &Storage {
         let grown = self.table.grown[k].load(Ordering::Relaxed);
         if self.storages[k].0 != grown {
-            let part = self.table.lock(k);
-            self.storages[k] = (part.grown, Arc::clone(&part.storage));
+            let current = self.table.lock(k);
+            self.storages[k] = (current.grown, Arc::clone(&current.storage));
         }
         &self.storages[k].1
     }
 
-    /// The count remembered for `key` (whose hash is `hash`) and the nodes it took, if any,
-    /// read without a lock. Never inlined, so that the count on one thread, which inlines its
-    /// own table's lookups, keeps its loop as it was.
+    /// The count remembered for `key` (whose hash is `hash`) and the nodes it took, if any.
+    /// Never inlined, so that the count on one thread, which inlines its own table's lookups,
+    /// keeps its loop as it was.
     #[inline(never)]
     pub(crate) fn get(&mut self, key: &[u64], hash: u64) -> Option<(u128, u64)> {
         let storage = self.storage(SharedTable::part_of(hash));
@@ -428,74 +506,49 @@ impl SharedView {
         (first..first + WAYS).find_map(|slot| storage.read(slot, key, hash))
     }
 
-    /// [`Table::insert`] in the part of `hash`, under its lock (never inlined, as
-    /// [`SharedView::get`]).
+    /// [`Table::insert`] in the part of `hash`, but for a slot another thread writes at the
+    /// same time (then left to it) and a key two threads write at once (which may then be in
+    /// two slots). Never inlined, as [`SharedView::get`].
     #[inline(never)]
     pub(crate) fn insert(&mut self, key: &[u64], hash: u64, count: u128, size: u64) {
         let k = SharedTable::part_of(hash);
-        let table = &*self.table;
-        let mut part = table.lock(k);
-        let bytes = part.storage.bytes();
-        if 2 * part.len >= part.storage.buckets * WAYS && 2 * bytes <= MAX_BYTES / PARTS {
-            let grown = grow(&part.storage);
-            part.len = grown.1;
-            part.storage = Arc::new(grown.0);
-            part.grown += 1;
-            table.grown[k].store(part.grown, Ordering::Relaxed);
-        }
         let size = u32::try_from(size).unwrap_or(u32::MAX).max(1);
-        let storage = &part.storage;
-        // Counted again (a depth where nobody looked it up first, or another thread): keep one.
-        if let Some(slot) = storage.find(key, hash) {
-            if storage.held(slot) < size {
-                let entry = &storage.slots[slot];
-                let seq = entry.meta.load(Ordering::Relaxed) & 0xFFFF_FFFF;
-                // Only the size changes: a reader meanwhile sees another `meta` and misses.
-                entry
-                    .meta
-                    .store(u64::from(size) << 32 | seq, Ordering::Release);
-            }
-            return;
-        }
+        let storage = self.storage(k);
         let first = storage.first_slot(hash);
-        let slot = (first..first + WAYS)
-            .min_by_key(|&slot| storage.held(slot))
-            .expect("a bucket has slots");
-        let old = storage.held(slot);
-        if old > size {
+        let mut victim: Option<(usize, u64)> = None;
+        for slot in first..first + WAYS {
+            let meta = storage.slots[slot].meta.load(Ordering::Relaxed);
+            // Counted again (a depth where nobody looked it up first, or another thread):
+            // keep one, with the larger size (a reader meanwhile sees another `meta`).
+            if storage.read(slot, key, hash).is_some() {
+                if held(meta) < size {
+                    let larger = u64::from(size) << 32 | (meta & 0xFFFF_FFFF);
+                    let _ = storage.slots[slot].meta.compare_exchange(
+                        meta,
+                        larger,
+                        Ordering::Release,
+                        Ordering::Relaxed,
+                    );
+                }
+                return;
+            }
+            if victim.is_none_or(|(_, least)| held(meta) < held(least)) {
+                victim = Some((slot, meta));
+            }
+        }
+        let (slot, meta) = victim.expect("a bucket has slots");
+        if held(meta) > size || !storage.claim(slot, meta) {
             return;
         }
-        storage.write(slot, key, hash, count, size);
-        part.len += usize::from(old == 0);
-    }
-}
-
-/// A storage twice as large as `old` with its entries, and how many it holds (`old` is not
-/// changed: threads may still be reading it).
-fn grow(old: &Storage) -> (Storage, usize) {
-    let new = Storage::new(old.words, old.buckets * 2);
-    let mut len = 0;
-    let mut key = vec![0; old.words];
-    for slot in 0..old.slots.len() {
-        let meta = old.slots[slot].meta.load(Ordering::Relaxed);
+        storage.fill(slot, (meta as u32).wrapping_add(1), key, hash, count, size);
         if meta as u32 == 0 {
-            continue;
-        }
-        let entry = &old.slots[slot];
-        let hash = entry.hash.load(Ordering::Relaxed);
-        for (word, held) in key.iter_mut().zip(old.key_at(slot)) {
-            *word = held.load(Ordering::Relaxed);
-        }
-        let count = u128::from(entry.count[0].load(Ordering::Relaxed))
-            | u128::from(entry.count[1].load(Ordering::Relaxed)) << 64;
-        // Twice the buckets: the entries of a bucket spread over two, so each finds a slot.
-        let first = new.first_slot(hash);
-        if let Some(free) = (first..first + WAYS).find(|&s| new.held(s) == 0) {
-            new.write(free, &key, hash, count, (meta >> 32) as u32);
-            len += 1;
+            self.batch[k] += 1;
+            if self.batch[k] == BATCH {
+                self.batch[k] = 0;
+                self.table.filled(k, BATCH as usize);
+            }
         }
     }
-    (new, len)
 }
 
 #[cfg(test)]
