@@ -297,7 +297,9 @@ impl Hook for Counting<'_> {
         self.key.flip(m, &self.memo.zobrist, x);
     }
 
-    #[inline]
+    /// Always inlined: the shared table's insertion beside the own table's made the compiler
+    /// call it instead (0.9 % more instructions for a 9x9 count on one thread).
+    #[inline(always)]
     fn left(&mut self, depth: usize, nodes: u64) {
         let frame = self.frames.pop().expect("a level to leave");
         let size = nodes - frame.entered;
