@@ -25,6 +25,7 @@
 
 pub mod canon;
 pub mod fill;
+pub mod pair;
 pub mod pieces;
 pub mod shape;
 pub mod split;
@@ -41,6 +42,7 @@ use super::engine::{Answer, Symmetry};
 use super::rules::{Constraints, Rules};
 use canon::Canon;
 use fill::bands;
+use pair::Pair;
 pub use pieces::{Piece, PieceError, PLAN_VERSION};
 pub use shape::Shape;
 use split::stack_splits;
@@ -419,8 +421,34 @@ impl Counter<'_> {
         if choices.iter().any(Vec::is_empty) {
             return 0;
         }
+        if k == 2 {
+            if let Some(pair) = Pair::new(self.shape, state, &choices) {
+                return self.pair(&pair);
+            }
+        }
         let mut band = vec![0u32; state.len()];
         self.stacks(state, k, &choices, 0, &mut band)
+    }
+
+    /// The grids of the last two bands, choice by choice of the first stack, looking at the
+    /// budget and the watch between choices.
+    fn pair(&mut self, pair: &Pair) -> u128 {
+        let mut total = 0u128;
+        for x in 0..pair.choices() {
+            if self.nodes >= self.next_look {
+                self.next_look = self.nodes + LOOK_EVERY;
+                self.watch.add(self.nodes - self.published, 0);
+                self.published = self.nodes;
+                self.stop();
+            }
+            if self.stopped {
+                break;
+            }
+            let row = pair.row(x);
+            self.nodes += row.nodes;
+            total = total.saturating_add(row.grids);
+        }
+        total
     }
 
     /// The sum over the choices of stacks `s..` (those before already in `band`).
