@@ -100,6 +100,47 @@ proptest! {
     }
 }
 
+/// The puzzle file of `rules` with the first `[[family]]` table written twice, or `None`
+/// when there is no such table.
+fn first_line_twice(rules: &Rules, family: &str) -> Option<String> {
+    let text = to_toml(rules, &rules.empty_grid());
+    let header = format!("[[{family}]]\n");
+    let start = text.find(&header)?;
+    let rest = &text[start + header.len()..];
+    let end = rest
+        .find("\n[")
+        .map_or(text.len(), |k| start + header.len() + k + 1);
+    Some(format!("{text}\n{}", &text[start..end]))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// A line drawn twice over the same cells (a setter's slip, or two tools' drawings merged)
+    /// says nothing more than the line once: the solver counts what it counts with the line
+    /// once, and what the reference backtracker counts with the line twice. (Renban lines
+    /// over the same cells share one unit; both lines said "this digit is not on the unit"
+    /// with one uncolored item, so a puzzle with a renban drawn twice had no solution.)
+    #[test]
+    fn a_line_drawn_twice_counts_as_the_line_once(
+        family in proptest::sample::select(NAMES.to_vec()),
+        seed in any::<u64>(),
+        share in 0usize..=60,
+        six in any::<bool>(),
+    ) {
+        let (rules, solution) = family_instance(family, base(six), seed);
+        let twice = first_line_twice(&rules, family);
+        prop_assume!(twice.is_some());
+        let twice = from_toml(&twice.unwrap()).unwrap().rules;
+        let puzzle = puzzle_from(&solution, rules.cell_count() * share / 100, seed);
+        let once = checked_count(&mut Solver::new(rules.clone()), &puzzle, 30);
+        let dlx = checked_count(&mut Solver::new(twice.clone()), &puzzle, 30);
+        let reference = checked_count(&mut Backtracker::new(twice), &puzzle, 30);
+        prop_assert_eq!(dlx, once, "family {} puzzle {}", family, puzzle);
+        prop_assert_eq!(dlx, reference, "family {} puzzle {}", family, puzzle);
+    }
+}
+
 /// Puzzles with few givens, where the lines do most of the work (`tests/data/lines/`): the
 /// solver proves each unique, with the known solution.
 #[test]

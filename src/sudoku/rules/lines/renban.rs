@@ -3,7 +3,9 @@
 //! In the search, a renban line is a unit (its cells differ) and, like a killer cage, it gets
 //! a primary item and one option per run of consecutive digits it may hold (`s..s + len`):
 //! the option takes the unit's item "the line holds d" for every digit d outside the run, so
-//! that the cells, which differ, hold exactly the run. Every two cells are also a pair (their
+//! that the cells, which differ, hold exactly the run. It takes that item with a color (the
+//! cells take it without one): two renban lines over the same cells share one unit, and both
+//! may say that a digit is not on it. Every two cells are also a pair (their
 //! digits differ by less than the line's length), which the logic uses; the choice of run is
 //! not reasoned with by the logic, so `explain` names renban lines as left out.
 //!
@@ -14,6 +16,7 @@ use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
 use crate::sudoku::rules::lines::toolkit::{kept_paths, placed};
 use crate::sudoku::rules::pair::Relation;
 use crate::sudoku::rules::sample::Sample;
+use crate::xc::Color;
 
 /// Renban lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -50,10 +53,14 @@ impl LineKind for Renban {
             .with_cells(&cells)
             .expect("every renban is a unit");
         let item = encoder.primary();
+        // The color of a unit item a run option takes (the digit is not on the line). Every
+        // run gives it this color, so lines over the same cells agree; a cell holding the
+        // digit takes the item uncolored, which no run leaving the digit out allows.
+        let absent = Color::new(1).expect("1 is a color");
         for start in 1..=n + 1 - len {
             let outside: Vec<_> = (1..=n)
                 .filter(|&d| d < start || d >= start + len)
-                .map(|d| (encoder.unit_item(unit, d as u8), None))
+                .map(|d| (encoder.unit_item(unit, d as u8), Some(absent)))
                 .collect();
             encoder.option(std::iter::once((item, None)).chain(outside));
         }
