@@ -74,6 +74,9 @@ pub enum Technique {
     /// most one: the rest of the lines goes. Naked and hidden triples and swordfish are cases
     /// of it.
     SetTriple,
+    /// Two sums of the rules that share cells (a cage and a 45-rule sum, two arrows, ...):
+    /// a candidate goes when no filling of both sums' cells reaches both targets with it.
+    OverlappingSums,
     /// The cages of a house together (killer cages wholly inside a row, column or box, and
     /// those crossing its edge): a candidate goes when no filling of the whole house, every
     /// digit once, meets every cage's sum with it.
@@ -88,7 +91,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 28] = [
+    pub const ALL: [Technique; 29] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Forbidden,
@@ -114,6 +117,7 @@ impl Technique {
         Technique::XyzWing,
         Technique::Jellyfish,
         Technique::SetTriple,
+        Technique::OverlappingSums,
         Technique::CageInteraction,
         Technique::ContradictionChain,
         Technique::Guess,
@@ -147,6 +151,7 @@ impl Technique {
             Technique::Jellyfish => "jellyfish",
             Technique::SetPair => "set pair",
             Technique::SetTriple => "set triple",
+            Technique::OverlappingSums => "overlapping sums",
             Technique::CageInteraction => "cage interaction",
             Technique::ContradictionChain => "contradiction chain",
             Technique::Guess => "guess",
@@ -173,7 +178,10 @@ impl Technique {
         self.on_the_matrix()
             || matches!(
                 self,
-                Technique::SumOutOfReach | Technique::SumCombinations | Technique::CageInteraction
+                Technique::SumOutOfReach
+                    | Technique::SumCombinations
+                    | Technique::OverlappingSums
+                    | Technique::CageInteraction
             )
     }
 
@@ -197,6 +205,7 @@ impl Technique {
             | Technique::XWing
             | Technique::XyWing
             | Technique::SetPair
+            | Technique::OverlappingSums
             | Technique::CageInteraction
             | Technique::ContradictionChain => Grade::Hard,
             Technique::NakedQuad
