@@ -22,6 +22,10 @@ const MAX_CELLS: usize = 10;
 /// (the step stays quick on wide-open candidates, where a pair seldom rules anything out).
 const MAX_STATES: usize = 3_000;
 
+/// Most cells of each sum of a pair: the 45 rule's larger sums (up to 9 cells, promised to the
+/// search) make many pairs that seldom rule anything out, and would make the step slow.
+const MAX_TERMS: usize = 6;
+
 /// Two sums filled together.
 ///
 /// Invariants: `order` holds each cell of either sum once, in groups of cells that all see
@@ -62,7 +66,10 @@ impl Joint {
                 }
             }
         }
-        if cells.len() > MAX_CELLS || cells.len() == ta.len().max(tb.len()) && ta.len() == tb.len()
+        if ta.len() > MAX_TERMS
+            || tb.len() > MAX_TERMS
+            || cells.len() > MAX_CELLS
+            || cells.len() == ta.len().max(tb.len()) && ta.len() == tb.len()
         {
             // Too large, or the same cells twice (nothing to gain over each alone).
             return None;
@@ -173,7 +180,7 @@ impl State<'_> {
         }
         let open = |sum: &RuleSum| sum.promise.terms.iter().any(|&(p, _)| self.values[p] == 0);
         for (i, a) in sums.iter().enumerate() {
-            if !open(a) {
+            if !open(a) || a.promise.terms.len() > MAX_TERMS {
                 continue;
             }
             let mut partners: Vec<usize> = a
