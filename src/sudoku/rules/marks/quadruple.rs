@@ -10,7 +10,9 @@
 //! is a primary item with one option per way of coloring its cells (a listed digit or
 //! "other" for each) that lists each digit often enough; the option takes each cell's item in
 //! its color. A filled grid colors the cells in exactly one way, so exactly one option fits:
-//! solutions are neither lost nor counted twice. At most 5^4 options per quadruple. The
+//! solutions are neither lost nor counted twice. At most 5^4 options per quadruple. A
+//! quadruple that lists as many digits as it has cells also leaves out its cells' options
+//! of unlisted digits (each cell must hold a listed one). The
 //! human-style logic does not read colored items, so [`Constraint::unexplained`] names the
 //! quadruples.
 
@@ -31,6 +33,7 @@ use crate::sudoku::rules::draw::{escape, num, Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
+use crate::sudoku::rules::sample::Sample;
 
 /// One quadruple: up to four cells and the digits they must hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -147,10 +150,19 @@ impl Constraint for Quadruples {
                     other
                 }
             };
+            // Listing a digit for every cell leaves no cell an unlisted digit: said here
+            // rather than left to the colors, which rule such a digit out only once a cell
+            // takes it (the search's row and box reasoning needs it from the start).
+            let full = quad.values.len() == quad.cells.len();
             let mut items = Vec::new();
             for &cell in &quad.cells {
                 let item = encoder.secondary();
                 let p = geometry.position(cell).expect("checked quadruple");
+                if full {
+                    for d in (1..=n as u8).filter(|&d| color_of(d) == other) {
+                        encoder.forbid(p, d);
+                    }
+                }
                 for d in 1..=n as u8 {
                     encoder.on(p, d, item, color_of(d));
                 }
@@ -380,6 +392,28 @@ impl Family for Quadruples {
                 json!({"cells": FpWriter::cells(&quad.cells), "values": quad.values}),
             );
         }
+    }
+
+    /// Random corners, each with some of the digits the sample's solution puts around it.
+    fn random(sample: &mut Sample<'_>) -> Self {
+        let n = sample.size();
+        let mut quads = Vec::new();
+        for _ in 0..1 + sample.below(3) {
+            let (row, col) = (sample.below(n - 1), sample.below(n - 1));
+            let cells = [(0, 0), (0, 1), (1, 0), (1, 1)].map(|(i, j)| Cell {
+                row: row + i,
+                col: col + j,
+            });
+            let mut values = Vec::new();
+            for cell in cells {
+                if sample.one_in(2) {
+                    values.push(sample.digit_at(cell) as u8);
+                }
+            }
+            let cells = cells.to_vec();
+            quads.push(Quadruple { cells, values });
+        }
+        Quadruples { quads }
     }
 }
 
