@@ -683,6 +683,7 @@ fn every_family_is_one_file_of_its_group_named_as_its_field() {
             "impl Family for ",
             "impl LineKind for ",
             "impl OutsideKind for ",
+            "impl CellMarks for ",
         ]
         .iter()
         .any(|marker| code.contains(marker))

@@ -1,35 +1,68 @@
-//! Line constraints (thermometers, whispers, renban, between lines, ...): puzzle files and
-//! f-puzzles JSON read back what was written, on random instances.
+//! Line constraints (thermometers, whispers, renban, between lines, ...): the lines each
+//! family makes at random (`Family::random`) keep its rule as written here from its meaning
+//! (`common::lines::keeps`), the solver and the reference backtracker count the same
+//! solutions on them, and puzzle files and f-puzzles JSON read back what was written.
 
 use crate::common;
 
-use common::lines::{lines, with_lines, FAMILIES};
-use common::{checked_count, engine_solution, puzzle_from, Rng};
+use common::lines::{keeps, NAMES};
+use common::{checked_count, family_instance, puzzle_from};
 use proptest::prelude::*;
 use sudokux::sudoku::file::{from_toml, to_toml};
 use sudokux::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
 use sudokux::sudoku::rules::Constraints;
-use sudokux::sudoku::{validate, Backtracker, Engine, Rules, Solver, Spec};
+use sudokux::sudoku::{validate, Backtracker, Cell, Engine, Grid, Rules, Solver, Spec};
+
+/// A 4x4 grid, or a 6x6 one of 2x3 boxes.
+fn base(six: bool) -> Spec {
+    if six {
+        Spec {
+            box_shape: Some((2, 3)),
+            ..Spec::new(6)
+        }
+    } else {
+        Spec::new(4)
+    }
+}
+
+/// The lines of family `family` in `rules`, read back from the puzzle file the rules write
+/// (`[[family]]` tables): each line's digits in `solution`, and its number if it has one.
+fn written_lines(rules: &Rules, family: &str, solution: &Grid) -> Vec<(Vec<u8>, Option<u32>)> {
+    let file: toml::Table = to_toml(rules, &rules.empty_grid()).parse().unwrap();
+    let Some(tables) = file.get(family) else {
+        return Vec::new();
+    };
+    let line = |table: &toml::Value| {
+        let cells = table["cells"].as_str().unwrap().split_whitespace();
+        let cells = cells.map(|name| Cell::parse(name).unwrap());
+        let digits = cells.map(|c| solution.get(c.row, c.col)).collect();
+        let value = table.get("value").map(|v| v.as_integer().unwrap() as u32);
+        (digits, value)
+    };
+    tables.as_array().unwrap().iter().map(line).collect()
+}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
-    /// Each line family on random 4x4 and 6x6 grids: the solver and the reference
-    /// backtracker count the same solutions, each checked by the validator.
+    /// Each line family on random 4x4 and 6x6 grids: its random lines keep the rule as
+    /// written here, and the solver and the reference backtracker count the same solutions,
+    /// each checked by the validator.
     #[test]
     fn solver_agrees_with_the_backtracker_on_lines(
-        family in 0..FAMILIES,
+        family in proptest::sample::select(NAMES.to_vec()),
         seed in any::<u64>(),
         share in 0usize..=60,
         six in any::<bool>(),
     ) {
-        let mut rng = Rng::new(seed);
-        let base = if six { Spec { box_shape: Some((2, 3)), ..Spec::new(6) } } else { Spec::new(4) };
-        let plain = Rules::new(base.clone()).unwrap();
-        let solution = engine_solution(&plain, seed).unwrap();
-        let found = lines(family, &solution, 1 + rng.below(4), &mut rng);
-        prop_assume!(!found.is_empty());
-        let rules = Rules::new(with_lines(base, family, found)).unwrap();
+        let (rules, solution) = family_instance(family, base(six), seed);
+        let n = rules.size();
+        let lines = written_lines(&rules, family, &solution);
+        prop_assume!(!lines.is_empty());
+        for (digits, value) in &lines {
+            let value = value.unwrap_or(n.div_ceil(2) as u32);
+            prop_assert!(keeps(family, n, value, digits), "{} {:?}", family, digits);
+        }
         validate(&rules, &rules.empty_grid(), &solution).unwrap();
         let puzzle = puzzle_from(&solution, rules.cell_count() * share / 100, seed);
         let dlx = checked_count(&mut Solver::new(rules.clone()), &puzzle, 30);
@@ -44,17 +77,12 @@ proptest! {
 
     #[test]
     fn lines_round_trip_through_toml_and_fpuzzles(
-        family in 0..FAMILIES,
+        family in proptest::sample::select(NAMES.to_vec()),
         seed in any::<u64>(),
         six in any::<bool>(),
     ) {
-        let n = if six { 6 } else { 4 };
-        let mut rng = Rng::new(seed);
-        let base = Spec::new(n);
-        let plain = Rules::new(base.clone()).unwrap();
-        let solution = engine_solution(&plain, seed).unwrap();
-        let found = lines(family, &solution, 1 + rng.below(4), &mut rng);
-        let rules = Rules::new(with_lines(base, family, found)).unwrap();
+        let (rules, _) = family_instance(family, base(six), seed);
+        let n = rules.size();
         let givens = rules.empty_grid();
 
         let back = from_toml(&to_toml(&rules, &givens)).unwrap();
@@ -93,19 +121,21 @@ fn hard_line_puzzles_are_unique() {
     }
 }
 
-/// The random line families are named as the library names them: family `k` of the
-/// generator is the family (field and key) `NAMES[k]`, so the property tests' kinds, drawn
-/// from the library's list by name, make the family they say.
+/// The line rules written here are rules of the library's families by the same name, and
+/// the lines those families make at random are written under that name.
 #[test]
-fn the_generators_line_families_are_the_ones_their_names_say() {
-    use common::lines::NAMES;
-    use sudokux::sudoku::rules::lines::line::Line;
-    use sudokux::sudoku::Cell;
-    let line = Line::new((0..3).map(|k| Cell { row: k, col: k }).collect());
-    for (k, name) in NAMES.iter().enumerate() {
-        assert!(Constraints::FAMILIES.contains(name), "{name}");
-        let rules = Rules::new(with_lines(Spec::new(6), k, vec![line.clone()])).unwrap();
-        let text = to_toml(&rules, &rules.empty_grid());
-        assert!(text.contains(&format!("[[{name}]]")), "family {k}: {text}");
+fn the_rules_written_here_are_the_families_their_names_say() {
+    let (mut seen, mut seed) = (0, 0);
+    for family in NAMES {
+        assert!(Constraints::FAMILIES.contains(&family), "{family}");
+        while seed < 1000 {
+            seed += 1;
+            let (rules, solution) = family_instance(family, base(true), seed);
+            if !written_lines(&rules, family, &solution).is_empty() {
+                seen += 1;
+                break;
+            }
+        }
     }
+    assert_eq!(seen, NAMES.len());
 }

@@ -22,6 +22,7 @@ pub mod pattern;
 pub mod pretty;
 pub mod relabel;
 pub mod render;
+pub mod rng;
 pub mod rules;
 pub mod solver;
 pub mod symbols;

@@ -36,7 +36,7 @@
 //! solution.rs    random filled grids
 //! regions.rs     random jigsaw regions
 //! cages.rs       random killer cages
-//! rng.rs         the seeded random numbers
+//! rng.rs         the seeds of the puzzles (the numbers are `sudoku::rng`'s)
 //! ```
 
 mod cages;

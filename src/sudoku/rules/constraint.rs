@@ -30,6 +30,7 @@ use super::draw::{Canvas, Caption};
 use super::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use super::geometry::Geometry;
 use super::pair::PairList;
+use super::sample::Sample;
 use super::unit::{Unit, UnitIndex};
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
@@ -239,6 +240,12 @@ pub trait Family: Constraint + Default + Clone + PartialEq + Eq {
     fn write_fpuzzles(&self, out: &mut FpWriter) {
         let _ = out;
     }
+
+    /// A random instance of the family on `sample`'s grid, for the property tests (which ask
+    /// every family of the list for them by name): cut from the sample's solution where the
+    /// rule allows, so that most instances keep it, and now and then one that breaks it or
+    /// asks little. It must pass [`Constraint::check`] on the sample's geometry.
+    fn random(sample: &mut Sample<'_>) -> Self;
 }
 
 /// A puzzle file being written: short keys at the top, tables (`[[cage]]`) at the end.

@@ -28,6 +28,7 @@ pub mod geometry;
 pub mod limits;
 pub mod pair;
 mod registry;
+pub mod sample;
 pub mod sum_clues;
 #[cfg(test)]
 pub(crate) mod test_support;
@@ -116,6 +117,7 @@ pub use limits::{MAX_AREA, MAX_CAGE_SETS, MAX_ENTRIES};
 pub use lines::arrow::Arrow;
 pub use outside::littlekillersum::{Diagonal, LittleKiller};
 pub use pair::{Pair, PairList, Relation, RelationId};
+pub use sample::Sample;
 pub use unit::{Unit, UnitIndex, UnitKind};
 
 pub use crate::sudoku::grid::MAX_SIZE;

@@ -89,6 +89,25 @@ macro_rules! families {
                 None
             }
 
+            /// No constraint but a random instance of `family` (one of
+            /// [`Constraints::FAMILIES`]) on `sample`'s grid
+            /// ([`Family::random`](crate::sudoku::rules::Family::random)); `None` when no
+            /// family has that name.
+            pub fn random(
+                family: &str,
+                sample: &mut $crate::sudoku::rules::sample::Sample<'_>,
+            ) -> Option<Constraints> {
+                $(
+                    if family == stringify!($field) {
+                        return Some(Constraints {
+                            $field: <$family as $crate::sudoku::rules::Family>::random(sample),
+                            ..Constraints::default()
+                        });
+                    }
+                )*
+                None
+            }
+
             /// Writes every family as f-puzzles keys.
             pub fn write_fpuzzles(&self, out: &mut $crate::sudoku::rules::fpuzzles_io::FpWriter) {
                 $($crate::sudoku::rules::Family::write_fpuzzles(&self.$field, out);)*

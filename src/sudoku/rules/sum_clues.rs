@@ -26,6 +26,7 @@ use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError
 use crate::sudoku::rules::fpuzzles_io::{At, FpKey, FpReader, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::PairList;
+use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit::UnitIndex;
 
 /// One kind of sum clue: a clue of it is one `LinearSum` over cells of the grid.
@@ -69,6 +70,9 @@ pub trait SumClue: fmt::Debug + Clone + PartialEq + Eq + Send + Sync + 'static {
     ///
     /// The message of the [`Violation`].
     fn holds(&self, geometry: &Geometry, solution: &Grid) -> Result<(), String>;
+
+    /// Random clues cut from `sample`'s solution ([`Family::random`]).
+    fn random(sample: &mut Sample<'_>) -> Vec<Self>;
 
     /// Draws every clue of the kind.
     fn draw(clues: &[Self], canvas: &mut Canvas);
@@ -254,6 +258,12 @@ impl<K: SumClue> Family for SumClues<K> {
         let n = out.size();
         for clue in &self.clues {
             out.push(K::KEY, clue.write_fpuzzles(n));
+        }
+    }
+
+    fn random(sample: &mut Sample<'_>) -> Self {
+        SumClues {
+            clues: K::random(sample),
         }
     }
 }

@@ -31,6 +31,7 @@ use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::grid::units::repeats;
 use crate::sudoku::rules::limits::MAX_CAGE_SETS;
+use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit::{Unit, UnitIndex, UnitKind};
 
 /// A killer cage: its cells hold different digits that add up to `sum`.
@@ -423,6 +424,19 @@ impl Family for Cages {
         for cells in &self.plain.cages {
             let cage = serde_json::json!({ "cells": FpWriter::cells(cells) });
             out.push("killercage", cage);
+        }
+    }
+
+    /// Cages of one to three cells cut from the sample's solution, each with its sum.
+    fn random(sample: &mut Sample<'_>) -> Self {
+        let size = 1 + sample.below(3);
+        let cages = sample.groups(size).into_iter().map(|group| Cage {
+            sum: group.iter().map(|&p| sample.digit(p)).sum(),
+            cells: group.iter().map(|&p| sample.cell(p)).collect(),
+        });
+        Cages {
+            cages: cages.collect(),
+            ..Cages::default()
         }
     }
 }

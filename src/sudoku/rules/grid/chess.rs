@@ -14,6 +14,7 @@ use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::grid::units::Peers;
 use crate::sudoku::rules::pair::{PairList, Relation};
+use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit::UnitIndex;
 
 /// Half of a knight's moves: the other half are these backwards.
@@ -171,6 +172,15 @@ impl Family for Chess {
         }
         if self.anti_king {
             out.flag("antiking");
+        }
+    }
+
+    fn random(sample: &mut Sample<'_>) -> Self {
+        let moves = [(true, false), (false, true), (true, true)];
+        let (anti_knight, anti_king) = moves[sample.below(3)];
+        Chess {
+            anti_knight,
+            anti_king,
         }
     }
 }

@@ -35,6 +35,7 @@ use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::{PairList, Relation};
+use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit::UnitIndex;
 
 /// What an indexer's digit indexes.
@@ -320,6 +321,25 @@ impl Family for Indexers {
         for g in &self.groups {
             out.push(g.kind.key(), json!({ "cells": FpWriter::cells(&g.cells) }));
         }
+    }
+
+    /// Random indexing cells of random kinds (a solution may not exist).
+    fn random(sample: &mut Sample<'_>) -> Self {
+        let kinds = [IndexKind::Row, IndexKind::Column, IndexKind::Box];
+        let n = sample.size();
+        let mut groups = Vec::new();
+        for _ in 0..1 + sample.below(3) {
+            let kind = kinds[sample.below(3)];
+            let mut cells = Vec::new();
+            for _ in 0..1 + sample.below(n) {
+                let p = sample.position();
+                cells.push(sample.cell(p));
+            }
+            cells.sort_by_key(|c| (c.row, c.col));
+            cells.dedup();
+            groups.push(Indexer { kind, cells });
+        }
+        Indexers { groups }
     }
 }
 

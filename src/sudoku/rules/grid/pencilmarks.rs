@@ -19,6 +19,7 @@ use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
+use crate::sudoku::rules::sample::Sample;
 
 /// One cell's given pencil marks.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -257,6 +258,29 @@ impl Family for PencilMarks {
                 }),
             );
         }
+    }
+
+    /// Marks on random cells: mostly the solution's digit among random others, and at
+    /// times without it (the instance may then have no solution, or others).
+    fn random(sample: &mut Sample<'_>) -> Self {
+        let n = sample.size();
+        let keep_all = sample.one_in(2);
+        let mut marks = PencilMarks::default();
+        for p in 0..n * n {
+            if !sample.one_in(4) {
+                continue;
+            }
+            let mut digits: Vec<u8> = (0..sample.below(3))
+                .map(|_| 1 + sample.below(n) as u8)
+                .collect();
+            if keep_all || !sample.one_in(4) {
+                digits.push(sample.digit(p) as u8);
+            }
+            if !digits.is_empty() {
+                marks.push(sample.cell(p), digits);
+            }
+        }
+        marks
     }
 }
 

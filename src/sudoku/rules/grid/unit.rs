@@ -16,6 +16,7 @@ use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::grid::units::{repeats, Peers, FILL_OPACITY};
+use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit::{Unit, UnitKind};
 
 /// Shadings of extra units, used in turn.
@@ -142,6 +143,17 @@ impl Family for ExtraUnits {
                 "extraregion",
                 serde_json::json!({ "cells": FpWriter::cells(unit) }),
             );
+        }
+    }
+
+    /// Up to three units of cells whose digits differ in the sample's solution.
+    fn random(sample: &mut Sample<'_>) -> Self {
+        let size = 1 + sample.below(sample.size());
+        let groups = sample.groups(size);
+        let units = groups.iter().take(3);
+        let units = units.map(|g| g.iter().map(|&p| sample.cell(p)).collect());
+        ExtraUnits {
+            units: units.collect(),
         }
     }
 }

@@ -19,6 +19,7 @@ use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
+use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit::{Unit, UnitKind};
 
 /// Shading of the diagonals' cells (X-sudoku).
@@ -408,6 +409,18 @@ impl Family for UnitRules {
         if self.disjoint_groups {
             out.flag("disjointgroups");
         }
+    }
+
+    fn random(sample: &mut Sample<'_>) -> Self {
+        let mut units = UnitRules::default();
+        match sample.below(5) {
+            0 => units.diagonals = true,
+            1 => units.diagonal_positive = true,
+            2 => units.diagonal_negative = true,
+            3 => units.windoku = true,
+            _ => units.disjoint_groups = true,
+        }
+        units
     }
 }
 

@@ -26,6 +26,7 @@ use crate::sudoku::rules::draw::{num, Canvas};
 use crate::sudoku::rules::error::{FileError, RulesError};
 use crate::sudoku::rules::fpuzzles_io::{cell_name, At, FpReader, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
+use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::sum_clues::{SumClue, SumClues};
 
 /// One arrow: the digits of `shaft` add up to the number read off `circle`.
@@ -275,6 +276,23 @@ impl SumClue for Arrow {
             .chain(self.shaft.iter().copied())
             .collect();
         json!({"cells": FpWriter::cells(&self.circle), "lines": [FpWriter::cells(&line)]})
+    }
+
+    /// Up to three arrows: a random circle, and random cells whose digits in the sample's
+    /// solution add up to it (digits may repeat on a shaft).
+    fn random(sample: &mut Sample<'_>) -> Vec<Arrow> {
+        let mut arrows = Vec::new();
+        for _ in 0..1 + sample.below(3) {
+            let circle = sample.position();
+            let order = sample.positions().into_iter().filter(|&p| p != circle);
+            if let Some(shaft) = sample.adding_up(order, sample.digit(circle)) {
+                arrows.push(Arrow {
+                    circle: vec![sample.cell(circle)],
+                    shaft: shaft.into_iter().map(|p| sample.cell(p)).collect(),
+                });
+            }
+        }
+        arrows
     }
 }
 

@@ -11,8 +11,9 @@
 
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::cover::linear_sum::LinearSum;
-use crate::sudoku::rules::lines::line::{LineKind, Lines, Style};
+use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
 use crate::sudoku::rules::pair::Relation;
+use crate::sudoku::rules::sample::Sample;
 
 /// Double arrows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -94,6 +95,22 @@ impl LineKind for DoubleArrow {
                  (inner so far {inner}, ends so far {ends})"
             ))
         }
+    }
+
+    /// Up to three double arrows: two random ends, and random cells between them whose
+    /// digits in the sample's solution add up to the ends' sum (digits may repeat).
+    fn random(sample: &mut Sample<'_>) -> Vec<Line> {
+        let mut lines = Vec::new();
+        for _ in 0..1 + sample.below(3) {
+            let order = sample.positions();
+            let (a, b) = (order[0], order[1]);
+            let target = sample.digit(a) + sample.digit(b);
+            if let Some(inner) = sample.adding_up(order[2..].iter().copied(), target) {
+                let cells = [a].into_iter().chain(inner).chain([b]);
+                lines.push(Line::new(cells.map(|p| sample.cell(p)).collect()));
+            }
+        }
+        lines
     }
 }
 

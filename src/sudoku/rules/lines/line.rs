@@ -32,6 +32,7 @@ use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::{PairList, Relation};
+use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit::{Unit, UnitIndex, UnitKind};
 
 /// One line: its cells in order (a thermometer's bulb first), and its number where the kind
@@ -129,6 +130,9 @@ pub trait LineKind:
     /// empty): an error saying how the placed digits break it, if they do. Exact on a full
     /// line; on a partial one it never refuses digits that some completion of the line keeps.
     fn consistent(n: usize, value: u32, digits: &[u8]) -> Result<(), String>;
+
+    /// Random lines cut from `sample`'s solution ([`Family::random`]).
+    fn random(sample: &mut Sample<'_>) -> Vec<Line>;
 }
 
 /// Every line of one kind in a puzzle.
@@ -474,6 +478,10 @@ impl<K: LineKind> Family for Lines<K> {
             out.push(K::FPUZZLES_KEYS[0], instance);
         }
     }
+
+    fn random(sample: &mut Sample<'_>) -> Self {
+        Lines::from_lines(K::random(sample))
+    }
 }
 
 /// Draws one line in `style` into `out`.
@@ -587,11 +595,6 @@ impl<K: LineKind> Reference for LineReference<K> {
             K::consistent(self.n, *value, &digits).is_err()
         })
     }
-}
-
-/// The placed digits of a line with their indices.
-pub(crate) fn placed(digits: &[u8]) -> impl Iterator<Item = (usize, u8)> + Clone + '_ {
-    digits.iter().copied().enumerate().filter(|&(_, d)| d != 0)
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! per family. Arrows, double arrows, zipper and region-sum lines are the sums among them.
 
 pub mod line;
+pub(crate) mod toolkit;
 
 pub mod arrow;
 pub mod betweenline;

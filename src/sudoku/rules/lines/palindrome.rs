@@ -5,8 +5,10 @@
 //! Key: `[[palindrome]]` tables with `cells`; f-puzzles key `palindrome`, one line per
 //! instance.
 
-use crate::sudoku::rules::lines::line::{LineKind, Lines, Style};
+use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
+use crate::sudoku::rules::lines::toolkit::kept_paths;
 use crate::sudoku::rules::pair::Relation;
+use crate::sudoku::rules::sample::Sample;
 
 /// Palindromes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -39,6 +41,10 @@ impl LineKind for Palindrome {
             }
         }
         Ok(())
+    }
+
+    fn random(sample: &mut Sample<'_>) -> Vec<Line> {
+        kept_paths::<Self>(sample)
     }
 }
 

@@ -10,8 +10,10 @@
 //! Key: `[[renban]]` tables with `cells`; f-puzzles key `renban`, one line per instance.
 
 use crate::sudoku::rules::cover::encoder::Encoder;
-use crate::sudoku::rules::lines::line::{placed, LineKind, Lines, Style};
+use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
+use crate::sudoku::rules::lines::toolkit::{kept_paths, placed};
 use crate::sudoku::rules::pair::Relation;
+use crate::sudoku::rules::sample::Sample;
 
 /// Renban lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -76,6 +78,10 @@ impl LineKind for Renban {
             }
         }
         Ok(())
+    }
+
+    fn random(sample: &mut Sample<'_>) -> Vec<Line> {
+        kept_paths::<Self>(sample)
     }
 }
 

@@ -13,6 +13,7 @@ use crate::sudoku::rules::constraint::{cell_list, Constraint, Family, FileWriter
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError};
 use crate::sudoku::rules::fpuzzles_io::{cell_name, FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
+use crate::sudoku::rules::sample::Sample;
 
 /// A family of cells under two keys, the same in puzzle files and f-puzzles JSON.
 pub trait CellMarks {
@@ -24,6 +25,9 @@ pub trait CellMarks {
 
     /// The list of the cells under `key` (one of [`CellMarks::KEYS`]).
     fn list_mut(&mut self, key: &str) -> &mut Vec<Cell>;
+
+    /// A random instance on `sample`'s grid ([`Family::random`]).
+    fn random_marks(sample: &mut Sample<'_>) -> Self;
 
     /// Every cell, with its key.
     fn marked(&self) -> impl Iterator<Item = (Cell, &'static str)> + '_ {
@@ -92,5 +96,9 @@ impl<T: CellMarks + Constraint + Default + Clone + PartialEq + Eq> Family for T 
         for (cell, key) in self.marked() {
             out.push(key, json!({"cell": cell_name(cell)}));
         }
+    }
+
+    fn random(sample: &mut Sample<'_>) -> Self {
+        T::random_marks(sample)
     }
 }

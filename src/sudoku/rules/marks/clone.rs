@@ -26,6 +26,7 @@ use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{cell_name, FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
+use crate::sudoku::rules::sample::Sample;
 
 /// One clone: two lists of cells of the same length, cell for cell equal.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -250,6 +251,28 @@ impl Family for Clones {
                     "cloneCells": FpWriter::cells(&clone.clone_cells),
                 }),
             );
+        }
+    }
+
+    /// One clone of random cells, each paired with a cell holding the same digit in the
+    /// sample's solution.
+    fn random(sample: &mut Sample<'_>) -> Self {
+        let n = sample.size();
+        let (mut cells, mut clone_cells) = (Vec::new(), Vec::new());
+        for _ in 0..1 + sample.below(3) {
+            let a = sample.position();
+            let twins: Vec<usize> = (0..n * n)
+                .filter(|&q| sample.digit(q) == sample.digit(a))
+                .collect();
+            let b = twins[sample.below(twins.len())];
+            let (a, b) = (sample.cell(a), sample.cell(b));
+            if !cells.contains(&a) && !clone_cells.contains(&b) {
+                cells.push(a);
+                clone_cells.push(b);
+            }
+        }
+        Clones {
+            clones: vec![CloneRegion { cells, clone_cells }],
         }
     }
 }

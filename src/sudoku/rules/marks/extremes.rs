@@ -19,6 +19,7 @@ use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::cell_marks::CellMarks;
 use crate::sudoku::rules::marks::edge::PairCheck;
 use crate::sudoku::rules::pair::{PairList, Relation};
+use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit::UnitIndex;
 
 /// Orthogonal steps.
@@ -69,6 +70,24 @@ impl CellMarks for Extremes {
         } else {
             &mut self.maximum
         }
+    }
+
+    /// Half the cells that are a minimum or a maximum in the sample's solution, marked so.
+    fn random_marks(sample: &mut Sample<'_>) -> Self {
+        let mut extremes = Extremes::default();
+        for p in 0..sample.size().pow(2) {
+            let around = STEPS
+                .iter()
+                .filter_map(|&(dr, dc)| sample.geometry().offset(p, dr, dc));
+            let around: Vec<u32> = around.map(|q| sample.digit(q)).collect();
+            let d = sample.digit(p);
+            if around.iter().all(|&e| e > d) && sample.one_in(2) {
+                extremes.minimum.push(sample.cell(p));
+            } else if around.iter().all(|&e| e < d) && sample.one_in(2) {
+                extremes.maximum.push(sample.cell(p));
+            }
+        }
+        extremes
     }
 }
 

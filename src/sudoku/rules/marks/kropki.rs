@@ -39,6 +39,7 @@ use crate::sudoku::rules::marks::edge::{
     disc, edge_centre, edge_positions, orthogonal_pairs, PairCheck,
 };
 use crate::sudoku::rules::pair::{PairList, Relation, RelationId};
+use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit::UnitIndex;
 
 /// The default value of a white dot.
@@ -501,6 +502,33 @@ impl Family for Kropki {
             }
             out.push(key, instance);
         }
+    }
+
+    /// Now and then non-consecutive neighbours alone; otherwise dots read off the sample's
+    /// solution between random neighbours (black where one digit divides the other, at
+    /// times), with negative rules at random (which the solution may break).
+    fn random(sample: &mut Sample<'_>) -> Self {
+        if sample.one_in(4) {
+            return Kropki {
+                non_consecutive: true,
+                ..Kropki::default()
+            };
+        }
+        let mut kropki = Kropki::default();
+        for cells in sample.neighbours(3) {
+            let (d, e) = (sample.digit_at(cells[0]), sample.digit_at(cells[1]));
+            if d.max(e) % d.min(e) == 0 && sample.one_in(2) {
+                let value = d.max(e) / d.min(e);
+                kropki.black.push(Dot { cells, value });
+            } else {
+                let value = d.abs_diff(e);
+                kropki.white.push(Dot { cells, value });
+            }
+        }
+        kropki.non_consecutive = sample.one_in(3);
+        kropki.negative_ratio = sample.one_in(3);
+        kropki.negative_difference = sample.one_in(4);
+        kropki
     }
 }
 

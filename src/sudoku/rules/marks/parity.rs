@@ -16,6 +16,7 @@ use crate::sudoku::rules::draw::{num, Canvas, Caption};
 use crate::sudoku::rules::error::{PuzzleError, RulesError, Violation};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::cell_marks::CellMarks;
+use crate::sudoku::rules::sample::Sample;
 
 /// The odd and the even cells of a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -55,6 +56,17 @@ impl CellMarks for Parity {
         } else {
             &mut self.even
         }
+    }
+
+    /// One cell in four marked as the sample's solution has it.
+    fn random_marks(sample: &mut Sample<'_>) -> Self {
+        let mut parity = Parity::default();
+        for p in 0..sample.size().pow(2) {
+            if sample.one_in(4) {
+                parity.add(sample.cell(p), sample.digit(p) % 2 == 1);
+            }
+        }
+        parity
     }
 }
 

@@ -31,6 +31,7 @@ use crate::sudoku::rules::draw::{escape, num, Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
+use crate::sudoku::rules::sample::Sample;
 
 /// One quadruple: up to four cells and the digits they must hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -380,6 +381,28 @@ impl Family for Quadruples {
                 json!({"cells": FpWriter::cells(&quad.cells), "values": quad.values}),
             );
         }
+    }
+
+    /// Random corners, each with some of the digits the sample's solution puts around it.
+    fn random(sample: &mut Sample<'_>) -> Self {
+        let n = sample.size();
+        let mut quads = Vec::new();
+        for _ in 0..1 + sample.below(3) {
+            let (row, col) = (sample.below(n - 1), sample.below(n - 1));
+            let cells = [(0, 0), (0, 1), (1, 0), (1, 1)].map(|(i, j)| Cell {
+                row: row + i,
+                col: col + j,
+            });
+            let mut values = Vec::new();
+            for cell in cells {
+                if sample.one_in(2) {
+                    values.push(sample.digit_at(cell) as u8);
+                }
+            }
+            let cells = cells.to_vec();
+            quads.push(Quadruple { cells, values });
+        }
+        Quadruples { quads }
     }
 }
 

@@ -25,6 +25,7 @@ use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::edge::{disc, PairCheck};
 use crate::sudoku::rules::pair::{PairList, Relation};
+use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit::UnitIndex;
 
 /// Two cells whose digits add up to `value`.
@@ -212,6 +213,21 @@ impl Family for Sums {
                 json!({"cells": FpWriter::cells(&pair.cells), "value": pair.value.to_string()}),
             );
         }
+    }
+
+    /// Pairs of random cells with the sum of their digits in the sample's solution.
+    fn random(sample: &mut Sample<'_>) -> Self {
+        let mut sums = Sums::default();
+        for _ in 0..1 + sample.below(sample.size()) {
+            let (a, b) = (sample.position(), sample.position());
+            if a != b {
+                sums.pairs.push(SumPair {
+                    cells: [sample.cell(a), sample.cell(b)],
+                    value: sample.digit(a) + sample.digit(b),
+                });
+            }
+        }
+        sums
     }
 }
 

@@ -29,6 +29,7 @@ use crate::sudoku::rules::marks::edge::{
     edge_centre, edge_positions, letter, orthogonal_pairs, PairCheck,
 };
 use crate::sudoku::rules::pair::{PairList, Relation};
+use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit::UnitIndex;
 
 /// An X (sum 10) or a V (sum 5) between two orthogonal neighbours.
@@ -287,6 +288,23 @@ impl Family for Xv {
                 json!({"cells": FpWriter::cells(&mark.cells), "value": mark.letter()}),
             );
         }
+    }
+
+    /// The marks the sample's solution shows between random neighbours, all of them shown
+    /// or not at random (which the solution may break).
+    fn random(sample: &mut Sample<'_>) -> Self {
+        let mut xv = Xv::default();
+        for cells in sample.neighbours(3) {
+            let sum = sample.digit_at(cells[0]) + sample.digit_at(cells[1]);
+            if sum == 5 || sum == 10 {
+                xv.marks.push(XvMark {
+                    cells,
+                    x: sum == 10,
+                });
+            }
+        }
+        xv.negative = sample.one_in(2);
+        xv
     }
 }
 

@@ -41,6 +41,7 @@ use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::unit::UnitIndex;
 
 use super::reference::{self, OutsideReference};
+use crate::sudoku::rules::sample::Sample;
 
 /// A kind of outside clue: its key, its automaton, its rule from its meaning (see the module
 /// documentation).
@@ -456,6 +457,37 @@ impl<K: OutsideKind> Family for OutsideClues<K> {
                     "value": clue.value.to_string(),
                 }),
             );
+        }
+    }
+
+    /// Up to four clues at random places, each with the value its line shows in the
+    /// sample's solution (the one value [`OutsideKind::holds`] accepts), and once in five
+    /// times the first one less where the rules and the empty grid take it (which the
+    /// solution then breaks).
+    fn random(sample: &mut Sample<'_>) -> Self {
+        let n = sample.size();
+        let mut clues = Vec::new();
+        for _ in 0..1 + sample.below(4) {
+            let mut clue = OutsideClue {
+                clue: sample.outside(),
+                value: 0,
+            };
+            let line = clue.cells(n).expect("a place facing a line");
+            let digits: Vec<u8> = line.iter().map(|&c| sample.digit_at(c) as u8).collect();
+            let shown = (0..=(n * n) as i64).find(|&v| K::holds(n, v, &digits).is_ok());
+            clue.value = shown.expect("a line shows some value");
+            clues.push(clue);
+        }
+        let mut changed = OutsideClues::<K>::from_clues(clues.clone());
+        changed.clues[0].value -= 1;
+        let geometry = sample.geometry();
+        let empty = Grid::empty_area(geometry.rows(), geometry.cols());
+        let taken =
+            changed.check(geometry).is_ok() && changed.check_givens(geometry, &empty).is_ok();
+        if taken && sample.one_in(5) {
+            changed
+        } else {
+            OutsideClues::from_clues(clues)
         }
     }
 }

@@ -25,6 +25,7 @@ use crate::sudoku::rules::draw::{num, Canvas};
 use crate::sudoku::rules::error::{FileError, RulesError};
 use crate::sudoku::rules::fpuzzles_io::{parse_place, At, FpReader, FpWriter, Place};
 use crate::sudoku::rules::geometry::Geometry;
+use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::sum_clues::{SumClue, SumClues};
 
 /// Where a little killer's arrow points.
@@ -331,6 +332,28 @@ impl SumClue for LittleKiller {
             "direction": self.direction.name(),
             "value": self.value.to_string(),
         })
+    }
+
+    /// Up to four clues at random places and directions, each with the sum of its diagonal
+    /// in the sample's solution.
+    fn random(sample: &mut Sample<'_>) -> Vec<LittleKiller> {
+        let n = sample.size();
+        let mut clues = Vec::new();
+        for _ in 0..1 + sample.below(4) {
+            let clue = sample.outside();
+            let direction = Diagonal::ALL[sample.below(4)];
+            let mut clue = LittleKiller {
+                clue,
+                direction,
+                value: 0,
+            };
+            let cells = clue.cells(n, n);
+            if !cells.is_empty() {
+                clue.value = cells.iter().map(|&c| i64::from(sample.digit_at(c))).sum();
+                clues.push(clue);
+            }
+        }
+        clues
     }
 }
 
