@@ -40,7 +40,7 @@ fn reads_as_key(example: &str, key: &str, alias: &str) {
 /// The aliases the tests below try, as (alias, key, example file).
 const TRIED: [(&str, &str, &str); 11] = [
     ("killer", "cage", "killer"),
-    ("extra", "unit", "extra-unit"),
+    ("extra", "unit", "unit"),
     ("slow_thermometer", "slowthermometer", "slowthermometer"),
     ("entropic", "entropicline", "entropicline"),
     ("modular", "modularline", "modularline"),
@@ -49,7 +49,7 @@ const TRIED: [(&str, &str, &str); 11] = [
     ("clones", "clone", "clone"),
     ("quadruples", "quadruple", "quadruple"),
     ("littlekiller", "littlekillersum", "littlekiller"),
-    ("sandwich", "sandwichsum", "sandwich"),
+    ("sandwich", "sandwichsum", "sandwichsum"),
 ];
 
 macro_rules! alias_tests {

@@ -214,7 +214,7 @@ fn variants_are_shaded_and_named() {
     let windoku = doc_of("windoku.toml");
     let doc = Document::parse(&windoku).unwrap();
     assert_eq!(in_group(&doc, "window", "rect").len(), 36);
-    let unit = doc_of("extra-unit.toml");
+    let unit = doc_of("unit.toml");
     let doc = Document::parse(&unit).unwrap();
     assert_eq!(in_group(&doc, "unit", "rect").len(), 9);
     let knight = doc_of("anti-knight.toml");

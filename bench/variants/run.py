@@ -22,7 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 STATS = re.compile(r"puzzle 1: (\d+) nodes, \d+ updates, ([\d.]+) ms")
 # Examples that are classic sudoku of another size or shape: not variants.
 CLASSIC = {"4x4", "6x6", "6x6-tall", "8x8", "12x12", "16x16", "25x25", "jigsaw", "samurai",
-           "twodoku", "x-sudoku", "windoku", "extra-unit"}
+           "twodoku", "x-sudoku", "windoku", "unit"}
 
 
 def files(args):

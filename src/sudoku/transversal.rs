@@ -71,7 +71,7 @@ impl Transversals {
     pub fn of(rules: &Rules, budget: Budget) -> Option<Transversals> {
         let n = rules.size();
         let only_differences = rules.digit_blind()
-            && rules.constraints().clone.clones.is_empty()
+            && rules.constraints().clone.regions.is_empty()
             && rules
                 .pairs()
                 .iter()

@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use crate::sudoku::rules::unit::UnitKind;
+use crate::sudoku::rules::unit_index::UnitKind;
 
 use super::matrix::What;
 use super::state::State;

@@ -31,7 +31,7 @@ use super::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use super::geometry::Geometry;
 use super::pair::PairList;
 use super::sample::Sample;
-use super::unit::{Unit, UnitIndex};
+use super::unit_index::{Unit, UnitIndex};
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 

@@ -32,7 +32,7 @@ pub mod sample;
 pub mod sum_clues;
 #[cfg(test)]
 pub(crate) mod test_support;
-pub mod unit;
+pub mod unit_index;
 
 pub mod cages;
 pub mod cover;
@@ -118,7 +118,7 @@ pub use lines::arrow::Arrow;
 pub use outside::littlekillersum::{Diagonal, LittleKiller};
 pub use pair::{Pair, PairList, Relation, RelationId};
 pub use sample::Sample;
-pub use unit::{Unit, UnitIndex, UnitKind};
+pub use unit_index::{Unit, UnitIndex, UnitKind};
 
 pub use crate::sudoku::grid::MAX_SIZE;
 

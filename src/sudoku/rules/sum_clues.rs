@@ -27,7 +27,7 @@ use crate::sudoku::rules::fpuzzles_io::{At, FpKey, FpReader, FpWriter, COSMETIC_
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::PairList;
 use crate::sudoku::rules::sample::Sample;
-use crate::sudoku::rules::unit::UnitIndex;
+use crate::sudoku::rules::unit_index::UnitIndex;
 
 /// One kind of sum clue: a clue of it is one `LinearSum` over cells of the grid.
 pub trait SumClue: fmt::Debug + Clone + PartialEq + Eq + Send + Sync + 'static {

@@ -32,7 +32,7 @@ use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::grid::units::repeats;
 use crate::sudoku::rules::limits::MAX_CAGE_SETS;
 use crate::sudoku::rules::sample::Sample;
-use crate::sudoku::rules::unit::{Unit, UnitIndex, UnitKind};
+use crate::sudoku::rules::unit_index::{Unit, UnitIndex, UnitKind};
 
 /// A killer cage: its cells hold different digits that add up to `sum`.
 #[derive(Debug, Clone, PartialEq, Eq)]

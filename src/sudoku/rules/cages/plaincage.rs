@@ -15,7 +15,7 @@ use crate::sudoku::rules::draw::{cage_outline, open_cage_group, Canvas, Caption}
 use crate::sudoku::rules::error::{RulesError, Violation};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::grid::units::{repeats, Peers};
-use crate::sudoku::rules::unit::{Unit, UnitKind};
+use crate::sudoku::rules::unit_index::{Unit, UnitKind};
 
 /// The cages without a total of a puzzle. Numbered in messages after the `first` cages with
 /// a total: cage `first + 1` is the first of these.

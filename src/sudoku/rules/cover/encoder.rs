@@ -27,7 +27,7 @@ use crate::sudoku::grid::Grid;
 
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::Relation;
-use crate::sudoku::rules::unit::UnitIndex;
+use crate::sudoku::rules::unit_index::UnitIndex;
 
 /// An item of an option, with its color (secondary items only).
 type Entry = (ItemId, Option<Color>);

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 use crate::sudoku::rules::cover::linear_sum::{LinearSum, States};
 use crate::sudoku::rules::pair::{PairList, Relation};
-use crate::sudoku::rules::unit::UnitIndex;
+use crate::sudoku::rules::unit_index::UnitIndex;
 
 /// A set of sums `lo..lo + member.len()`: `member[v - lo]` when `v` is in it.
 #[derive(Debug, Clone, PartialEq, Eq)]

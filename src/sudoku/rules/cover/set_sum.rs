@@ -24,7 +24,7 @@ use crate::xc::ItemId;
 
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::unit::{Unit, UnitKind};
+use crate::sudoku::rules::unit_index::{Unit, UnitKind};
 
 /// Number of sets of `k` different digits from `1..=n` that add up to `sum`.
 pub fn count_digit_sets(n: usize, k: usize, sum: u32) -> u64 {

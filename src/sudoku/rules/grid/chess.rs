@@ -15,7 +15,7 @@ use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::grid::units::Peers;
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::sample::Sample;
-use crate::sudoku::rules::unit::UnitIndex;
+use crate::sudoku::rules::unit_index::UnitIndex;
 
 /// Half of a knight's moves: the other half are these backwards.
 const KNIGHT: [(isize, isize); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];

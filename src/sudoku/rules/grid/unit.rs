@@ -17,7 +17,7 @@ use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::grid::units::{repeats, Peers, FILL_OPACITY};
 use crate::sudoku::rules::sample::Sample;
-use crate::sudoku::rules::unit::{Unit, UnitKind};
+use crate::sudoku::rules::unit_index::{Unit, UnitKind};
 
 /// Shadings of extra units, used in turn.
 const UNIT_FILLS: [&str; 6] = [

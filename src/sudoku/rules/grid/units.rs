@@ -20,7 +20,7 @@ use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::sample::Sample;
-use crate::sudoku::rules::unit::{Unit, UnitKind};
+use crate::sudoku::rules::unit_index::{Unit, UnitKind};
 
 /// Shading of the diagonals' cells (X-sudoku).
 const DIAGONAL_FILL: &str = "#f2dca6";

@@ -33,7 +33,7 @@ use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::sample::Sample;
-use crate::sudoku::rules::unit::{Unit, UnitIndex, UnitKind};
+use crate::sudoku::rules::unit_index::{Unit, UnitIndex, UnitKind};
 
 /// One line: its cells in order (a thermometer's bulb first), and its number where the kind
 /// takes one (a whisper's least difference).

@@ -32,7 +32,7 @@ use crate::sudoku::rules::geometry::{Geometry, NO_REGION};
 use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
 use crate::sudoku::rules::pair::PairList;
 use crate::sudoku::rules::sample::Sample;
-use crate::sudoku::rules::unit::UnitIndex;
+use crate::sudoku::rules::unit_index::UnitIndex;
 
 /// The shape of a region-sum line: its keys, name and picture. The rule is
 /// [`RegionSumLines`]'s, which knows the regions; this kind is never asked for it.

@@ -41,13 +41,13 @@ pub struct CloneRegion {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Clones {
     /// The clones, numbered from 1 in messages in this order.
-    pub clones: Vec<CloneRegion>,
+    pub regions: Vec<CloneRegion>,
 }
 
 impl Clones {
     /// Every pair of different cells that hold the same digit, with its clone's number.
     fn pairs(&self) -> impl Iterator<Item = (usize, Cell, Cell)> + '_ {
-        self.clones.iter().enumerate().flat_map(|(k, clone)| {
+        self.regions.iter().enumerate().flat_map(|(k, clone)| {
             clone
                 .cells
                 .iter()
@@ -60,7 +60,7 @@ impl Clones {
 
 impl Constraint for Clones {
     fn check(&self, geometry: &Geometry) -> Result<(), RulesError> {
-        for (k, clone) in self.clones.iter().enumerate() {
+        for (k, clone) in self.regions.iter().enumerate() {
             let what = format!("clone {}", k + 1);
             geometry.positions(&what, &clone.cells)?;
             geometry.positions(&what, &clone.clone_cells)?;
@@ -116,7 +116,7 @@ impl Constraint for Clones {
 
     fn validate(&self, _: &Geometry, solution: &Grid) -> Result<(), Violation> {
         let what = |k: usize| format!("clone {}", k + 1);
-        Violation::first_broken(&self.clones, what, |clone| {
+        Violation::first_broken(&self.regions, what, |clone| {
             for (a, b) in clone.cells.iter().zip(&clone.clone_cells) {
                 let (d, e) = (solution.get(a.row, a.col), solution.get(b.row, b.col));
                 if d != e {
@@ -151,14 +151,14 @@ impl Constraint for Clones {
     }
 
     fn unexplained(&self, out: &mut Vec<String>) {
-        out.extend((1..=self.clones.len()).map(|k| format!("clone {k}")));
+        out.extend((1..=self.regions.len()).map(|k| format!("clone {k}")));
     }
 
     fn draw(&self, geometry: &Geometry, canvas: &mut Canvas) {
         const COLOURS: [&str; 6] = [
             "#f4a261", "#2a9d8f", "#e76f51", "#8ab17d", "#9b5de5", "#00bbf9",
         ];
-        for (k, clone) in self.clones.iter().enumerate() {
+        for (k, clone) in self.regions.iter().enumerate() {
             let colour = COLOURS[k % COLOURS.len()];
             let positions: Vec<usize> = clone
                 .cells
@@ -171,16 +171,16 @@ impl Constraint for Clones {
     }
 
     fn caption(&self, _: &Geometry, caption: &mut Caption) {
-        if !self.clones.is_empty() {
+        if !self.regions.is_empty() {
             caption.shown(format!(
                 "clones ({}: cells of one colour hold the same digits)",
-                self.clones.len()
+                self.regions.len()
             ));
         }
     }
 
     fn write(&self, out: &mut FileWriter) {
-        for clone in &self.clones {
+        for clone in &self.regions {
             out.table(
                 "clone",
                 &[
@@ -206,7 +206,7 @@ impl Family for Clones {
 
     fn read<'de, A: MapAccess<'de>>(&mut self, _: &str, map: &mut A) -> ReadResult<A::Error> {
         read_tables(map, "clone", |clone: &RawClone, what| {
-            self.clones.push(CloneRegion {
+            self.regions.push(CloneRegion {
                 cells: clone.cells.cells(what)?,
                 clone_cells: clone.clone_cells.cells(what)?,
             });
@@ -237,13 +237,13 @@ impl Family for Clones {
                     format!("{name} is paired with itself, which has no rule"),
                 );
             }
-            self.clones.push(CloneRegion { cells, clone_cells });
+            self.regions.push(CloneRegion { cells, clone_cells });
         }
         Ok(())
     }
 
     fn write_fpuzzles(&self, out: &mut FpWriter) {
-        for clone in &self.clones {
+        for clone in &self.regions {
             out.push(
                 "clone",
                 json!({
@@ -272,7 +272,7 @@ impl Family for Clones {
             }
         }
         Clones {
-            clones: vec![CloneRegion { cells, clone_cells }],
+            regions: vec![CloneRegion { cells, clone_cells }],
         }
     }
 }
@@ -313,7 +313,7 @@ mod tests {
     #[test]
     fn reads_clones_and_writes_them_back() {
         let file = from_toml(FILE).unwrap();
-        assert_eq!(file.rules.constraints().clone.clones.len(), 1);
+        assert_eq!(file.rules.constraints().clone.regions.len(), 1);
         let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
         assert_eq!(again.rules, file.rules);
         let uneven = "size = 4\n[[clone]]\ncells = \"r1c1 r1c2\"\nclone_cells = \"r4c3\"\n";

@@ -20,7 +20,7 @@ use crate::sudoku::rules::marks::cell_marks::CellMarks;
 use crate::sudoku::rules::marks::edge::PairCheck;
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::sample::Sample;
-use crate::sudoku::rules::unit::UnitIndex;
+use crate::sudoku::rules::unit_index::UnitIndex;
 
 /// Orthogonal steps.
 const STEPS: [(isize, isize); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];

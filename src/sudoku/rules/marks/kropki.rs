@@ -40,7 +40,7 @@ use crate::sudoku::rules::marks::edge::{
 };
 use crate::sudoku::rules::pair::{PairList, Relation, RelationId};
 use crate::sudoku::rules::sample::Sample;
-use crate::sudoku::rules::unit::UnitIndex;
+use crate::sudoku::rules::unit_index::UnitIndex;
 
 /// The default value of a white dot.
 pub const WHITE_DEFAULT: u32 = 1;

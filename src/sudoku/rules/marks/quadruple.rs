@@ -10,7 +10,9 @@
 //! is a primary item with one option per way of coloring its cells (a listed digit or
 //! "other" for each) that lists each digit often enough; the option takes each cell's item in
 //! its color. A filled grid colors the cells in exactly one way, so exactly one option fits:
-//! solutions are neither lost nor counted twice. At most 5^4 options per quadruple. The
+//! solutions are neither lost nor counted twice. At most 5^4 options per quadruple. A
+//! quadruple that lists as many digits as it has cells also leaves out its cells' options
+//! of unlisted digits (each cell must hold a listed one). The
 //! human-style logic does not read colored items, so [`Constraint::unexplained`] names the
 //! quadruples.
 
@@ -148,10 +150,19 @@ impl Constraint for Quadruples {
                     other
                 }
             };
+            // Listing a digit for every cell leaves no cell an unlisted digit: said here
+            // rather than left to the colors, which rule such a digit out only once a cell
+            // takes it (the search's row and box reasoning needs it from the start).
+            let full = quad.values.len() == quad.cells.len();
             let mut items = Vec::new();
             for &cell in &quad.cells {
                 let item = encoder.secondary();
                 let p = geometry.position(cell).expect("checked quadruple");
+                if full {
+                    for d in (1..=n as u8).filter(|&d| color_of(d) == other) {
+                        encoder.forbid(p, d);
+                    }
+                }
                 for d in 1..=n as u8 {
                     encoder.on(p, d, item, color_of(d));
                 }

@@ -26,7 +26,7 @@ use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::marks::edge::{disc, PairCheck};
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::sample::Sample;
-use crate::sudoku::rules::unit::UnitIndex;
+use crate::sudoku::rules::unit_index::UnitIndex;
 
 /// Two cells whose digits add up to `value`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

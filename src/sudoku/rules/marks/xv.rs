@@ -30,7 +30,7 @@ use crate::sudoku::rules::marks::edge::{
 };
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::sample::Sample;
-use crate::sudoku::rules::unit::UnitIndex;
+use crate::sudoku::rules::unit_index::UnitIndex;
 
 /// An X (sum 10) or a V (sum 5) between two orthogonal neighbours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -38,7 +38,7 @@ use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError
 use crate::sudoku::rules::fpuzzles_io::{parse_place, FpKey, FpWriter, Place, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::{PairList, Relation};
-use crate::sudoku::rules::unit::UnitIndex;
+use crate::sudoku::rules::unit_index::UnitIndex;
 
 use super::reference::{self, OutsideReference};
 use crate::sudoku::rules::sample::Sample;

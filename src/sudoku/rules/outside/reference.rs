@@ -6,7 +6,7 @@
 use crate::sudoku::rules::constraint::{allowed_by_trial, Reference};
 use crate::sudoku::rules::cover::encoder::full_mask;
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::unit::by_position;
+use crate::sudoku::rules::unit_index::by_position;
 
 /// A kind's rule from its meaning on a full line read from the clue inward
 /// (`OutsideKind::holds`): whether an `n`-digit line keeps a clue of `value`.

@@ -237,8 +237,8 @@ mod tests {
     #[test]
     fn the_example_is_unique() {
         assert_example_unique(
-            include_str!("../../../../examples/sandwich.toml"),
-            include_str!("../../../../examples/sandwich.solution"),
+            include_str!("../../../../examples/sandwichsum.toml"),
+            include_str!("../../../../examples/sandwichsum.solution"),
         );
     }
 }
