@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
-use sudokux::sudoku::bands::{Piece, Plan, Shape, PLAN_VERSION};
+use sudokux::sudoku::bands::{self, Piece, Plan, Shape, PLAN_VERSION};
 use sudokux::sudoku::file::file_to_toml;
 use sudokux::sudoku::fpuzzles;
 use sudokux::sudoku::generate::{Generator, Settings, Symmetry};
@@ -237,6 +237,15 @@ impl PyPuzzle {
         let plan = band_plan(py, shape)?;
         let boxes = format!("{}x{}", shape.rows, shape.cols);
         Ok(Some((boxes, PLAN_VERSION, plan.classes().len())))
+    }
+
+    /// The symmetries a count by bands of this empty grid uses, by name (`"digits"`,
+    /// `"rows-in-bands"`, `"columns-in-stacks"`, `"stacks"`, and `"transpose"` when it goes
+    /// through the transposed boxes), as `sudokux count --stats` lists them; `None` when the
+    /// puzzle is not an empty grid of plain boxes.
+    fn band_symmetries(&self) -> Option<Vec<&'static str>> {
+        let shape = Shape::of(&self.rules).filter(|_| self.givens.cells().iter().all(|&d| d == 0))?;
+        Some(bands::symmetries(&shape).into_iter().map(|s| s.name()).collect())
     }
 
     /// The band shards of a count split `split` ways, as `sudokux count --split` writes them:

@@ -130,6 +130,8 @@ class Puzzle:
         """The classes of the top band of an empty grid of plain boxes (``None`` otherwise)."""
     def band_plan(self) -> Optional[Tuple[str, int, int]]:
         """The plan of a count by bands (boxes counted, plan version, classes), else ``None``."""
+    def band_symmetries(self) -> Optional[List[str]]:
+        """The symmetries a count by bands uses (``"digits"``, ..., ``"transpose"``), else ``None``."""
     def band_shards(self, split: int) -> List[Tuple[List[int], Optional[Tuple[int, int]]]]:
         """The band shards of a count split ``split`` ways: classes, and a piece of one."""
     def count_band_shard(

@@ -112,13 +112,15 @@ SIX_3X2 = 'size = 6\nbox = "3x2"\n'
 
 
 def test_empty_grids_are_counted_by_the_classes_of_their_top_band(client):
-    for puzzle, expected, classes in [
-        (sudokux.Puzzle("." * 16), 288, 2),
-        (sudokux.Puzzle("." * 36), 28_200_960, 3),
+    used = ("digits", "rows-in-bands", "columns-in-stacks", "stacks")
+    for puzzle, expected, classes, symmetries in [
+        (sudokux.Puzzle("." * 16), 288, 2, used),
+        (sudokux.Puzzle("." * 36), 28_200_960, 3, used),
         # Counted as its transpose, 2x3 boxes.
-        (sudokux.Puzzle.from_toml(SIX_3X2), 28_200_960, 3),
+        (sudokux.Puzzle.from_toml(SIX_3X2), 28_200_960, 3, used + ("transpose",)),
     ]:
         assert puzzle.band_classes() == classes
+        assert tuple(puzzle.band_symmetries()) == symmetries
         result = sudokux.distributed.count(puzzle, client, progress=False)
         assert (result.kind, result.split, result.count, result.complete) == (
             "bands",
@@ -127,13 +129,15 @@ def test_empty_grids_are_counted_by_the_classes_of_their_top_band(client):
             True,
         )
         assert [s.choices for s in result.shards] == [(k,) for k in range(classes)]
+        assert result.symmetries == symmetries
         assert sum(puzzle.count_band_shard([k]).count for k in range(classes)) == expected
         whole = sudokux.distributed.count(puzzle, client, split=0, progress=False)
         assert (len(whole.shards), whole.count) == (1, expected)
     # Without symmetries the search is split; a puzzle with a given is never counted by bands.
     plain = sudokux.distributed.count("." * 16, client, split=2, symmetry=False, progress=False)
-    assert (plain.kind, plain.count) == ("sudoku", 288)
+    assert (plain.kind, plain.count, plain.symmetries) == ("sudoku", 288, ())
     assert sudokux.Puzzle("1" + "." * 15).band_classes() is None
+    assert sudokux.Puzzle("1" + "." * 15).band_symmetries() is None
     with pytest.raises(sudokux.PuzzleError):
         sudokux.Puzzle("1" + "." * 15).count_band_shard([0])
     with pytest.raises(sudokux.PuzzleError, match="class 3 does not exist"):
@@ -212,6 +216,9 @@ def test_the_module_counts_from_the_command_line(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout == "288\n"
     assert "2 shards (bands, split 1)" in done.stderr
+    assert done.stderr.endswith(
+        "symmetries: digits, rows-in-bands, columns-in-stacks, stacks\n"
+    ), done.stderr
     assert len(counts.read_text().splitlines()) == 2
     again = subprocess.run(command + ["." * 16], capture_output=True, text=True, timeout=300)
     assert again.stdout == "288\n"

@@ -79,7 +79,10 @@ class DistributedCount:
     ``count`` is exact when ``complete`` is True. ``balance`` is the largest shard's time over
     the mean shard time (1.0 is perfect balance). ``kind`` is ``"bands"`` for an empty grid
     counted band by band (the shards' choices are classes of its top band), else ``"xc"`` or
-    ``"sudoku"`` (choices are options of the search).
+    ``"sudoku"`` (choices are options of the search). ``symmetries`` names the symmetries a
+    count by bands used (as ``sudokux count --stats`` lists them: ``"digits"``,
+    ``"rows-in-bands"``, ``"columns-in-stacks"``, ``"stacks"``, ``"transpose"``); empty for
+    a split search.
     """
 
     count: int
@@ -90,6 +93,7 @@ class DistributedCount:
     updates: int
     seconds: float
     kind: str = "sudoku"
+    symmetries: Tuple[str, ...] = ()
 
     @property
     def balance(self) -> float:
@@ -420,6 +424,7 @@ def count(
             updates=sum(s.updates for s in shard_results),
             seconds=time.perf_counter() - started,
             kind=kind,
+            symmetries=tuple(problem.band_symmetries() or ()) if plan is not None else (),
         )
     finally:
         if own is not None:
@@ -488,7 +493,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     print(
         f"sudokux: {len(result.shards)} shards ({result.kind}, split {result.split}"
         f"{f', {resumed} from {args.resume}' if resumed else ''}), {result.nodes} nodes, "
-        f"{result.seconds:.1f} s",
+        f"{result.seconds:.1f} s"
+        + (f", symmetries: {', '.join(result.symmetries)}" if result.symmetries else ""),
         file=sys.stderr,
     )
     return 0 if result.complete else 1

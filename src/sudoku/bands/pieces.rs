@@ -1,7 +1,8 @@
 //! Shards smaller than a class: a class of the top band cut by the choices of its second
 //! band's first stack, so that a count split into many shards gets shards of about one size
-//! (63 classes at 9x9 are 63 shards of about a minute each; cut into 3,528 pieces, a lost
-//! shard costs about a second).
+//! (63 classes at 9x9, up to 3,528 pieces; since the last two bands are counted together,
+//! [`super::pair`], a 9x9 class is a fraction of a second of CPU, so pieces matter more for
+//! shapes whose classes cost more than for balance at 9x9).
 //!
 //! The grids below a class are a sum over the ways the second band takes its digits out of
 //! each stack ([`stack_splits`]), the stacks independently: the first stack's choices
