@@ -7,9 +7,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use sudokux::sudoku::logic::{
-    solve_logically, solve_with_guesses, unexplained, RuleIndex, State, Step,
-};
+use sudokux::sudoku::logic::{explain_from, NextStep, RuleIndex, State, Step, HINT_WORK};
 use sudokux::sudoku::{Cell, Engine, Grid, PuzzleError, Rules, Solver};
 use sudokux::xc::Budget;
 
@@ -203,11 +201,7 @@ pub fn explain(
     solution: &Grid,
 ) -> Result<String, sudokux::sudoku::PuzzleError> {
     let start = State::new(rules, givens)?;
-    let explanation = if args.guess {
-        solve_with_guesses(rules, givens, solution)?
-    } else {
-        solve_logically(rules, givens)?
-    };
+    let explanation = explain_from(start.clone(), args.guess.then_some(solution));
     let grade = explanation.grade();
     let solved = explanation.solved();
     let hardest = explanation.hardest();
@@ -295,10 +289,19 @@ pub fn hint(
     proof: &Proof,
 ) -> Result<String, sudokux::sudoku::PuzzleError> {
     let state = State::new(rules, givens)?;
-    let left_out = unexplained(rules);
+    let left_out = state.unexplained();
+    let (found, complete) = if state.is_solved() {
+        (None, true)
+    } else {
+        match state.next_step_within(HINT_WORK) {
+            NextStep::Step(step) => (Some(step), true),
+            NextStep::CutShort => (None, false),
+            _ => (None, true),
+        }
+    };
     let (step, status) = if state.is_solved() {
         (None, "solved")
-    } else if let Some(step) = state.next_step() {
+    } else if let Some(step) = found {
         (Some(step), "step")
     } else if args.guess {
         let solution = match proof {
@@ -322,6 +325,7 @@ pub fn hint(
             "step": step.as_ref().map(|s| step_json(rules, &RuleIndex::new(&state), s)),
             "unexplained": left_out,
             "proved_unique": proof.unique(),
+            "complete": complete,
         });
         if args.candidates {
             object["candidates"] = candidates_json(&state);
@@ -336,9 +340,15 @@ pub fn hint(
         out.push_str(&not_proved_note(HINT_PROOF));
     }
     out.push_str(&unexplained_note(&left_out, "hint below does"));
+    if !complete {
+        out.push_str(CUT_SHORT_NOTE);
+    }
     match (step, status) {
         (Some(step), _) => out.push_str(&step.describe(rules.symbols())),
         (None, "solved") => out.push_str("the grid is full: nothing left to do"),
+        (None, _) if !complete => {
+            out.push_str("no step found within the hint's bound (--guess for a guess)")
+        }
         (None, _) => out.push_str("no technique applies: logic stalls here (--guess for a guess)"),
     }
     out.push('\n');
@@ -356,6 +366,12 @@ fn unexplained_note(names: &[String], what: &str) -> String {
         names.join(", ")
     )
 }
+
+/// The line saying that the hint's search was cut short: every technique but the
+/// contradiction chains was tried, and the chains within [`HINT_WORK`].
+pub const CUT_SHORT_NOTE: &str = "note: no technique applies but the contradiction chains, \
+     whose search the hint cuts short to answer at once (`sudokux explain` searches them to \
+     the end)\n";
 
 /// The line saying that the search did not prove the puzzle unique within `time`.
 fn not_proved_note(time: Duration) -> String {

@@ -5,6 +5,8 @@
 //! rule).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Mutex;
 
 use super::mask::{bit, digits_of};
 
@@ -13,10 +15,33 @@ use super::mask::{bit, digits_of};
 ///
 /// Invariants: `order` is a permutation of `0..len` (the terms), in groups; `starts[k]` is
 /// true when `order[k]` begins a group, and `starts[0]` is true when there are terms.
-#[derive(Debug, Clone)]
+/// `last`, when set, holds the weights, target and masks of the last call of
+/// [`Fillings::supported`] with what it returned: the answer is a function of them alone.
+#[derive(Debug)]
 pub(crate) struct Fillings {
     order: Vec<usize>,
     starts: Vec<bool>,
+    last: Mutex<Option<Last>>,
+}
+
+/// A call of [`Fillings::supported`] and its answer.
+#[derive(Debug)]
+struct Last {
+    weights: Vec<i64>,
+    target: i64,
+    masks: Vec<u64>,
+    support: Vec<u64>,
+}
+
+impl Clone for Fillings {
+    /// The same walk, without the remembered answer.
+    fn clone(&self) -> Fillings {
+        Fillings {
+            order: self.order.clone(),
+            starts: self.starts.clone(),
+            last: Mutex::new(None),
+        }
+    }
 }
 
 impl Fillings {
@@ -39,7 +64,11 @@ impl Fillings {
                 starts.push(i == 0);
             }
         }
-        Fillings { order, starts }
+        Fillings {
+            order,
+            starts,
+            last: Mutex::new(None),
+        }
     }
 
     /// The walk of `len` terms that all differ (`distinct`) or none of which need to.
@@ -55,16 +84,31 @@ impl Fillings {
     ///
     /// Memoised on (term, partial sum, digits of the current group): at most terms x partial
     /// sums x subsets of the digits, far fewer in practice (a group is a handful of cells).
+    /// A call with the same weights, target and masks as the one before is answered from
+    /// memory (the logic asks every sum again at every step; most have not changed).
     pub(crate) fn supported(&self, weights: &[i64], target: i64, masks: &[u64]) -> Vec<u64> {
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(known) = last
+            .as_ref()
+            .filter(|l| l.target == target && l.weights == weights && l.masks == masks)
+        {
+            return known.support.clone();
+        }
         let mut walk = Walk {
             fillings: self,
             weights,
             target,
             masks,
             support: vec![0u64; masks.len()],
-            memo: HashMap::new(),
+            memo: HashMap::default(),
         };
         walk.complete(0, 0, 0);
+        *last = Some(Last {
+            weights: weights.to_vec(),
+            target,
+            masks: masks.to_vec(),
+            support: walk.support.clone(),
+        });
         walk.support
     }
 }
@@ -76,7 +120,37 @@ struct Walk<'a> {
     target: i64,
     masks: &'a [u64],
     support: Vec<u64>,
-    memo: HashMap<(usize, i64, u64), bool>,
+    memo: HashMap<(usize, i64, u64), bool, BuildHasherDefault<WordHasher>>,
+}
+
+/// A hasher for keys of a few machine words (the walk's memo): a multiply and a rotate per
+/// word, as rustc's own `FxHasher`; the default SipHash took half the time of a killer's
+/// explanation. Not for keys an adversary picks.
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_i64(&mut self, word: i64) {
+        self.write_u64(word as u64);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
 }
 
 impl Walk<'_> {

@@ -260,6 +260,11 @@ impl Matrix {
     /// the matrix is small enough.
     pub(super) fn holds(rules: &Rules) -> bool {
         let (problem, _) = crate::sudoku::encode::encode(rules);
+        Matrix::holds_problem(rules, &problem)
+    }
+
+    /// [`Matrix::holds`] of the rules' encoding, already made.
+    pub(super) fn holds_problem(rules: &Rules, problem: &Problem) -> bool {
         let n = rules.size();
         let cells = rules.cells().len();
         let plain = problem.item_count() == cells + rules.units().len() * n

@@ -82,7 +82,10 @@ mod subsets;
 pub(crate) mod technique;
 mod wings;
 
-pub use explain::{grade, solve_logically, solve_with_guesses, unexplained, Explanation};
+pub use explain::{
+    explain_from, grade, solve_logically, solve_with_guesses, unexplained, Explanation, NextStep,
+    HINT_WORK,
+};
 pub use grade::{Grade, GradeError};
 pub use rule_refs::{RuleIndex, RuleRef};
 pub use state::State;

@@ -50,6 +50,8 @@ pub struct State<'r> {
     pub(super) alive: Vec<u64>,
     /// The sums the rules promise (cages, arrows, little killers, ...), for the sum steps.
     pub(super) sums: Arc<[RuleSum]>,
+    /// The constraints the logic does not reason with ([`super::unexplained`]).
+    unexplained: Arc<[String]>,
 }
 
 impl<'r> State<'r> {
@@ -111,6 +113,12 @@ impl<'r> State<'r> {
         let full = Candidates::full(n);
         let (problem, numbering, mut owners) = crate::sudoku::encode::encode_with_owners(rules);
         let matrix = Matrix::new(rules, &problem, &numbering, &owners).map(Arc::new);
+        let mut unexplained = Vec::new();
+        if !Matrix::holds_problem(rules, &problem) {
+            for family in rules.constraints().all() {
+                family.unexplained(&mut unexplained);
+            }
+        }
         let sums = std::mem::take(&mut owners.sums)
             .into_iter()
             .map(|promise| RuleSum::new(promise, |a, b| peers[a].binary_search(&b).is_ok()))
@@ -132,6 +140,7 @@ impl<'r> State<'r> {
             matrix,
             alive,
             sums,
+            unexplained: unexplained.into(),
         };
         for &p in rules.cells() {
             let d = puzzle.cells()[p];
@@ -146,6 +155,12 @@ impl<'r> State<'r> {
     /// The rules.
     pub fn rules(&self) -> &'r Rules {
         self.rules
+    }
+
+    /// The constraints the logic does not reason with, as [`super::unexplained`] names them
+    /// (without encoding the rules again).
+    pub fn unexplained(&self) -> Vec<String> {
+        self.unexplained.to_vec()
     }
 
     /// The digits placed so far (givens included), 0 for empty cells.

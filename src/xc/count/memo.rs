@@ -24,7 +24,7 @@
 
 use std::sync::Arc;
 
-use super::table::{SharedTable, Table, MAX_BYTES};
+use super::table::{SharedTable, SharedView, Table, MAX_BYTES};
 use crate::xc::choose::choose_listed;
 use crate::xc::matrix::{at, Matrix, SPACER};
 use crate::xc::search::{Hook, Search};
@@ -39,7 +39,7 @@ pub(crate) const MAX_KEY_WORDS: usize = 32;
 /// threads of a split count.
 enum Store {
     Own(Table),
-    Shared(Arc<SharedTable>),
+    Shared(SharedView),
 }
 
 /// The memory of counted subproblems of one thread: the table (its own or shared), the
@@ -93,7 +93,7 @@ impl Memo {
         let words = self.zobrist.len().div_ceil(64);
         Memo {
             zobrist: self.zobrist.clone(),
-            store: Store::Shared(Arc::new(SharedTable::new(words))),
+            store: Store::Shared(Arc::new(SharedTable::new(words)).view()),
             hits: 0,
             spent: [0; 2],
             scratch: Scratch::default(),
@@ -107,7 +107,7 @@ impl Memo {
         Memo {
             zobrist: self.zobrist.clone(),
             store: match &self.store {
-                Store::Shared(table) => Store::Shared(Arc::clone(table)),
+                Store::Shared(view) => Store::Shared(view.sharing()),
                 Store::Own(_) => Store::Own(Table::new(words, MAX_BYTES)),
             },
             hits: 0,
@@ -134,8 +134,8 @@ impl Memo {
 
     /// The count remembered for `key` (whose hash is `hash`) and the nodes it took, if any.
     #[inline]
-    pub(crate) fn get(&self, key: &[u64], hash: u64) -> Option<(u128, u64)> {
-        match &self.store {
+    pub(crate) fn get(&mut self, key: &[u64], hash: u64) -> Option<(u128, u64)> {
+        match &mut self.store {
             Store::Own(table) => table.get(key, hash),
             Store::Shared(table) => table.get(key, hash),
         }
@@ -297,7 +297,9 @@ impl Hook for Counting<'_> {
         self.key.flip(m, &self.memo.zobrist, x);
     }
 
-    #[inline]
+    /// Always inlined: the shared table's insertion beside the own table's made the compiler
+    /// call it instead (0.9 % more instructions for a 9x9 count on one thread).
+    #[inline(always)]
     fn left(&mut self, depth: usize, nodes: u64) {
         let frame = self.frames.pop().expect("a level to leave");
         let size = nodes - frame.entered;
