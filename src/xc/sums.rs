@@ -68,16 +68,20 @@ pub enum SumError {
 /// `marks[l]` its length when level `l` was entered, so leaving a level frees exactly the
 /// slots fixed there. Between searches `trail` and `marks` are empty and every slot is free.
 ///
-/// A sum is tested again only when it may prune more: `epoch` counts the searches begun, and
-/// `tested[k]` is the epoch when sum `k` was last tested with nothing left to remove, `seen[s]`
-/// the length of slot `s`'s item then. Below a node the lists only shrink, so a sum whose epoch
-/// is current and whose items kept their lengths has the same options and bounds as when it
-/// was tested, and nothing to remove. What a level writes into `tested`, `seen` and the slot
-/// readings (`lo`, `hi`, `mask`, `read`) is undone when the search leaves it: `saved` holds,
-/// oldest first, the values overwritten, and `saved_marks[l]` its length when level `l` was
-/// entered. So back at a node, every reading and test left is one made at that node or above
-/// it, on the lists the node has (a length the same on one path is the same list), and a
-/// sibling's search re-reads only the slots its choice shortened.
+/// A sum is tested again only when it may prune more: `watched` lists, once each, the items
+/// of every slot, `watch_len[u]` the length item `watched[u]` had at the last test pass (or
+/// [`UNSEEN`] before the first pass of a search), and `sums_of[u]` the sums with a slot on it.
+/// A pass tests only the sums of the items whose length changed since the previous one
+/// (`dirty` marks them during the pass and is all `false` between passes). Below a node the
+/// lists only shrink, so an item of unchanged length holds the same options: a sum whose items
+/// all kept their lengths has the same options and bounds as at its last test, which removed
+/// nothing or whose removals shortened one of its items. What a level writes into
+/// `watch_len` and the slot readings (`lo`, `hi`, `mask`, `read`, read afresh when `read[s]`,
+/// the epoch and the item's length at the reading, is no longer current) is undone when the
+/// search leaves it: `saved` holds, oldest first, the values overwritten, and `saved_marks[l]`
+/// its length when level `l` was entered. So back at a node, every length and reading left is
+/// one seen at that node or above it, on the lists the node has (a length the same on one path
+/// is the same list), and a sibling's search re-tests only the sums its choice touched.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Sums {
     sums: Vec<(u32, u32, i64)>,
@@ -102,12 +106,15 @@ pub(crate) struct Sums {
     hi: Vec<i64>,
     /// Per slot, the bits of its group's weights its options left hold, and the epoch and
     /// its item's length when `lo`, `hi` and `mask` were read: they hold while both are
-    /// current (see `tested`).
+    /// current (see `watched`).
     mask: Vec<u64>,
     read: Vec<(u64, u32)>,
     epoch: u64,
-    tested: Vec<u64>,
-    seen: Vec<u32>,
+    watched: Vec<u32>,
+    watch_len: Vec<u32>,
+    sums_of: Vec<Vec<u32>>,
+    dirty: Vec<bool>,
+    dirty_list: Vec<u32>,
     saved: Vec<Saved>,
     saved_marks: Vec<usize>,
 }
@@ -117,14 +124,16 @@ pub(crate) struct Sums {
 enum Saved {
     /// Slot `slot`'s reading: `lo`, `hi`, `mask` and `read`.
     Read(u32, i64, i64, u64, (u64, u32)),
-    /// Sum `k`'s `tested`.
-    Tested(u32, u64),
-    /// Slot `s`'s `seen`.
-    Seen(u32, u32),
+    /// Watched item `u`'s `watch_len`.
+    Watch(u32, u32),
 }
 
 /// The mark of a slot with no option chosen yet.
 const FREE: i64 = i64::MIN;
+
+/// The length of a watched item before the first test pass of a search: no list has it
+/// (lengths are below [`COVERED`] or have that bit set, with fewer options than `u32::MAX`).
+const UNSEEN: u32 = u32::MAX;
 
 /// Most different weights in a group of slots that exclude each other (one bit each).
 const GROUP_WEIGHTS: usize = 64;
@@ -287,10 +296,25 @@ impl Sums {
         self.hi = vec![0; self.slots.len()];
         self.mask = vec![0; self.slots.len()];
         self.read = vec![(0, 0); self.slots.len()];
-        self.seen = vec![0; self.slots.len()];
-        // Epoch 0 is never current: every sum is tested at the first node.
+        // Epoch 0 is never current: every slot is read afresh at the first node.
         self.epoch = 1;
-        self.tested = vec![0; self.sums.len()];
+        let k = self.sums.len() as u32 - 1;
+        for s in first_slot as usize..self.slots.len() {
+            let item = self.slots[s].0;
+            let u = match self.watched.iter().position(|&i| i == item) {
+                Some(u) => u,
+                None => {
+                    self.watched.push(item);
+                    self.watch_len.push(UNSEEN);
+                    self.sums_of.push(Vec::new());
+                    self.watched.len() - 1
+                }
+            };
+            if self.sums_of[u].last() != Some(&k) {
+                self.sums_of[u].push(k);
+            }
+        }
+        self.dirty = vec![false; self.sums.len()];
         self.trail.reserve(self.slots.len());
         self.marks.reserve(m.primary as usize + 2);
         self.saved_marks.reserve(m.primary as usize + 2);
@@ -308,6 +332,7 @@ impl Sums {
                 // A new search: the lists were reset and committed anew since any test.
                 self.epoch += 1;
                 self.saved.clear();
+                self.watch_len.fill(UNSEEN);
                 for k in 0..m.committed.len() {
                     self.fix(m.node_option[m.committed[k] as usize]);
                 }
@@ -338,8 +363,7 @@ impl Sums {
                     let s = s as usize;
                     (self.lo[s], self.hi[s], self.mask[s], self.read[s]) = (lo, hi, mask, read);
                 }
-                Saved::Tested(k, epoch) => self.tested[k as usize] = epoch,
-                Saved::Seen(s, len) => self.seen[s as usize] = len,
+                Saved::Watch(u, len) => self.watch_len[u as usize] = len,
             }
         }
     }
@@ -423,7 +447,8 @@ impl Sums {
         Some((least, most, a, b))
     }
 
-    /// Tests every sum once: puts into `out` the node of every option whose weight the other
+    /// Tests once every sum with an item whose list changed since the last pass (every sum at
+    /// a search's first pass): puts into `out` the node of every option whose weight the other
     /// slots cannot make up to the target (an option in several sums may come twice).
     /// `false` at a dead end (a sum out of reach or a free slot with no option left), where
     /// the search backtracks.
@@ -438,64 +463,71 @@ impl Sums {
     /// too when `w > lo + (target - low) + (least - apart)`, `least` the group's least total
     /// and `apart` the sum of its slots' least weights, and in the mirror.
     pub(crate) fn prune(&mut self, m: &Matrix, out: &mut Vec<u32>) -> bool {
-        for k in 0..self.sums.len() {
-            let (g0, g1, target) = self.sums[k];
-            let (first, end) = match (g0..g1).len() {
-                0 => (0, 0),
-                _ => (self.groups[g0 as usize].0, self.groups[g1 as usize - 1].1),
-            };
-            if self.tested[k] == self.epoch
-                && (first..end)
-                    .all(|s| length(&m.len, self.slots[s as usize].0) == self.seen[s as usize])
-            {
-                continue;
-            }
-            let (mut low, mut high) = (0i64, 0i64);
-            for g in g0..g1 {
-                let Some(bounds) = self.group_bounds(m, g as usize) else {
-                    return false;
-                };
-                self.bounds[g as usize] = bounds;
-                low += bounds.0;
-                high += bounds.1;
-            }
-            if !(Reach { low, high, target }).reachable() {
-                return false;
-            }
-            let before = out.len();
-            for g in g0..g1 {
-                let (s0, s1, _) = self.groups[g as usize];
-                let (glo, ghi, a, b) = self.bounds[g as usize];
-                let (alo, ahi) = self.apart[g as usize];
-                for s in s0..s1 {
-                    if self.fixed[s as usize] != FREE {
-                        continue;
-                    }
-                    // The weights the slot may take.
-                    let (lo, hi) = (self.lo[s as usize], self.hi[s as usize]);
-                    let least =
-                        (hi - (high - target) - (ahi - ghi)).max(b.saturating_sub(high - target));
-                    let most =
-                        (lo + (target - low) + (glo - alo)).min(a.saturating_add(target - low));
-                    if lo >= least && hi <= most {
-                        continue;
-                    }
-                    let (_, e0, e1) = self.slots[s as usize];
-                    for &(p, w) in &self.entries[e0 as usize..e1 as usize] {
-                        if (w < least || w > most) && linked(m, p) {
-                            out.push(p);
-                        }
+        // The sums of the items whose lists changed since the last pass.
+        for u in 0..self.watched.len() {
+            let len = length(&m.len, self.watched[u]);
+            if len != self.watch_len[u] {
+                self.saved.push(Saved::Watch(u as u32, self.watch_len[u]));
+                self.watch_len[u] = len;
+                for &k in &self.sums_of[u] {
+                    if !self.dirty[k as usize] {
+                        self.dirty[k as usize] = true;
+                        self.dirty_list.push(k);
                     }
                 }
             }
-            if out.len() == before {
-                self.saved.push(Saved::Tested(k as u32, self.tested[k]));
-                self.tested[k] = self.epoch;
-                for s in first..end {
-                    let len = length(&m.len, self.slots[s as usize].0);
-                    if self.seen[s as usize] != len {
-                        self.saved.push(Saved::Seen(s, self.seen[s as usize]));
-                        self.seen[s as usize] = len;
+        }
+        let mut list = std::mem::take(&mut self.dirty_list);
+        // In the order the sums were added, as a test of every sum would meet them: the first
+        // dead end found, which the conflict scores charge, does not depend on the items' order.
+        list.sort_unstable();
+        let mut alive = true;
+        for &k in &list {
+            self.dirty[k as usize] = false;
+            if alive {
+                alive = self.test(m, k as usize, out);
+            }
+        }
+        list.clear();
+        self.dirty_list = list;
+        alive
+    }
+
+    /// Tests sum `k` (see [`Sums::prune`]): `false` at a dead end.
+    fn test(&mut self, m: &Matrix, k: usize, out: &mut Vec<u32>) -> bool {
+        let (g0, g1, target) = self.sums[k];
+        let (mut low, mut high) = (0i64, 0i64);
+        for g in g0..g1 {
+            let Some(bounds) = self.group_bounds(m, g as usize) else {
+                return false;
+            };
+            self.bounds[g as usize] = bounds;
+            low += bounds.0;
+            high += bounds.1;
+        }
+        if !(Reach { low, high, target }).reachable() {
+            return false;
+        }
+        for g in g0..g1 {
+            let (s0, s1, _) = self.groups[g as usize];
+            let (glo, ghi, a, b) = self.bounds[g as usize];
+            let (alo, ahi) = self.apart[g as usize];
+            for s in s0..s1 {
+                if self.fixed[s as usize] != FREE {
+                    continue;
+                }
+                // The weights the slot may take.
+                let (lo, hi) = (self.lo[s as usize], self.hi[s as usize]);
+                let least =
+                    (hi - (high - target) - (ahi - ghi)).max(b.saturating_sub(high - target));
+                let most = (lo + (target - low) + (glo - alo)).min(a.saturating_add(target - low));
+                if lo >= least && hi <= most {
+                    continue;
+                }
+                let (_, e0, e1) = self.slots[s as usize];
+                for &(p, w) in &self.entries[e0 as usize..e1 as usize] {
+                    if (w < least || w > most) && linked(m, p) {
+                        out.push(p);
                     }
                 }
             }

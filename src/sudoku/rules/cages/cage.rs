@@ -17,7 +17,7 @@ use serde::Deserialize;
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::cages::cage_logic::{CageLogic, LogicSum};
-use crate::sudoku::rules::cages::innies::{derive, derive_larger, derive_outies};
+use crate::sudoku::rules::cages::innies::{derive, derive_larger, derive_outies, derive_overlaps};
 use crate::sudoku::rules::cages::plaincage::{Both, PlainCages};
 use crate::sudoku::rules::constraint::{
     cell_list, read_tables, Constraint, Family, FileWriter, Logic, RawCells, Reference,
@@ -186,6 +186,9 @@ impl Constraint for Cages {
             encoder.promise_sum(&derived.terms, derived.target);
         }
         for derived in derive_outies(encoder.geometry(), &cages) {
+            encoder.promise_sum(&derived.terms, derived.target);
+        }
+        for derived in derive_overlaps(encoder.geometry(), &cages) {
             encoder.promise_sum(&derived.terms, derived.target);
         }
     }
