@@ -98,6 +98,8 @@ impl State<'_> {
             .or_else(|| self.xyz_wing())
             .or_else(|| self.fish(4))
             .or_else(|| self.cover(3))
+            .or_else(|| self.overlapping_sums())
+            .or_else(|| self.family_late_step())
     }
 
     /// The first step a constraint family offers of its own
@@ -106,6 +108,15 @@ impl State<'_> {
         self.families
             .iter()
             .find_map(|family| family.step(&self.values, &self.candidates))
+    }
+
+    /// The first harder step a constraint family offers of its own
+    /// ([`Logic::late_step`](crate::sudoku::rules::constraint::Logic::late_step)): the
+    /// killer cages of a house together.
+    fn family_late_step(&self) -> Option<Step> {
+        self.families
+            .iter()
+            .find_map(|family| family.late_step(&self.values, &self.candidates))
     }
 
     /// A sum step of `technique` ([`Technique::SumOutOfReach`]: candidates the other

@@ -39,6 +39,7 @@
 //! rule_refs.rs  which rule instances a step used, as data (the JSON steps' `rules`)
 //! rule_sums.rs  the sums the rules promise (arrows, little killers, cages): out of reach,
 //!               combinations
+//! sum_pairs.rs  two promised sums sharing cells, filled together (overlapping sums)
 //! fillings.rs   the one walk through a sum's fillings, which the sum steps and the killer
 //!               family's steps share
 //! explain.rs    the order techniques are tried in (the families' own steps among them),
@@ -79,6 +80,7 @@ mod singles;
 mod state;
 pub(crate) mod step;
 mod subsets;
+mod sum_pairs;
 pub(crate) mod technique;
 mod wings;
 

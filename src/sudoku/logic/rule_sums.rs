@@ -36,7 +36,7 @@ const MAX_TERMS: usize = 24;
 /// in groups of cells that all see one another.
 #[derive(Debug)]
 pub(super) struct RuleSum {
-    promise: Promise,
+    pub(super) promise: Promise,
     weights: Vec<i64>,
     fillings: Fillings,
 }
@@ -108,7 +108,7 @@ impl RuleSum {
 
     /// The sum as an equation, positive terms left, negative right: `r1c2 + r1c3 = r1c1`,
     /// `r9c1 + r8c2 + r7c3 = 15`, `r1c1 + 10r1c2 = r2c5 + 3`.
-    fn equation(&self, cell: impl Fn(usize) -> Cell) -> String {
+    pub(super) fn equation(&self, cell: impl Fn(usize) -> Cell) -> String {
         let term = |&(p, w): &(usize, i64)| match w.abs() {
             1 => cell(p).to_string(),
             a => format!("{a}{}", cell(p)),

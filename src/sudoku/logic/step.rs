@@ -173,6 +173,18 @@ impl Step {
                 )
             }
             Technique::InniesOuties => format!("45 rule in {}: {}", unit(0), unit(1)),
+            Technique::OverlappingSums => format!(
+                "overlapping sums {}: {} and {}: {}",
+                unit(0),
+                unit(1),
+                unit(2),
+                unit(3)
+            ),
+            Technique::CageInteraction => format!(
+                "cage interaction in {} ({})",
+                unit(0),
+                self.units.get(1..).unwrap_or_default().join(", ")
+            ),
             Technique::SumOutOfReach | Technique::SumCombinations => {
                 format!("{} on {}: {}", self.technique, unit(0), unit(1))
             }

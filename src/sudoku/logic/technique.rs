@@ -74,6 +74,13 @@ pub enum Technique {
     /// most one: the rest of the lines goes. Naked and hidden triples and swordfish are cases
     /// of it.
     SetTriple,
+    /// Two sums of the rules that share cells (a cage and a 45-rule sum, two arrows, ...):
+    /// a candidate goes when no filling of both sums' cells reaches both targets with it.
+    OverlappingSums,
+    /// The cages of a house together (killer cages wholly inside a row, column or box, and
+    /// those crossing its edge): a candidate goes when no filling of the whole house, every
+    /// digit once, meets every cage's sum with it.
+    CageInteraction,
     /// A candidate whose placement, followed by the only options it leaves for a few
     /// rounds, leaves a requirement of the rules with no way to be met.
     ContradictionChain,
@@ -84,7 +91,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 27] = [
+    pub const ALL: [Technique; 29] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Forbidden,
@@ -110,6 +117,8 @@ impl Technique {
         Technique::XyzWing,
         Technique::Jellyfish,
         Technique::SetTriple,
+        Technique::OverlappingSums,
+        Technique::CageInteraction,
         Technique::ContradictionChain,
         Technique::Guess,
     ];
@@ -142,6 +151,8 @@ impl Technique {
             Technique::Jellyfish => "jellyfish",
             Technique::SetPair => "set pair",
             Technique::SetTriple => "set triple",
+            Technique::OverlappingSums => "overlapping sums",
+            Technique::CageInteraction => "cage interaction",
             Technique::ContradictionChain => "contradiction chain",
             Technique::Guess => "guess",
         }
@@ -165,7 +176,13 @@ impl Technique {
     /// rather than digit by digit: the techniques on the matrix, and those on a rule's sum.
     pub fn by_cell(self) -> bool {
         self.on_the_matrix()
-            || matches!(self, Technique::SumOutOfReach | Technique::SumCombinations)
+            || matches!(
+                self,
+                Technique::SumOutOfReach
+                    | Technique::SumCombinations
+                    | Technique::OverlappingSums
+                    | Technique::CageInteraction
+            )
     }
 
     /// The grade a puzzle gets when this is the hardest technique it needs.
@@ -188,6 +205,8 @@ impl Technique {
             | Technique::XWing
             | Technique::XyWing
             | Technique::SetPair
+            | Technique::OverlappingSums
+            | Technique::CageInteraction
             | Technique::ContradictionChain => Grade::Hard,
             Technique::NakedQuad
             | Technique::HiddenQuad

@@ -191,6 +191,14 @@ pub trait Logic: fmt::Debug + Send + Sync {
     /// `values[p]` is the digit at position `p` (0 when empty), `candidates[p]` the
     /// candidates of an empty position (bit `d - 1` for digit `d`) and 0 at a filled one.
     fn step(&self, values: &[u8], candidates: &[u64]) -> Option<Step>;
+
+    /// The family's first harder step (reasoning over several of its instances at once),
+    /// which the logic tries after the generic subsets and fish, before contradiction
+    /// chains; `None` when it has none (the default). Arguments as for [`Logic::step`].
+    fn late_step(&self, values: &[u8], candidates: &[u64]) -> Option<Step> {
+        let _ = (values, candidates);
+        None
+    }
 }
 
 /// A family as it appears in puzzle files: its keys, and how their values are read.

@@ -16,6 +16,7 @@ use serde::Deserialize;
 
 use crate::sudoku::grid::{Cell, Grid};
 
+use crate::sudoku::rules::cages::cage_houses::House;
 use crate::sudoku::rules::cages::cage_logic::{CageLogic, LogicSum};
 use crate::sudoku::rules::cages::innies::{derive, derive_larger, derive_outies, derive_overlaps};
 use crate::sudoku::rules::cages::plaincage::{Both, PlainCages};
@@ -201,15 +202,29 @@ impl Constraint for Cages {
         if self.cages.is_empty() {
             return None;
         }
-        let mut sums: Vec<LogicSum> = self
+        let named: Vec<(String, Vec<usize>, u32)> = self
             .positions(geometry)
             .into_iter()
             .zip(&self.cages)
             .map(|(cells, cage)| {
                 let unit = units.with_cells(&cells).expect("every cage is a unit");
-                let name = units.all()[unit].to_string();
+                (units.all()[unit].to_string(), cells, cage.sum)
+            })
+            .collect();
+        let mut sums: Vec<LogicSum> = named
+            .iter()
+            .map(|(name, cells, sum)| {
                 let cells = cells.iter().map(|&p| (p, geometry.cell(p))).collect();
-                LogicSum::cage(name, cells, cage.sum)
+                LogicSum::cage(name.clone(), cells, *sum)
+            })
+            .collect();
+        let n = geometry.size();
+        let houses = units
+            .all()
+            .iter()
+            .filter(|unit| unit.cells.len() == n && !matches!(unit.kind, UnitKind::Cage(_)))
+            .filter_map(|unit| {
+                House::new(unit.to_string(), &unit.cells, &named, |p| geometry.cell(p))
             })
             .collect();
         let derived = derive(geometry, &self.sums(geometry));
@@ -218,7 +233,7 @@ impl Constraint for Cages {
                 .iter()
                 .map(|d| LogicSum::derived(d, |p| geometry.cell(p))),
         );
-        Some(Box::new(CageLogic { sums }))
+        Some(Box::new(CageLogic { sums, houses }))
     }
 
     fn validate(&self, _: &Geometry, solution: &Grid) -> Result<(), Violation> {

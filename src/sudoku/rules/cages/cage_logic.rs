@@ -12,6 +12,7 @@ use crate::sudoku::logic::mask::{bit, digits_of};
 use crate::sudoku::logic::step::Step;
 use crate::sudoku::logic::technique::Technique;
 
+use crate::sudoku::rules::cages::cage_houses::House;
 use crate::sudoku::rules::cages::innies::Derived;
 use crate::sudoku::rules::constraint::Logic;
 
@@ -83,10 +84,12 @@ impl LogicSum {
     }
 }
 
-/// The steps of every cage, then of every derived sum, in order.
+/// The steps of every cage, then of every derived sum, in order; later, of every house the
+/// cages meet.
 #[derive(Debug)]
 pub(super) struct CageLogic {
     pub(super) sums: Vec<LogicSum>,
+    pub(super) houses: Vec<House>,
 }
 
 impl Logic for CageLogic {
@@ -133,6 +136,13 @@ impl Logic for CageLogic {
         }
         None
     }
+
+    /// Candidates of a house that no filling of it meeting its cages' sums uses.
+    fn late_step(&self, values: &[u8], candidates: &[u64]) -> Option<Step> {
+        self.houses
+            .iter()
+            .find_map(|house| house.step(values, candidates))
+    }
 }
 
 #[cfg(test)]
@@ -172,7 +182,10 @@ mod tests {
         let sum = LogicSum::derived(&derived, |p| Cell::from_index(p, 9));
         assert_eq!(sum.equation(), "r1c9 - r2c8 = 0");
         assert_eq!(sum.supported(&[0b011, 0b110]), [0b010, 0b010]);
-        let logic = CageLogic { sums: vec![sum] };
+        let logic = CageLogic {
+            sums: vec![sum],
+            houses: Vec::new(),
+        };
         let mut candidates = vec![0x1ff; 81];
         candidates[8] = 0b011;
         candidates[16] = 0b110;

@@ -1,8 +1,10 @@
 //! Cages: killer cages ([`cage`], the `[[cage]]` key), cages without a total
 //! ([`plaincage`]), the sums they imply over the units they nearly fill (`innies`), and the
-//! human-style steps on them (`cage_logic`).
+//! human-style steps on them (`cage_logic`, and `cage_houses` for the cages of a house
+//! together).
 
 pub mod cage;
+mod cage_houses;
 mod cage_logic;
 pub(crate) mod innies;
 pub mod plaincage;
