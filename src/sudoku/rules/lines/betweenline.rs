@@ -16,10 +16,8 @@
 use crate::xc::Color;
 
 use crate::sudoku::rules::cover::encoder::Encoder;
-use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
-use crate::sudoku::rules::lines::toolkit::kept_paths;
+use crate::sudoku::rules::lines::line::{LineKind, Lines, Style};
 use crate::sudoku::rules::pair::Relation;
-use crate::sudoku::rules::sample::Sample;
 
 /// Between lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -171,10 +169,6 @@ impl LineKind for Between {
             return Err(format!("the ends {a} and {b} leave no digit between them"));
         }
         Ok(())
-    }
-
-    fn random(sample: &mut Sample<'_>) -> Vec<Line> {
-        kept_paths::<Self>(sample)
     }
 }
 

@@ -9,10 +9,9 @@
 //!
 //! Key: `[[entropicline]]` tables with `cells`; f-puzzles key `entropicline`.
 
-use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
-use crate::sudoku::rules::lines::toolkit::{kept_paths, placed};
+use crate::sudoku::rules::lines::line::{LineKind, Lines, Style};
+use crate::sudoku::rules::lines::toolkit::placed;
 use crate::sudoku::rules::pair::Relation;
-use crate::sudoku::rules::sample::Sample;
 
 /// Entropic lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -102,10 +101,6 @@ impl LineKind for Entropic {
 
     fn consistent(n: usize, _: u32, digits: &[u8]) -> Result<(), String> {
         classes_consistent(n, digits, third)
-    }
-
-    fn random(sample: &mut Sample<'_>) -> Vec<Line> {
-        kept_paths::<Self>(sample)
     }
 }
 

@@ -33,24 +33,10 @@ use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::sample::Sample;
+
+use crate::sudoku::rules::lines::toolkit::kept_paths;
+pub use crate::sudoku::rules::lines::toolkit::Line;
 use crate::sudoku::rules::unit_index::{Unit, UnitIndex, UnitKind};
-
-/// One line: its cells in order (a thermometer's bulb first), and its number where the kind
-/// takes one (a whisper's least difference).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Line {
-    /// The cells, in order along the line.
-    pub cells: Vec<Cell>,
-    /// The kind's number, if given (`None`: the kind's default).
-    pub value: Option<u32>,
-}
-
-impl Line {
-    /// A line without a number.
-    pub fn new(cells: Vec<Cell>) -> Line {
-        Line { cells, value: None }
-    }
-}
 
 /// How a kind of line is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,8 +117,16 @@ pub trait LineKind:
     /// line; on a partial one it never refuses digits that some completion of the line keeps.
     fn consistent(n: usize, value: u32, digits: &[u8]) -> Result<(), String>;
 
-    /// Random lines cut from `sample`'s solution ([`Family::random`]).
-    fn random(sample: &mut Sample<'_>) -> Vec<Line>;
+    /// Random lines cut from `sample`'s solution ([`Family::random`]): by default up to four
+    /// king-step paths whose digits keep the rule ([`LineKind::consistent`]).
+    fn random(sample: &mut Sample<'_>) -> Vec<Line> {
+        let n = sample.size();
+        kept_paths(sample, Self::MIN_CELLS, Self::VALUE, |digits, value| {
+            let value = value.unwrap_or_else(|| Self::default_value(n, Self::FPUZZLES_KEYS[0]));
+            Self::check(n, digits.len(), value).is_ok()
+                && Self::consistent(n, value, digits).is_ok()
+        })
+    }
 }
 
 /// Every line of one kind in a puzzle.

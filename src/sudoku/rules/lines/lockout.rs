@@ -11,10 +11,8 @@
 
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::lines::betweenline::{encode_ends, ends_entries, ends_pair};
-use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
-use crate::sudoku::rules::lines::toolkit::kept_paths;
+use crate::sudoku::rules::lines::line::{LineKind, Lines, Style};
 use crate::sudoku::rules::pair::Relation;
-use crate::sudoku::rules::sample::Sample;
 
 /// Lockout lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -76,10 +74,6 @@ impl LineKind for Lockout {
             }
         }
         Ok(())
-    }
-
-    fn random(sample: &mut Sample<'_>) -> Vec<Line> {
-        kept_paths::<Self>(sample)
     }
 }
 

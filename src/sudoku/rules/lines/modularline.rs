@@ -7,10 +7,8 @@
 //! Key: `[[modularline]]` tables with `cells`; f-puzzles key `modularline`.
 
 use crate::sudoku::rules::lines::entropicline::{classes_consistent, classes_pair};
-use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
-use crate::sudoku::rules::lines::toolkit::kept_paths;
+use crate::sudoku::rules::lines::line::{LineKind, Lines, Style};
 use crate::sudoku::rules::pair::Relation;
-use crate::sudoku::rules::sample::Sample;
 
 /// Modular lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -38,10 +36,6 @@ impl LineKind for Modular {
 
     fn consistent(n: usize, _: u32, digits: &[u8]) -> Result<(), String> {
         classes_consistent(n, digits, residue)
-    }
-
-    fn random(sample: &mut Sample<'_>) -> Vec<Line> {
-        kept_paths::<Self>(sample)
     }
 }
 

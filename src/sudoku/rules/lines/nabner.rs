@@ -5,10 +5,9 @@
 //!
 //! Key: `[[nabner]]` tables with `cells`; f-puzzles key `nabner`, one line per instance.
 
-use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
-use crate::sudoku::rules::lines::toolkit::{kept_paths, placed};
+use crate::sudoku::rules::lines::line::{LineKind, Lines, Style};
+use crate::sudoku::rules::lines::toolkit::placed;
 use crate::sudoku::rules::pair::Relation;
-use crate::sudoku::rules::sample::Sample;
 
 /// Nabner lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -54,10 +53,6 @@ impl LineKind for Nabner {
             }
         }
         Ok(())
-    }
-
-    fn random(sample: &mut Sample<'_>) -> Vec<Line> {
-        kept_paths::<Self>(sample)
     }
 }
 

@@ -5,10 +5,8 @@
 //! Key: `[[palindrome]]` tables with `cells`; f-puzzles key `palindrome`, one line per
 //! instance.
 
-use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
-use crate::sudoku::rules::lines::toolkit::kept_paths;
+use crate::sudoku::rules::lines::line::{LineKind, Lines, Style};
 use crate::sudoku::rules::pair::Relation;
-use crate::sudoku::rules::sample::Sample;
 
 /// Palindromes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -41,10 +39,6 @@ impl LineKind for Palindrome {
             }
         }
         Ok(())
-    }
-
-    fn random(sample: &mut Sample<'_>) -> Vec<Line> {
-        kept_paths::<Self>(sample)
     }
 }
 

@@ -12,10 +12,9 @@
 //! Key: `[[renban]]` tables with `cells`; f-puzzles key `renban`, one line per instance.
 
 use crate::sudoku::rules::cover::encoder::Encoder;
-use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
-use crate::sudoku::rules::lines::toolkit::{kept_paths, placed};
+use crate::sudoku::rules::lines::line::{LineKind, Lines, Style};
+use crate::sudoku::rules::lines::toolkit::placed;
 use crate::sudoku::rules::pair::Relation;
-use crate::sudoku::rules::sample::Sample;
 use crate::xc::Color;
 
 /// Renban lines.
@@ -85,10 +84,6 @@ impl LineKind for Renban {
             }
         }
         Ok(())
-    }
-
-    fn random(sample: &mut Sample<'_>) -> Vec<Line> {
-        kept_paths::<Self>(sample)
     }
 }
 

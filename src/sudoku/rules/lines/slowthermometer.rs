@@ -7,10 +7,9 @@
 //! Key: `[[slowthermometer]]` tables with `cells` (bulb first); the same f-puzzles key,
 //! `{"lines": [["R1C3", "R2C2", "R2C3"]]}`, one slow thermometer per line.
 
-use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
-use crate::sudoku::rules::lines::toolkit::{kept_paths, placed};
+use crate::sudoku::rules::lines::line::{LineKind, Lines, Style};
+use crate::sudoku::rules::lines::toolkit::placed;
 use crate::sudoku::rules::pair::Relation;
-use crate::sudoku::rules::sample::Sample;
 
 /// Slow thermometers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -50,10 +49,6 @@ impl LineKind for SlowThermometer {
             last = Some((i, d));
         }
         Ok(())
-    }
-
-    fn random(sample: &mut Sample<'_>) -> Vec<Line> {
-        kept_paths::<Self>(sample)
     }
 }
 

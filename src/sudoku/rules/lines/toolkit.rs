@@ -1,19 +1,41 @@
-//! What the files of line kinds use beside the shape ([`line`](super::line)): the placed
-//! digits of a line, and random lines that keep a kind's rule (the usual
-//! [`LineKind::random`]).
+//! What the shape of lines ([`line`](super::line)) and the files of line kinds share below
+//! it: a line itself ([`Line`]), the placed digits along one, and random lines that keep a
+//! rule (what [`LineKind::random`](super::line::LineKind::random) makes by default).
 
-use crate::sudoku::rules::lines::line::{Line, LineKind};
+use crate::sudoku::grid::Cell;
 use crate::sudoku::rules::sample::Sample;
+
+/// One line: its cells in order (a thermometer's bulb first), and its number where the kind
+/// takes one (a whisper's least difference).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// The cells, in order along the line.
+    pub cells: Vec<Cell>,
+    /// The kind's number, if given (`None`: the kind's default).
+    pub value: Option<u32>,
+}
+
+impl Line {
+    /// A line without a number.
+    pub fn new(cells: Vec<Cell>) -> Line {
+        Line { cells, value: None }
+    }
+}
 
 /// The placed digits of a line with their indices.
 pub(crate) fn placed(digits: &[u8]) -> impl Iterator<Item = (usize, u8)> + Clone + '_ {
     digits.iter().copied().enumerate().filter(|&(_, d)| d != 0)
 }
 
-/// Up to four lines of kind `K` on paths of king steps through cells no other line uses,
-/// whose digits in `sample`'s solution keep the rule ([`LineKind::consistent`]), with a
-/// random number at times where the kind takes one.
-pub(crate) fn kept_paths<K: LineKind>(sample: &mut Sample<'_>) -> Vec<Line> {
+/// Up to four lines on paths of king steps through cells no other line uses, of at least
+/// `min_cells` (and 2) cells, with a random number at times when `takes_value`, whose digits
+/// in `sample`'s solution `keeps` takes (with the number).
+pub(crate) fn kept_paths(
+    sample: &mut Sample<'_>,
+    min_cells: usize,
+    takes_value: bool,
+    keeps: impl Fn(&[u8], Option<u32>) -> bool,
+) -> Vec<Line> {
     let n = sample.size();
     let count = 1 + sample.below(4);
     let mut used = vec![false; n * n];
@@ -22,14 +44,13 @@ pub(crate) fn kept_paths<K: LineKind>(sample: &mut Sample<'_>) -> Vec<Line> {
         if out.len() >= count {
             break;
         }
-        let len = K::MIN_CELLS.max(2) + sample.below(n - 1);
-        let value = (K::VALUE && sample.one_in(2)).then(|| 1 + sample.below(n / 2) as u32);
+        let len = min_cells.max(2) + sample.below(n - 1);
+        let value = (takes_value && sample.one_in(2)).then(|| 1 + sample.below(n / 2) as u32);
         let Some(cells) = path(sample, len, &used) else {
             continue;
         };
         let digits: Vec<u8> = cells.iter().map(|&p| sample.digit(p) as u8).collect();
-        let effective = value.unwrap_or_else(|| K::default_value(n, K::FPUZZLES_KEYS[0]));
-        if K::check(n, len, effective).is_err() || K::consistent(n, effective, &digits).is_err() {
+        if !keeps(&digits, value) {
             continue;
         }
         for &p in &cells {

@@ -9,10 +9,8 @@
 //! (`{"lines": [[...]], "value": "5"}`, the value optional), and the userscript's internal
 //! keys `germanwhispers` and `dutchwhispers`, read as `whispers` with their own default.
 
-use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
-use crate::sudoku::rules::lines::toolkit::kept_paths;
+use crate::sudoku::rules::lines::line::{LineKind, Lines, Style};
 use crate::sudoku::rules::pair::Relation;
-use crate::sudoku::rules::sample::Sample;
 
 /// Whispers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -70,10 +68,6 @@ impl LineKind for Whisper {
             }
         }
         Ok(())
-    }
-
-    fn random(sample: &mut Sample<'_>) -> Vec<Line> {
-        kept_paths::<Self>(sample)
     }
 }
 
