@@ -6,7 +6,8 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use sudokux::sudoku::logic::{
-    solve_logically, solve_with_guesses, unexplained, RuleIndex, State, Step,
+    solve_logically, solve_with_guesses, unexplained, NextStep, RuleIndex, State, Step,
+    CUT_SHORT_NOTE, HINT_WORK,
 };
 use sudokux::sudoku::{Cell, Engine, Grid, Rules, Solver, Technique};
 
@@ -249,6 +250,10 @@ pub struct PyHint {
     unexplained: Vec<String>,
     #[pyo3(get)]
     proved_unique: bool,
+    /// Whether every technique was tried to the end: false when the contradiction chains
+    /// were cut short at [`HINT_WORK`] without a step.
+    #[pyo3(get)]
+    complete: bool,
     candidates: Option<Marks>,
     text: String,
 }
@@ -277,6 +282,7 @@ impl PyHint {
         )?;
         dict.set_item("unexplained", &self.unexplained)?;
         dict.set_item("proved_unique", self.proved_unique)?;
+        dict.set_item("complete", self.complete)?;
         if let Some(marks) = &self.candidates {
             dict.set_item("candidates", marks_dict(py, marks)?)?;
         }
@@ -567,6 +573,7 @@ pub fn hint(
                 step: None,
                 unexplained: left_out,
                 proved_unique: false,
+                complete: false,
                 candidates: None,
                 text: stopped(limits),
             })
@@ -589,9 +596,19 @@ pub fn hint(
     };
     py.detach(|| {
         let state = State::new(rules, givens).map_err(puzzle_error)?;
+        // As `sudokux hint`: the contradiction chains are searched within `HINT_WORK`.
+        let (found, complete) = if state.is_solved() {
+            (None, true)
+        } else {
+            match state.next_step_within(HINT_WORK) {
+                NextStep::Step(step) => (Some(step), true),
+                NextStep::CutShort => (None, false),
+                _ => (None, true),
+            }
+        };
         let (step, status) = if state.is_solved() {
             (None, "solved")
-        } else if let Some(step) = state.next_step() {
+        } else if let Some(step) = found {
             (Some(step), "step")
         } else if guess {
             match solution.as_ref().and_then(|solution| state.guess(solution)) {
@@ -613,9 +630,15 @@ pub fn hint(
             ));
         }
         text.push_str(&unexplained_note(&left_out, "hint below does"));
+        if !complete {
+            text.push_str(CUT_SHORT_NOTE);
+        }
         match (&step, status) {
             (Some(step), _) => text.push_str(&step.describe(rules.symbols())),
             (None, "solved") => text.push_str("the grid is full: nothing left to do"),
+            (None, _) if !complete => {
+                text.push_str("no step found within the hint's bound (--guess for a guess)")
+            }
             (None, _) => {
                 text.push_str("no technique applies: logic stalls here (--guess for a guess)")
             }
@@ -628,6 +651,7 @@ pub fn hint(
                 .map(|s| PyStep::of(rules, &RuleIndex::new(&state), s)),
             unexplained: left_out,
             proved_unique,
+            complete,
             candidates: candidates.then(|| marks(&state)),
             text,
         })

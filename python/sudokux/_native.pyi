@@ -270,6 +270,10 @@ class Hint:
     def proved_unique(self) -> bool:
         """Whether the search proved the puzzle unique (40 ms without limits)."""
     @property
+    def complete(self) -> bool:
+        """Whether every technique was tried to the end (``False``: the contradiction chains
+        were cut short, as ``sudokux hint`` cuts them, to answer at once)."""
+    @property
     def candidates(self) -> Optional[dict]:
         """Each empty cell's digits (``candidates=True``)."""
     def to_dict(self) -> dict:

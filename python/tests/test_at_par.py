@@ -148,6 +148,19 @@ def test_a_hint_does_not_wait_for_a_slow_proof():
     assert sudokux.hint(path, timeout=0.05).status == "unknown"
 
 
+def test_a_hint_whose_chains_are_cut_short_says_so_as_the_command_line():
+    # Logic stalls on this published little killer; the contradiction chains would search for
+    # seconds, so the hint cuts them short (complete is False) and says so, as the CLI does.
+    path = str(ROOT / "tests" / "data" / "hint" / "zero_solution_little_killer.json")
+    ours = sudokux.hint(path)
+    assert (ours.status, ours.complete, ours.step) == ("stalled", False, None)
+    assert "no step found within the hint's bound" in str(ours)
+    (theirs,) = cli_json("hint", "--json", path)
+    assert ours.to_dict() == theirs
+    text, code, _ = cli_text("hint", path)
+    assert (str(ours), code) == (text, 0)
+
+
 def test_explain_refuses_puzzles_without_exactly_one_solution_in_the_command_lines_words():
     several = "1.3.......4....."
     _, code, stderr = cli_text("explain", stdin=several + "\n")

@@ -7,7 +7,9 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use sudokux::sudoku::logic::{explain_from, NextStep, RuleIndex, State, Step, HINT_WORK};
+use sudokux::sudoku::logic::{
+    explain_from, NextStep, RuleIndex, State, Step, CUT_SHORT_NOTE, HINT_WORK,
+};
 use sudokux::sudoku::{Cell, Engine, Grid, PuzzleError, Rules, Solver};
 use sudokux::xc::Budget;
 
@@ -366,12 +368,6 @@ fn unexplained_note(names: &[String], what: &str) -> String {
         names.join(", ")
     )
 }
-
-/// The line saying that the hint's search was cut short: every technique but the
-/// contradiction chains was tried, and the chains within [`HINT_WORK`].
-pub const CUT_SHORT_NOTE: &str = "note: no technique applies but the contradiction chains, \
-     whose search the hint cuts short to answer at once (`sudokux explain` searches them to \
-     the end)\n";
 
 /// The line saying that the search did not prove the puzzle unique within `time`.
 fn not_proved_note(time: Duration) -> String {

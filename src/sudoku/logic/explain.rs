@@ -18,6 +18,12 @@ use super::technique::Technique;
 /// the longest chain step of `tarek_all_03` 174 million.
 pub const HINT_WORK: u64 = 100_000_000;
 
+/// The line saying that the hint's search was cut short: every technique but the
+/// contradiction chains was tried, and the chains within [`HINT_WORK`] (`sudokux hint`, Python's `hint`).
+pub const CUT_SHORT_NOTE: &str = "note: no technique applies but the contradiction chains, \
+     whose search the hint cuts short to answer at once (`sudokux explain` searches them to \
+     the end)\n";
+
 /// What the search for the next step found within a bound on its work
 /// ([`State::next_step_within`]).
 #[derive(Debug, Clone, PartialEq, Eq)]

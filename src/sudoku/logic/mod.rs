@@ -86,7 +86,7 @@ mod wings;
 
 pub use explain::{
     explain_from, grade, solve_logically, solve_with_guesses, unexplained, Explanation, NextStep,
-    HINT_WORK,
+    CUT_SHORT_NOTE, HINT_WORK,
 };
 pub use grade::{Grade, GradeError};
 pub use rule_refs::{RuleIndex, RuleRef};
