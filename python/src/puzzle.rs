@@ -244,8 +244,14 @@ impl PyPuzzle {
     /// through the transposed boxes), as `sudokux count --stats` lists them; `None` when the
     /// puzzle is not an empty grid of plain boxes.
     fn band_symmetries(&self) -> Option<Vec<&'static str>> {
-        let shape = Shape::of(&self.rules).filter(|_| self.givens.cells().iter().all(|&d| d == 0))?;
-        Some(bands::symmetries(&shape).into_iter().map(|s| s.name()).collect())
+        let shape =
+            Shape::of(&self.rules).filter(|_| self.givens.cells().iter().all(|&d| d == 0))?;
+        Some(
+            bands::symmetries(&shape)
+                .into_iter()
+                .map(|s| s.name())
+                .collect(),
+        )
     }
 
     /// The band shards of a count split `split` ways, as `sudokux count --split` writes them:
