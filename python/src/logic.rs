@@ -6,8 +6,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use sudokux::sudoku::logic::{
-    solve_logically, solve_with_guesses, unexplained, NextStep, RuleIndex, State, Step,
-    CUT_SHORT_NOTE, HINT_WORK,
+    solve_logically, solve_with_guesses, unexplained, RuleIndex, State, Step, CUT_SHORT_NOTE,
 };
 use sudokux::sudoku::{Cell, Engine, Grid, Rules, Solver, Technique};
 
@@ -251,7 +250,7 @@ pub struct PyHint {
     #[pyo3(get)]
     proved_unique: bool,
     /// Whether every technique was tried to the end: false when the contradiction chains
-    /// were cut short at [`HINT_WORK`] without a step.
+    /// were cut short at `sudoku::logic::HINT_WORK` without a step.
     #[pyo3(get)]
     complete: bool,
     candidates: Option<Marks>,
@@ -597,15 +596,7 @@ pub fn hint(
     py.detach(|| {
         let state = State::new(rules, givens).map_err(puzzle_error)?;
         // As `sudokux hint`: the contradiction chains are searched within `HINT_WORK`.
-        let (found, complete) = if state.is_solved() {
-            (None, true)
-        } else {
-            match state.next_step_within(HINT_WORK) {
-                NextStep::Step(step) => (Some(step), true),
-                NextStep::CutShort => (None, false),
-                _ => (None, true),
-            }
-        };
+        let (found, complete) = state.hint_step();
         let (step, status) = if state.is_solved() {
             (None, "solved")
         } else if let Some(step) = found {

@@ -7,9 +7,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use sudokux::sudoku::logic::{
-    explain_from, NextStep, RuleIndex, State, Step, CUT_SHORT_NOTE, HINT_WORK,
-};
+use sudokux::sudoku::logic::{explain_from, RuleIndex, State, Step, CUT_SHORT_NOTE};
 use sudokux::sudoku::{Cell, Engine, Grid, PuzzleError, Rules, Solver};
 use sudokux::xc::Budget;
 
@@ -292,15 +290,7 @@ pub fn hint(
 ) -> Result<String, sudokux::sudoku::PuzzleError> {
     let state = State::new(rules, givens)?;
     let left_out = state.unexplained();
-    let (found, complete) = if state.is_solved() {
-        (None, true)
-    } else {
-        match state.next_step_within(HINT_WORK) {
-            NextStep::Step(step) => (Some(step), true),
-            NextStep::CutShort => (None, false),
-            _ => (None, true),
-        }
-    };
+    let (found, complete) = state.hint_step();
     let (step, status) = if state.is_solved() {
         (None, "solved")
     } else if let Some(step) = found {

@@ -54,6 +54,21 @@ impl State<'_> {
         self.next_step_within(u64::MAX).step()
     }
 
+    /// The next step as a hint looks for it (`sudokux hint`, Python's `hint`): the
+    /// contradiction chains within [`HINT_WORK`]. Returns the step, if one was found, and
+    /// whether every technique was tried to the end (`false`: the chains were cut short).
+    /// A solved grid has no step and nothing left to try.
+    pub fn hint_step(&self) -> (Option<Step>, bool) {
+        if self.is_solved() {
+            return (None, true);
+        }
+        match self.next_step_within(HINT_WORK) {
+            NextStep::Step(step) => (Some(step), true),
+            NextStep::CutShort => (None, false),
+            _ => (None, true),
+        }
+    }
+
     /// As [`State::next_step`], with the contradiction chains (tried last, the one technique
     /// whose search may be long) bounded to `work` options visited: a hint that must come
     /// at once says so when the bound cuts its search short ([`NextStep::CutShort`]). Every
