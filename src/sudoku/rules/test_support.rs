@@ -1,5 +1,6 @@
-//! What the families' unit tests share: round trips through puzzle files and f-puzzles, an
-//! empty 4x4 puzzle file and what it refuses, random lines and outside clues of a 9x9.
+//! What the families' unit tests share: a puzzle file read, written back and read again; the
+//! message that refuses a file or givens; a family's f-puzzles keys read back; an empty 4x4
+//! puzzle file; random lines and outside clues of a 9x9.
 //! Built for tests only.
 
 use proptest::prelude::*;
@@ -11,15 +12,42 @@ use crate::sudoku::rules::constraint::Family;
 use crate::sudoku::rules::fpuzzles_io::{round_trip, Place};
 use crate::sudoku::rules::lines::line::Line;
 use crate::sudoku::rules::outside::clues::OutsideClue;
+use crate::sudoku::rules::Rules;
 
-/// Writes `file` as a puzzle file and reads it back: the same constraints.
+/// Reads the puzzle file `toml`, checks that writing it back and reading that gives the same
+/// rules and givens, and hands back what was read.
 ///
 /// # Panics
 ///
-/// When what was written does not read, or reads as other constraints.
-pub(crate) fn assert_toml_round_trip(file: &PuzzleFile) {
+/// When the file does not read, or does not come back the same.
+pub(crate) fn read_back(toml: &str) -> PuzzleFile {
+    let file = from_toml(toml).unwrap();
     let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
-    assert_eq!(again.rules.constraints(), file.rules.constraints());
+    assert_eq!((&again.rules, &again.givens), (&file.rules, &file.givens));
+    file
+}
+
+/// The message that refuses the puzzle file `toml`.
+///
+/// # Panics
+///
+/// When the file reads.
+pub(crate) fn refusal(toml: &str) -> String {
+    from_toml(toml).unwrap_err().to_string()
+}
+
+/// The message that refuses `givens` (row, column, digit: from 0, from 0, from 1) under
+/// `rules`.
+///
+/// # Panics
+///
+/// When the givens are taken.
+pub(crate) fn givens_refusal(rules: &Rules, givens: &[(usize, usize, u8)]) -> String {
+    let mut grid = rules.empty_grid();
+    for &(row, col, digit) in givens {
+        grid.set(row, col, digit);
+    }
+    rules.check_givens(&grid).unwrap_err().to_string()
 }
 
 /// Checks, on random families drawn from `families`, that each reads back from f-puzzles'
@@ -58,15 +86,6 @@ pub(crate) fn outside_clue(
 /// A 4x4 puzzle file with no givens, `tables` after the grid.
 pub(crate) fn four(tables: &str) -> String {
     format!("size = 4\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n{tables}")
-}
-
-/// Why the 4x4 puzzle file with `tables` ([`four`]) is refused, as a person reads it.
-///
-/// # Panics
-///
-/// When the file reads.
-pub(crate) fn refusal(tables: &str) -> String {
-    from_toml(&four(tables)).unwrap_err().to_string()
 }
 
 /// A line of 1 to 7 distinct cells of a 9x9, in any order (not always a path).

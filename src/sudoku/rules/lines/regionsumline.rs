@@ -484,12 +484,10 @@ mod tests {
 
     #[test]
     fn reads_writes_and_refuses() {
-        let file = from_toml(&four(
+        read_back(&four(
             "....\n....\n....\n....\n",
             "[[regionsumline]]\ncells = \"r1c1 r1c2 r1c3\"\n",
-        ))
-        .unwrap();
-        assert_toml_round_trip(&file);
+        ));
         let error =
             |givens: &str, tables: &str| from_toml(&four(givens, tables)).unwrap_err().to_string();
         assert!(error(
