@@ -1,18 +1,21 @@
 //! What the families' unit tests share: a puzzle file read, written back and read again; the
 //! message that refuses a file or givens; a family's f-puzzles keys read back; an empty 4x4
 //! puzzle file; random lines and outside clues of a 9x9.
-//! Built for tests only.
+//! Built for tests only; a family's tests take it whole (`use
+//! crate::sudoku::rules::test_support::*`), with what they use from elsewhere.
 
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 
-use crate::sudoku::file::{from_toml, to_toml, PuzzleFile};
 use crate::sudoku::grid::Cell;
-use crate::sudoku::rules::constraint::Family;
-use crate::sudoku::rules::fpuzzles_io::{round_trip, Place};
+use crate::sudoku::rules::fpuzzles_io::Place;
 use crate::sudoku::rules::lines::line::Line;
 use crate::sudoku::rules::outside::clues::OutsideClue;
-use crate::sudoku::rules::Rules;
+
+pub(crate) use crate::sudoku::file::{from_toml, to_toml, PuzzleFile};
+pub(crate) use crate::sudoku::rules::fpuzzles_io::{round_trip, FpReader, FpWriter};
+pub(crate) use crate::sudoku::rules::{Family, Rules, Spec};
+pub(crate) use crate::sudoku::{Engine, Solver};
 
 /// Reads the puzzle file `toml`, checks that writing it back and reading that gives the same
 /// rules and givens, and hands back what was read.

@@ -188,6 +188,13 @@ impl UnitRules {
                 row: r0 + r,
                 col: c0 + c,
             };
+            // The box-shaped block of cells whose top-left corner is (top, left).
+            let block = |top: usize, left: usize| -> Vec<Cell> {
+                (top..top + box_rows)
+                    .flat_map(|r| (left..left + box_cols).map(move |c| (r, c)))
+                    .map(|(r, c)| at(r, c))
+                    .collect()
+            };
             for r in 0..n {
                 groups.push((
                     format!("row {}{}", r + 1, of_grid(k)),
@@ -205,11 +212,7 @@ impl UnitRules {
                 for top in (0..n).step_by(box_rows) {
                     for left in (0..n).step_by(box_cols) {
                         number += 1;
-                        let cells = (top..top + box_rows)
-                            .flat_map(|r| (left..left + box_cols).map(move |c| (r, c)))
-                            .map(|(r, c)| at(r, c))
-                            .collect();
-                        groups.push((format!("box {number}{}", of_grid(k)), cells));
+                        groups.push((format!("box {number}{}", of_grid(k)), block(top, left)));
                     }
                 }
             }
@@ -253,11 +256,8 @@ impl UnitRules {
                             continue;
                         }
                         number += 1;
-                        let cells = (top..top + box_rows)
-                            .flat_map(|r| (left..left + box_cols).map(move |c| (r, c)))
-                            .map(|(r, c)| at(r, c))
-                            .collect();
-                        groups.push((format!("window {number}{}", of_grid(k)), cells));
+                        let window = block(top, left);
+                        groups.push((format!("window {number}{}", of_grid(k)), window));
                     }
                 }
             }
@@ -496,7 +496,7 @@ impl Reference for Peers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::rules::{Rules, Spec};
+    use crate::sudoku::rules::test_support::*;
 
     fn kinds(spec: Spec) -> Vec<UnitKind> {
         let rules = Rules::new(spec).unwrap();
