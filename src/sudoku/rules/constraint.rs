@@ -308,7 +308,7 @@ impl FileWriter {
 }
 
 /// Cells as a puzzle file writes them: a quoted, space-separated list (`"r1c1 r1c2"`).
-pub fn cell_list(cells: &[Cell]) -> String {
+pub(crate) fn cell_list(cells: &[Cell]) -> String {
     let names: Vec<String> = cells.iter().map(Cell::to_string).collect();
     format!("\"{}\"", names.join(" "))
 }

@@ -108,17 +108,17 @@ impl Canvas {
     }
 
     /// Asks the digits to make room for labels in the cells' top-left corners.
-    pub fn reserve_corners(&mut self) {
+    pub(crate) fn reserve_corners(&mut self) {
         self.corner_labels = true;
     }
 
     /// Whether some constraint asked for room in the corners.
-    pub fn corners_reserved(&self) -> bool {
+    pub(crate) fn corners_reserved(&self) -> bool {
         self.corner_labels
     }
 
     /// The two layers, shading and marks.
-    pub fn into_layers(self) -> (String, String) {
+    pub(crate) fn into_layers(self) -> (String, String) {
         (self.shading, self.marks)
     }
 }
@@ -166,7 +166,7 @@ pub fn num(x: f64) -> String {
 }
 
 /// Text for XML content and attribute values (always written in double quotes).
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {

@@ -87,7 +87,7 @@ impl Place {
 }
 
 /// Reads `R1C1` (either case); `None` for anything else.
-pub fn parse_place(name: &str) -> Option<Place> {
+pub(crate) fn parse_place(name: &str) -> Option<Place> {
     let rest = name.strip_prefix(['R', 'r'])?;
     let split = rest.find(['C', 'c'])?;
     let (row, col) = (&rest[..split], &rest[split + 1..]);
@@ -102,7 +102,7 @@ pub fn parse_place(name: &str) -> Option<Place> {
 }
 
 /// The f-puzzles name of a cell, `R1C1`.
-pub fn cell_name(cell: Cell) -> String {
+pub(crate) fn cell_name(cell: Cell) -> String {
     Place::of(cell).name()
 }
 
@@ -155,7 +155,7 @@ impl<'a> FpReader<'a> {
     }
 
     /// The same reader, collecting its notices into `notices`.
-    pub fn with_notices(self, notices: &'a RefCell<Vec<String>>) -> FpReader<'a> {
+    pub(crate) fn with_notices(self, notices: &'a RefCell<Vec<String>>) -> FpReader<'a> {
         FpReader {
             notices: Some(notices),
             ..self
@@ -240,7 +240,7 @@ impl<'a> FpReader<'a> {
     /// # Errors
     ///
     /// No `cell` field, or as [`FpReader::place`].
-    pub fn clue_place(
+    pub(crate) fn clue_place(
         &self,
         at: At<'_>,
         instance: &Map<String, Value>,
@@ -301,7 +301,7 @@ impl<'a> FpReader<'a> {
     /// # Errors
     ///
     /// As [`FpReader::cells`].
-    pub fn cells_of(
+    pub(crate) fn cells_of(
         &self,
         at: At<'_>,
         instance: &Map<String, Value>,
@@ -361,7 +361,7 @@ impl<'a> FpReader<'a> {
     /// # Errors
     ///
     /// The first field neither known nor ignored, by name.
-    pub fn known_fields(
+    pub(crate) fn known_fields(
         &self,
         at: At<'_>,
         instance: &Map<String, Value>,
@@ -379,7 +379,8 @@ impl<'a> FpReader<'a> {
 }
 
 /// Cosmetic fields any instance may carry (colours, sizes), which change no rule.
-pub const COSMETIC_FIELDS: &[&str] = &["outlineC", "fontC", "baseC", "width", "height", "angle"];
+pub(crate) const COSMETIC_FIELDS: &[&str] =
+    &["outlineC", "fontC", "baseC", "width", "height", "angle"];
 
 /// What a family writes its keys into: the f-puzzles object under construction.
 #[derive(Debug, Clone, Default)]

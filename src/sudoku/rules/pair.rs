@@ -100,7 +100,7 @@ impl Relation {
     }
 
     /// The digits `a` may hold when `b` holds `e`, as a mask.
-    pub fn allowed_back(&self, e: u8) -> u64 {
+    pub(crate) fn allowed_back(&self, e: u8) -> u64 {
         self.allowed
             .iter()
             .enumerate()
@@ -114,7 +114,7 @@ impl Relation {
     }
 
     /// Whether the rule only says the two digits differ.
-    pub fn is_difference(&self) -> bool {
+    pub(crate) fn is_difference(&self) -> bool {
         let n = self.allowed.len();
         let full = if n == 64 { u64::MAX } else { (1 << n) - 1 };
         (1..=n).all(|d| self.allowed[d - 1] == full & !bit(d))
@@ -174,7 +174,7 @@ impl PairList {
     }
 
     /// Keeps only the pairs for which `keep` says so.
-    pub fn retain(&mut self, mut keep: impl FnMut(&Pair, &Relation) -> bool) {
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&Pair, &Relation) -> bool) {
         let relations = &self.relations;
         self.pairs
             .retain(|pair| keep(pair, &relations[pair.relation.0 as usize]));
@@ -187,7 +187,7 @@ impl PairList {
     }
 
     /// A pair's relation.
-    pub fn relation_of(&self, pair: &Pair) -> &Relation {
+    pub(crate) fn relation_of(&self, pair: &Pair) -> &Relation {
         &self.relations[pair.relation.0 as usize]
     }
 

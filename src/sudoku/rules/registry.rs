@@ -65,13 +65,8 @@ macro_rules! families {
                 None
             }
 
-            /// The keys of f-puzzles JSON the families read, family by family.
-            pub fn fpuzzles_keys() -> impl Iterator<Item = &'static str> {
-                [$(<$family as $crate::sudoku::rules::Family>::FPUZZLES_KEYS),*].into_iter().flatten().copied()
-            }
-
             /// The entries of f-puzzles' `negative` key the families honour.
-            pub fn fpuzzles_negative() -> impl Iterator<Item = &'static str> {
+            pub(crate) fn fpuzzles_negative() -> impl Iterator<Item = &'static str> {
                 [$(<$family as $crate::sudoku::rules::Family>::FPUZZLES_NEGATIVE),*].into_iter().flatten().copied()
             }
 

@@ -69,7 +69,7 @@ impl<'a> Sample<'a> {
     }
 
     /// True once in `n` times.
-    pub fn one_in(&mut self, n: usize) -> bool {
+    pub(crate) fn one_in(&mut self, n: usize) -> bool {
         self.rng.below(n) == 0
     }
 
@@ -115,7 +115,7 @@ impl<'a> Sample<'a> {
     /// The positions of `order`, taken while their digits in the solution add up to at most
     /// `target`: `Some` when they reach it (digits may repeat), else `None`. Arrows' shafts,
     /// the middles of double arrows, segments of region-sum lines.
-    pub fn adding_up(
+    pub(crate) fn adding_up(
         &self,
         order: impl IntoIterator<Item = usize>,
         target: u32,

@@ -109,7 +109,7 @@ impl UnitIndex {
     }
 
     /// The unit over exactly these cells (in increasing order), if there is one.
-    pub fn with_cells(&self, cells: &[usize]) -> Option<usize> {
+    pub(crate) fn with_cells(&self, cells: &[usize]) -> Option<usize> {
         self.by_cells.get(cells).copied()
     }
 

@@ -33,7 +33,7 @@ const WINDOW_FILL: &str = "#bfe0bd";
 
 /// Cell shading is laid over white with this opacity, so that overlaps (a window on a
 /// diagonal) show both.
-pub const FILL_OPACITY: f64 = 0.75;
+pub(crate) const FILL_OPACITY: f64 = 0.75;
 
 /// The grid's units: rows, columns and boxes or regions always; the diagonals and windows when
 /// asked for.

@@ -15,7 +15,7 @@ use crate::sudoku::rules::error::RulesError;
 use crate::sudoku::rules::geometry::Geometry;
 
 /// Whether two cells are orthogonal neighbours.
-pub fn adjacent(a: Cell, b: Cell) -> bool {
+pub(crate) fn adjacent(a: Cell, b: Cell) -> bool {
     a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1
 }
 
@@ -24,7 +24,7 @@ pub fn adjacent(a: Cell, b: Cell) -> bool {
 /// # Errors
 ///
 /// [`RulesError`] naming `what`: a cell outside the grid, or cells that do not touch.
-pub fn edge_positions(
+pub(crate) fn edge_positions(
     geometry: &Geometry,
     what: &str,
     cells: [Cell; 2],
@@ -43,7 +43,7 @@ pub fn edge_positions(
 }
 
 /// Every pair of orthogonal neighbours of the grid, each once, first position lower.
-pub fn orthogonal_pairs(geometry: &Geometry) -> Vec<(usize, usize)> {
+pub(crate) fn orthogonal_pairs(geometry: &Geometry) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for &a in geometry.cells() {
         for (dr, dc) in [(0, 1), (1, 0)] {
@@ -57,11 +57,11 @@ pub fn orthogonal_pairs(geometry: &Geometry) -> Vec<(usize, usize)> {
 
 /// A rule between the digits of two cells: `rule(d, e)` when the first holds `d` and the
 /// second `e`.
-pub type PairRule = Arc<dyn Fn(u8, u8) -> bool + Send + Sync>;
+pub(crate) type PairRule = Arc<dyn Fn(u8, u8) -> bool + Send + Sync>;
 
 /// The reference backtracker's view of rules between two cells: for each position, the
 /// other cells it has a rule with, and the rule seen from this position.
-pub struct PairCheck {
+pub(crate) struct PairCheck {
     n: usize,
     links: Vec<Vec<(usize, PairRule)>>,
 }
@@ -78,7 +78,7 @@ impl fmt::Debug for PairCheck {
 
 impl PairCheck {
     /// No rules yet, for the grid's area.
-    pub fn new(geometry: &Geometry) -> PairCheck {
+    pub(crate) fn new(geometry: &Geometry) -> PairCheck {
         PairCheck {
             n: geometry.size(),
             links: vec![Vec::new(); geometry.rows() * geometry.cols()],
@@ -86,7 +86,7 @@ impl PairCheck {
     }
 
     /// Adds the rule that `a` and `b` hold `d` and `e` with `rule(d, e)`.
-    pub fn push(&mut self, a: usize, b: usize, rule: PairRule) {
+    pub(crate) fn push(&mut self, a: usize, b: usize, rule: PairRule) {
         let back = Arc::clone(&rule);
         self.links[a].push((b, rule));
         self.links[b].push((a, Arc::new(move |e, d| back(d, e))));
@@ -94,7 +94,7 @@ impl PairCheck {
 
     /// The rules as the family's [`Reference`](crate::sudoku::rules::Constraint::reference):
     /// `None` when none was added.
-    pub fn into_reference(self) -> Option<Box<dyn Reference>> {
+    pub(crate) fn into_reference(self) -> Option<Box<dyn Reference>> {
         let any = self.links.iter().any(|links| !links.is_empty());
         any.then(|| Box::new(self) as Box<dyn Reference>)
     }
@@ -127,7 +127,7 @@ impl Reference for PairCheck {
 
 /// Draws a small disc at (`x`, `y`) into the marks, with a centred label when `label` is not
 /// empty (in `text` colour).
-pub fn disc(
+pub(crate) fn disc(
     canvas: &mut Canvas,
     (x, y): (f64, f64),
     radius: f64,
@@ -151,7 +151,7 @@ pub fn disc(
 }
 
 /// Writes `label` centred at (`x`, `y`) into the marks, `size` high.
-pub fn letter(canvas: &mut Canvas, (x, y): (f64, f64), size: f64, fill: &str, label: &str) {
+pub(crate) fn letter(canvas: &mut Canvas, (x, y): (f64, f64), size: f64, fill: &str, label: &str) {
     use std::fmt::Write as _;
     let _ = writeln!(
         canvas.marks(),

@@ -41,9 +41,9 @@ use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit_index::UnitIndex;
 
 /// The default value of a white dot.
-pub const WHITE_DEFAULT: u32 = 1;
+pub(crate) const WHITE_DEFAULT: u32 = 1;
 /// The default value of a black dot.
-pub const BLACK_DEFAULT: u32 = 2;
+pub(crate) const BLACK_DEFAULT: u32 = 2;
 
 /// A dot between two orthogonal neighbours, with its value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
