@@ -8,6 +8,11 @@
 //! no filling of *both* sums' cells (cells that see one another holding different digits)
 //! reaches both targets with it.
 
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use super::failed::Search;
+use super::fillings::WordHasher;
 use super::mask::{bit, digits_of};
 use super::rule_sums::RuleSum;
 use super::state::State;
@@ -41,7 +46,7 @@ struct Joint {
     least: Vec<[i64; 2]>,
     most: Vec<[i64; 2]>,
     support: Vec<u64>,
-    memo: std::collections::HashMap<(usize, i64, i64, u64), bool>,
+    memo: HashMap<(usize, i64, i64, u64), bool, BuildHasherDefault<WordHasher>>,
     /// Whether the walk went over [`MAX_STATES`] (its support is then unusable).
     over: bool,
 }
@@ -126,7 +131,7 @@ impl Joint {
             targets: [a.promise.target, b.promise.target],
             least,
             most,
-            memo: std::collections::HashMap::new(),
+            memo: HashMap::default(),
             over: false,
         })
     }
@@ -197,9 +202,18 @@ impl State<'_> {
                 let Some(mut joint) = Joint::new(self, a, b) else {
                     continue;
                 };
+                // What the walk reads: the cells' digits, and which of them are placed.
+                let read: Vec<u64> = (joint.order.iter().zip(&joint.masks))
+                    .map(|(&p, &mask)| mask | u64::from(self.values[p] != 0) << 63)
+                    .collect();
+                let search = Search::SumPair(i as u32, j as u32);
+                if self.failed.known(search, &read) {
+                    continue;
+                }
                 joint.complete(0, [0, 0], 0);
                 if joint.over || joint.support.contains(&0) {
                     // No joint filling: the puzzle is broken here, which other checks report.
+                    self.failed.remember(search, &read);
                     continue;
                 }
                 let eliminations: Vec<_> = joint
@@ -212,6 +226,7 @@ impl State<'_> {
                     })
                     .collect();
                 if eliminations.is_empty() {
+                    self.failed.remember(search, &read);
                     continue;
                 }
                 let words = |sum: &RuleSum| {
