@@ -3,9 +3,11 @@
 //! The logic looks for the easiest step again after every step, and most of a costly search
 //! (two sums filled together, a house's cages together, a chain from a candidate) reads only
 //! a few cells' candidates, which the step before seldom touched. A search that found nothing
-//! is remembered with the candidates it read; asked again with the same candidates, it would
-//! find nothing again, and is skipped. The answer is a function of what it read alone, so the
-//! memory holds for every state that reads the same (a state and its clones share it).
+//! is remembered with what tells it that it would find nothing again: the candidates it read
+//! (asked again with the same, it is skipped), or what it found that may still hold (the
+//! fillings of two sums that used every candidate: while they all stay possible, nothing goes).
+//! That evidence is checked against the state that asks, so the memory holds for every state
+//! (a state and its clones share it).
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -23,33 +25,34 @@ pub(super) enum Search {
 
 /// The searches that found nothing, with what they read.
 ///
-/// Invariant: an entry `(search, read)` means that `search`, run on any state whose inputs
-/// (as the search reads them: candidates of its cells, in its order) are `read`, finds no
-/// step.
+/// Invariant: an entry `(search, evidence)` means that `search`, run on any state that the
+/// search's own check of `evidence` accepts, finds no step (each search documents its
+/// evidence).
 #[derive(Debug, Default)]
 pub(super) struct Failed {
     entries: Mutex<HashMap<Search, Vec<u64>, BuildHasherDefault<WordHasher>>>,
 }
 
 impl Failed {
-    /// Whether `search` found nothing on inputs `read` before.
-    pub(super) fn known(&self, search: Search, read: &[u64]) -> bool {
+    /// What `search` left when it last found nothing (`None`: it was not asked, or found a
+    /// step), handed to `f`.
+    pub(super) fn with<R>(&self, search: Search, f: impl FnOnce(Option<&[u64]>) -> R) -> R {
         let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        entries.get(&search).is_some_and(|known| known == read)
+        f(entries.get(&search).map(Vec::as_slice))
     }
 
-    /// Remembers that `search` found nothing on inputs `read` (forgetting what it found
-    /// nothing with before: the candidates only ever shrink, so older inputs do not come
-    /// back along one explanation).
-    pub(super) fn remember(&self, search: Search, read: &[u64]) {
+    /// Remembers that `search` found nothing, with what tells it that it would find nothing
+    /// again (the inputs it read, or what it found that still holds), in place of what it
+    /// left before.
+    pub(super) fn remember(&self, search: Search, evidence: &[u64]) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         match entries.get_mut(&search) {
             Some(known) => {
                 known.clear();
-                known.extend_from_slice(read);
+                known.extend_from_slice(evidence);
             }
             None => {
-                entries.insert(search, read.to_vec());
+                entries.insert(search, evidence.to_vec());
             }
         }
     }
@@ -60,16 +63,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_search_is_known_to_fail_only_on_the_same_inputs() {
+    fn a_search_leaves_what_it_found_nothing_with() {
         let failed = Failed::default();
         let pair = Search::SumPair(1, 2);
-        assert!(!failed.known(pair, &[0b11, 0b101]));
+        let same = |failed: &Failed, search, inputs: &[u64]| {
+            failed.with(search, |known| known == Some(inputs))
+        };
+        assert!(!same(&failed, pair, &[0b11, 0b101]));
         failed.remember(pair, &[0b11, 0b101]);
-        assert!(failed.known(pair, &[0b11, 0b101]));
-        assert!(!failed.known(pair, &[0b11, 0b100]));
-        assert!(!failed.known(Search::SumPair(2, 1), &[0b11, 0b101]));
+        assert!(same(&failed, pair, &[0b11, 0b101]));
+        assert!(!same(&failed, pair, &[0b11, 0b100]));
+        assert!(!same(&failed, Search::SumPair(2, 1), &[0b11, 0b101]));
         failed.remember(pair, &[0b11, 0b100]);
-        assert!(failed.known(pair, &[0b11, 0b100]));
-        assert!(!failed.known(pair, &[0b11, 0b101]));
+        assert!(same(&failed, pair, &[0b11, 0b100]));
+        assert!(!same(&failed, pair, &[0b11, 0b101]));
     }
 }
