@@ -30,7 +30,7 @@ use crate::sudoku::rules::draw::{cage_outline, num, open_cage_group, Canvas, Cap
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::grid::units::repeats;
+use crate::sudoku::rules::grid::grid_units::repeats;
 use crate::sudoku::rules::limits::MAX_CAGE_SETS;
 use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit_index::{Unit, UnitIndex, UnitKind};
