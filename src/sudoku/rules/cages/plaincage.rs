@@ -144,11 +144,10 @@ mod tests {
     use crate::sudoku::rules::test_support::*;
     use proptest::prelude::*;
 
-    use crate::sudoku::file::from_toml;
     use crate::sudoku::grid::{Cell, Grid};
     use crate::sudoku::rules::cages::cage::Cages;
     use crate::sudoku::rules::Constraint;
-    use crate::sudoku::{render, validate, Engine, Solver};
+    use crate::sudoku::{render, validate};
 
     use super::*;
 
