@@ -427,6 +427,7 @@ fn published_solutions() -> std::collections::BTreeMap<String, String> {
 fn published_variants_are_explained_soundly() {
     let solved_by_logic = [
         "159_sudoku",
+        "16x16_jigsaw",
         "anti_knight_anti_king",
         "elementary",
         "german_whispers",
@@ -439,6 +440,8 @@ fn published_variants_are_explained_soundly() {
         "pencilmark_sudoku",
         "quadruple_repeated_values",
         "sudoku_variants_series_173_between_lines_sudoku",
+        "jigsaw_boxes_disconnected",
+        "windoku",
     ];
     let solutions = published_solutions();
     let dir = common::data("logic");
@@ -459,7 +462,7 @@ fn published_variants_are_explained_soundly() {
         );
         seen += 1;
     }
-    assert_eq!(seen, 15);
+    assert_eq!(seen, 18);
 }
 
 /// The sums the rules promise (here arrows and little killers) give the sum steps, in the

@@ -43,7 +43,8 @@ pub struct State<'r> {
     /// The steps the constraint families offer beyond their units and pairs (a killer
     /// cage's sum), in the order of the families.
     pub(super) families: Arc<[Box<dyn Logic>]>,
-    /// The rules as one exact-cover matrix, when they say more than units do.
+    /// The rules as one exact-cover matrix, unless they are classic (rows, columns and boxes
+    /// alone: `Matrix::classic`).
     pub(super) matrix: Option<Arc<Matrix>>,
     /// Which of the matrix's constraint options are still possible (bit per option; the
     /// cell options' bits are unused): only ever loses bits, as the candidates do.

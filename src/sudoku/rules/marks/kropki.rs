@@ -29,15 +29,13 @@ use serde_json::{json, Value};
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{
-    cell_list, Constraint, Family, FileWriter, RawCells, Reference,
+    cell_list, explained_as_units_and_pairs, Constraint, Family, FileWriter, RawCells, Reference,
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::marks::edge::{
-    disc, edge_centre, edge_positions, orthogonal_pairs, PairCheck,
-};
+use crate::sudoku::rules::marks::edge::{disc, edge_positions, orthogonal_pairs, PairCheck};
 use crate::sudoku::rules::pair::{PairList, Relation, RelationId};
 use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit_index::UnitIndex;
@@ -314,22 +312,15 @@ impl Constraint for Kropki {
         for ((a, b), marks) in self.marked_pairs(geometry) {
             check.push(a, b, Arc::new(move |d, e| marks.allows(d, e)));
         }
-        (!check.is_empty()).then(|| Box::new(check) as Box<dyn Reference>)
+        check.into_reference()
     }
 
-    fn words(&self, instance: Option<usize>) -> String {
-        let _ = instance;
-        "a kropki dot".to_string()
-    }
-
-    fn unexplained(&self, _: &mut Vec<String>) {
-        // Every kropki rule is a pair: every technique reasons with it.
-    }
+    explained_as_units_and_pairs!("a kropki dot");
 
     fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
         let radius = canvas.cell() * 0.12;
         for (white, dot) in self.dots() {
-            let centre = edge_centre(canvas, dot.cells[0], dot.cells[1]);
+            let centre = canvas.centre(&dot.cells);
             let default = if white { WHITE_DEFAULT } else { BLACK_DEFAULT };
             let label = if dot.value == default {
                 String::new()
@@ -364,15 +355,11 @@ impl Constraint for Kropki {
     }
 
     fn write(&self, out: &mut FileWriter) {
-        for (on, key) in [
+        out.flags(&[
             (self.non_consecutive, "non_consecutive"),
             (self.negative_ratio, "negative_ratio"),
             (self.negative_difference, "negative_difference"),
-        ] {
-            if on {
-                out.key(key, true);
-            }
-        }
+        ]);
         for (white, dot) in self.dots() {
             let (key, default) = if white {
                 ("difference", WHITE_DEFAULT)
@@ -456,7 +443,7 @@ impl Family for Kropki {
         let default = if white { WHITE_DEFAULT } else { BLACK_DEFAULT };
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cells", "value"], COSMETIC_FIELDS)?;
-            let cells = reader.cells(at, instance.get("cells").unwrap_or(&Value::Null))?;
+            let cells = reader.cells_of(at, instance, "cells")?;
             let cells = <[Cell; 2]>::try_from(cells)
                 .map_err(|cells| at.error(format!("a dot joins two cells, not {}", cells.len())))?;
             let value = match reader.number(at, instance, "value")? {
@@ -535,10 +522,7 @@ impl Family for Kropki {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::file::{from_toml, to_toml};
-    use crate::sudoku::rules::fpuzzles_io::round_trip;
-    use crate::sudoku::rules::fpuzzles_io::FpReader;
-    use crate::sudoku::{Rules, Spec};
+    use crate::sudoku::rules::test_support::*;
 
     fn cell(row: usize, col: usize) -> Cell {
         Cell { row, col }
@@ -550,49 +534,44 @@ mod tests {
 
     #[test]
     fn reads_dots_and_writes_them_back() {
-        let file = from_toml(FILE).unwrap();
+        let file = read_back(FILE);
         let kropki = &file.rules.constraints().kropki;
         assert!(kropki.non_consecutive && kropki.negative_ratio && !kropki.negative_difference);
         assert_eq!(kropki.white.len(), 2);
         assert_eq!(kropki.white[1].value, 2);
         assert_eq!(kropki.black[0].value, BLACK_DEFAULT);
-        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
-        assert_eq!(again.rules, file.rules);
     }
 
     #[test]
     fn refuses_dots_that_make_no_sense() {
-        let spec = |dot: Dot| Spec::new(4).with(|c| c.kropki.white.push(dot));
-        let apart = Dot {
-            cells: [cell(0, 0), cell(1, 1)],
-            value: 1,
+        let dot_refusal = |white: bool, (row, col): (usize, usize), value: u32| {
+            let dot = Dot {
+                cells: [cell(0, 0), cell(row, col)],
+                value,
+            };
+            let spec = Spec::new(4).with(|c| {
+                if white {
+                    c.kropki.white.push(dot);
+                } else {
+                    c.kropki.black.push(dot);
+                }
+            });
+            Rules::new(spec).unwrap_err().to_string()
         };
         assert_eq!(
-            Rules::new(spec(apart)).unwrap_err().to_string(),
+            dot_refusal(true, (1, 1), 1),
             "white dot r1c1-r2c2: r1c1 and r2c2 are not orthogonal neighbours"
         );
-        let big = Dot {
-            cells: [cell(0, 0), cell(0, 1)],
-            value: 4,
-        };
         assert_eq!(
-            Rules::new(spec(big)).unwrap_err().to_string(),
+            dot_refusal(true, (0, 1), 4),
             "white dot r1c1-r1c2: value 4 is not between 1 and 3"
         );
-        let one = Dot {
-            cells: [cell(0, 0), cell(0, 1)],
-            value: 1,
-        };
-        let black = Spec::new(4).with(|c| c.kropki.black.push(one));
         assert_eq!(
-            Rules::new(black).unwrap_err().to_string(),
+            dot_refusal(false, (0, 1), 1),
             "black dot r1c1-r1c2: value 1 is not between 2 and 4"
         );
         let three = "size = 4\n[[ratio]]\ncells = \"r1c1 r1c2 r1c3\"\n";
-        assert_eq!(
-            from_toml(three).unwrap_err().to_string(),
-            "ratio 1: a dot joins exactly two cells"
-        );
+        assert_eq!(refusal(three), "ratio 1: a dot joins exactly two cells");
     }
 
     #[test]

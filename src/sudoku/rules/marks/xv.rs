@@ -19,15 +19,13 @@ use serde_json::{json, Value};
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{
-    cell_list, Constraint, Family, FileWriter, RawCells, Reference,
+    cell_list, explained_as_units_and_pairs, Constraint, Family, FileWriter, RawCells, Reference,
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::marks::edge::{
-    edge_centre, edge_positions, letter, orthogonal_pairs, PairCheck,
-};
+use crate::sudoku::rules::marks::edge::{edge_positions, letter, orthogonal_pairs, PairCheck};
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit_index::UnitIndex;
@@ -173,22 +171,15 @@ impl Constraint for Xv {
         for ((a, b), rule) in self.rules(geometry) {
             check.push(a, b, Arc::new(move |d, e| keeps(&rule, d, e)));
         }
-        (!check.is_empty()).then(|| Box::new(check) as Box<dyn Reference>)
+        check.into_reference()
     }
 
-    fn words(&self, instance: Option<usize>) -> String {
-        let _ = instance;
-        "an X or V".to_string()
-    }
-
-    fn unexplained(&self, _: &mut Vec<String>) {
-        // Every XV rule is a pair: every technique reasons with it.
-    }
+    explained_as_units_and_pairs!("an X or V");
 
     fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
         let size = canvas.cell() * 0.34;
         for mark in &self.marks {
-            let centre = edge_centre(canvas, mark.cells[0], mark.cells[1]);
+            let centre = canvas.centre(&mark.cells);
             letter(canvas, centre, size, "#222222", mark.letter());
         }
     }
@@ -265,7 +256,7 @@ impl Family for Xv {
         self.negative |= reader.negative("xv");
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cells", "value"], COSMETIC_FIELDS)?;
-            let cells = reader.cells(at, instance.get("cells").unwrap_or(&Value::Null))?;
+            let cells = reader.cells_of(at, instance, "cells")?;
             let cells = <[Cell; 2]>::try_from(cells)
                 .map_err(|c| at.error(format!("a mark joins two cells, not {}", c.len())))?;
             let letter = instance.get("value").unwrap_or(&Value::Null);
@@ -311,34 +302,26 @@ impl Family for Xv {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::file::{from_toml, to_toml};
-    use crate::sudoku::rules::fpuzzles_io::round_trip;
-    use crate::sudoku::rules::fpuzzles_io::FpReader;
-    use crate::sudoku::{Rules, Spec};
+    use crate::sudoku::rules::test_support::*;
 
     const FILE: &str = "size = 6\nnegative_xv = true\n\
         [[xv]]\ncells = \"r1c1 r1c2\"\nvalue = \"x\"\n[[xv]]\ncells = \"r2c1 r3c1\"\nvalue = \"V\"\n";
 
     #[test]
     fn reads_marks_and_writes_them_back() {
-        let file = from_toml(FILE).unwrap();
+        let file = read_back(FILE);
         let xv = &file.rules.constraints().xv;
         assert!(xv.negative);
         assert_eq!(
             xv.marks.iter().map(XvMark::sum).collect::<Vec<_>>(),
             [10, 5]
         );
-        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
-        assert_eq!(again.rules, file.rules);
     }
 
     #[test]
     fn refuses_marks_that_make_no_sense() {
         let bad = "size = 6\n[[xv]]\ncells = \"r1c1 r1c2\"\nvalue = \"Y\"\n";
-        assert_eq!(
-            from_toml(bad).unwrap_err().to_string(),
-            "xv 1: value \"Y\" is neither \"X\" nor \"V\""
-        );
+        assert_eq!(refusal(bad), "xv 1: value \"Y\" is neither \"X\" nor \"V\"");
         let cells = [Cell { row: 0, col: 0 }, Cell { row: 0, col: 2 }];
         let spec = Spec::new(6).with(|c| c.xv.marks.push(XvMark { cells, x: true }));
         assert_eq!(
