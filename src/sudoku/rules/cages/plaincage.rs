@@ -14,7 +14,7 @@ use crate::sudoku::rules::constraint::{cell_list, FileWriter, Reference};
 use crate::sudoku::rules::draw::{cage_outline, open_cage_group, Canvas, Caption};
 use crate::sudoku::rules::error::{RulesError, Violation};
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::grid::units::{repeats, Peers};
+use crate::sudoku::rules::grid::grid_units::{repeats, Peers};
 use crate::sudoku::rules::unit_index::{Unit, UnitKind};
 
 /// The cages without a total of a puzzle. Numbered in messages after the `first` cages with
@@ -144,11 +144,10 @@ mod tests {
     use crate::sudoku::rules::test_support::*;
     use proptest::prelude::*;
 
-    use crate::sudoku::file::from_toml;
     use crate::sudoku::grid::{Cell, Grid};
     use crate::sudoku::rules::cages::cage::Cages;
     use crate::sudoku::rules::Constraint;
-    use crate::sudoku::{render, validate, Engine, Solver};
+    use crate::sudoku::{render, validate};
 
     use super::*;
 

@@ -308,9 +308,8 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::sudoku::file::from_toml;
-    use crate::sudoku::rules::{Constraint, Family};
-    use crate::sudoku::{validate, Engine, Grid, Solver};
+    use crate::sudoku::rules::Constraint;
+    use crate::sudoku::{validate, Grid};
 
     fn cell(name: &str) -> Cell {
         Cell::parse(name).unwrap()

@@ -41,8 +41,7 @@ fn indices(len: usize) -> Vec<usize> {
 }
 
 impl LineKind for DoubleArrow {
-    const KEYS: &'static [&'static str] = &["doublearrow"];
-    const FPUZZLES_KEYS: &'static [&'static str] = &["doublearrow"];
+    const KEY: &'static str = "doublearrow";
     const NAME: &'static str = "double arrow";
     const MIN_CELLS: usize = 3;
     const EXPLAINED: bool = false;
@@ -120,11 +119,10 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::sudoku::file::from_toml;
     use crate::sudoku::grid::Cell;
     use crate::sudoku::rules::lines::line::Line;
     use crate::sudoku::rules::Constraint;
-    use crate::sudoku::{validate, Engine, Grid, Solver};
+    use crate::sudoku::{validate, Grid};
 
     #[test]
     fn the_rule_from_its_meaning() {

@@ -40,8 +40,7 @@ use crate::sudoku::rules::unit_index::UnitIndex;
 pub struct RegionSumShape;
 
 impl LineKind for RegionSumShape {
-    const KEYS: &'static [&'static str] = &["regionsumline"];
-    const FPUZZLES_KEYS: &'static [&'static str] = &["regionsumline"];
+    const KEY: &'static str = "regionsumline";
     const NAME: &'static str = "region-sum line";
     const EXPLAINED: bool = false;
     const STYLE: Style = Style::Plain("#3d8fd9");
@@ -291,7 +290,7 @@ impl Constraint for RegionSumLines {
 }
 
 impl Family for RegionSumLines {
-    const KEYS: &'static [&'static str] = RegionSumShape::KEYS;
+    const KEYS: &'static [&'static str] = &[RegionSumShape::KEY];
     const FPUZZLES_KEYS: &'static [&'static str] = RegionSumShape::FPUZZLES_KEYS;
 
     fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> ReadResult<A::Error> {
@@ -399,8 +398,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::sudoku::file::from_toml;
-    use crate::sudoku::{validate, Engine, Rules, Solver};
+    use crate::sudoku::{validate, Rules};
 
     fn four(givens: &str, tables: &str) -> String {
         format!("size = 4\ngivens = \"\"\"\n{givens}\"\"\"\n{tables}")

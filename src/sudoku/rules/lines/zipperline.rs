@@ -53,8 +53,7 @@ fn sums(positions: &[usize]) -> Vec<LinearSum> {
 }
 
 impl LineKind for ZipperLine {
-    const KEYS: &'static [&'static str] = &["zipperline"];
-    const FPUZZLES_KEYS: &'static [&'static str] = &["zipperline"];
+    const KEY: &'static str = "zipperline";
     const NAME: &'static str = "zipper line";
     const EXPLAINED: bool = false;
     const STYLE: Style = Style::Plain("#c070d0");
@@ -147,10 +146,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::sudoku::file::from_toml;
-    use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
-    use crate::sudoku::rules::{Constraint, Family};
-    use crate::sudoku::{Engine, Solver, Verdict};
+    use crate::sudoku::rules::Constraint;
+    use crate::sudoku::Verdict;
 
     #[test]
     fn the_rule_from_its_meaning() {

@@ -364,9 +364,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::sudoku::file::from_toml;
-    use crate::sudoku::rules::Family;
-    use crate::sudoku::{validate, Engine, Grid, Solver};
+    use crate::sudoku::{validate, Grid};
 
     #[test]
     fn reads_writes_and_round_trips() {

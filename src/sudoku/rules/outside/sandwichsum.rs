@@ -145,7 +145,7 @@ mod tests {
     use crate::sudoku::rules::cover::automaton::Chain;
     use crate::sudoku::rules::fpuzzles_io::Place;
     use crate::sudoku::rules::test_support::*;
-    use crate::sudoku::{validate, Engine, Grid, Solver};
+    use crate::sudoku::{validate, Grid};
     use proptest::prelude::*;
 
     #[test]

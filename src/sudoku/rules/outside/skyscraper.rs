@@ -87,11 +87,10 @@ impl OutsideKind for Skyscraper {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::file::from_toml;
     use crate::sudoku::rules::cover::automaton::Chain;
     use crate::sudoku::rules::fpuzzles_io::Place;
     use crate::sudoku::rules::test_support::*;
-    use crate::sudoku::{validate, Engine, Grid, Solver};
+    use crate::sudoku::{validate, Grid};
     use proptest::prelude::*;
 
     #[test]
