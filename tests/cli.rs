@@ -757,5 +757,8 @@ fn count_stats_name_the_symmetries_used_and_no_symmetry_uses_none() {
     // --no-symmetry: the plain search, the same count, no symmetry named.
     let (out, line) = stats(&["count", "--stats", "--no-symmetry"], &empty(4));
     assert_eq!(out, "288\n");
-    assert!(line.starts_with("stats: -: puzzle 1: ") && !line.contains("symmetries"), "{line}");
+    assert!(
+        line.starts_with("stats: -: puzzle 1: ") && !line.contains("symmetries"),
+        "{line}"
+    );
 }
