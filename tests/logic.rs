@@ -210,7 +210,7 @@ fn grades_are_ordered_and_named() {
 
 #[test]
 fn a_hidden_single_in_a_diagonal_is_a_hidden_single() {
-    let rules = Rules::new(Spec::new(9).with(|c| c.units.diagonals = true)).unwrap();
+    let rules = Rules::new(Spec::new(9).with(|c| c.grid_units.diagonals = true)).unwrap();
     // Found among random X-sudoku puzzles: the diagonal is the only unit with one place left
     // for 1 when the step comes.
     let puzzle = Grid::from_line(
@@ -254,7 +254,7 @@ proptest! {
         givens in 20usize..40,
         diagonals in any::<bool>(),
     ) {
-        let rules = Rules::new(Spec::new(9).with(|c| c.units.diagonals = diagonals)).unwrap();
+        let rules = Rules::new(Spec::new(9).with(|c| c.grid_units.diagonals = diagonals)).unwrap();
         if let Some(solution) = engine_solution(&rules, seed) {
             let puzzle = puzzle_from(&solution, givens, seed);
             let explanation = solve_logically(&rules, &puzzle).unwrap();

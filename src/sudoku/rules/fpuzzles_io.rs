@@ -123,6 +123,29 @@ pub struct FpKey<'a> {
     pub reader: &'a FpReader<'a>,
 }
 
+impl<'a> FpKey<'a> {
+    /// Reads each instance of the key's array ([`FpReader::instances`]) with `read`, in
+    /// order, once it holds no field but `fields` and the cosmetic ones
+    /// ([`COSMETIC_FIELDS`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`FpReader::instances`], the first instance with another field
+    /// ([`FpReader::known_fields`]), or the first error of `read`.
+    pub fn each_instance(
+        &self,
+        fields: &[&str],
+        mut read: impl FnMut(At<'a>, &'a Map<String, Value>) -> Result<(), FileError>,
+    ) -> Result<(), FileError> {
+        for (at, instance) in self.reader.instances(self.key, self.value)? {
+            self.reader
+                .known_fields(at, instance, fields, COSMETIC_FIELDS)?;
+            read(at, instance)?;
+        }
+        Ok(())
+    }
+}
+
 /// What a family reads its keys with: the grid's size, the puzzle's `negative` entries, and
 /// readers for the shapes f-puzzles values take, each with errors that say where; and where
 /// to tell the user about entries that carry no rule and are left out ([`FpReader::notice`]).
