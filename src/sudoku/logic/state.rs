@@ -8,6 +8,7 @@ use crate::sudoku::candidates::Candidates;
 use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::rules::{Logic, PuzzleError, Rules, UnitKind};
 
+use super::failed::Failed;
 use super::mask::{bit, digits_of};
 use super::matrix::{Matrix, View};
 use super::rule_sums::RuleSum;
@@ -53,6 +54,9 @@ pub struct State<'r> {
     pub(super) sums: Arc<[RuleSum]>,
     /// The constraints the logic does not reason with ([`super::unexplained`]).
     unexplained: Arc<[String]>,
+    /// The costly searches that found nothing, by what they read (shared by clones: an entry
+    /// holds for every state that reads the same).
+    pub(super) failed: Arc<Failed>,
 }
 
 impl<'r> State<'r> {
@@ -142,6 +146,7 @@ impl<'r> State<'r> {
             alive,
             sums,
             unexplained: unexplained.into(),
+            failed: Arc::default(),
         };
         for &p in rules.cells() {
             let d = puzzle.cells()[p];
