@@ -56,6 +56,7 @@ mod checks;
 mod choose;
 mod commit;
 mod count;
+mod distinct;
 mod dlx;
 mod domination;
 pub mod knuth;
