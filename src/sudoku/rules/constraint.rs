@@ -153,6 +153,22 @@ pub trait Constraint: fmt::Debug {
     }
 }
 
+/// [`Constraint::words`] and [`Constraint::unexplained`] of a family whose every rule is a
+/// unit or a pair (anti-knight, kropki dots, extra units, ...): every technique reasons with
+/// units and pairs, so the family leaves no instance unexplained, and a step that names it
+/// (a chain through one of its pairs) says `$words` (`"a kropki dot"`), the same for every
+/// instance.
+macro_rules! explained_as_units_and_pairs {
+    ($words:literal) => {
+        fn words(&self, _: Option<usize>) -> String {
+            $words.to_string()
+        }
+
+        fn unexplained(&self, _: &mut Vec<String>) {}
+    };
+}
+pub(crate) use explained_as_units_and_pairs;
+
 /// What a family says about a partially filled grid, for the reference backtracker. `cells`
 /// holds every position of the area, 0 where empty.
 pub trait Reference: fmt::Debug + Send + Sync {
@@ -270,6 +286,15 @@ impl FileWriter {
     pub fn key(&mut self, key: &str, value: impl fmt::Display) {
         use fmt::Write as _;
         let _ = writeln!(self.keys, "{key} = {value}");
+    }
+
+    /// Writes `key = true` for each key that is on: a family's switches.
+    pub fn flags(&mut self, flags: &[(bool, &str)]) {
+        for &(on, key) in flags {
+            if on {
+                self.key(key, true);
+            }
+        }
     }
 
     /// Writes one table of an array of tables: `[[name]]` and its `key = value` lines.

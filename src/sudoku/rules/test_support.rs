@@ -1,15 +1,53 @@
-//! What the families' unit tests share: an example puzzle proved unique and checked against
-//! its published solution, an empty 4x4 puzzle file, random lines and outside clues of a 9x9.
+//! What the families' unit tests share: a puzzle file read, written back and read again; the
+//! message that refuses a file or givens; an example puzzle proved unique and checked against
+//! its published solution; an empty 4x4 puzzle file; random lines and outside clues of a 9x9.
 //! Built for tests only.
 
 use proptest::prelude::*;
 
-use crate::sudoku::file::from_toml;
+use crate::sudoku::file::{from_toml, to_toml, PuzzleFile};
 use crate::sudoku::grid::Cell;
 use crate::sudoku::rules::fpuzzles_io::Place;
 use crate::sudoku::rules::lines::line::Line;
 use crate::sudoku::rules::outside::clues::OutsideClue;
+use crate::sudoku::rules::Rules;
 use crate::sudoku::{validate, Engine, Solver, Verdict};
+
+/// Reads the puzzle file `toml`, checks that writing it back and reading that gives the same
+/// rules and givens, and hands back what was read.
+///
+/// # Panics
+///
+/// When the file does not read, or does not come back the same.
+pub(crate) fn read_back(toml: &str) -> PuzzleFile {
+    let file = from_toml(toml).unwrap();
+    let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
+    assert_eq!((&again.rules, &again.givens), (&file.rules, &file.givens));
+    file
+}
+
+/// The message that refuses the puzzle file `toml`.
+///
+/// # Panics
+///
+/// When the file reads.
+pub(crate) fn refusal(toml: &str) -> String {
+    from_toml(toml).unwrap_err().to_string()
+}
+
+/// The message that refuses `givens` (row, column, digit: from 0, from 0, from 1) under
+/// `rules`.
+///
+/// # Panics
+///
+/// When the givens are taken.
+pub(crate) fn givens_refusal(rules: &Rules, givens: &[(usize, usize, u8)]) -> String {
+    let mut grid = rules.empty_grid();
+    for &(row, col, digit) in givens {
+        grid.set(row, col, digit);
+    }
+    rules.check_givens(&grid).unwrap_err().to_string()
+}
 
 /// Proves the puzzle file `toml` unique with the exact-cover engine, checks its solution with
 /// the independent validator, and compares it with `solution` (an `examples/*.solution` file:

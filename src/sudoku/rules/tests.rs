@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::sudoku::rules::cages::cage::count_digit_sets;
+use crate::sudoku::rules::test_support::givens_refusal;
 
 #[test]
 fn boxes_tile_the_grid() {
@@ -31,27 +32,16 @@ fn boxes_tile_the_grid() {
 #[test]
 fn conflicting_givens_name_both_cells_and_the_unit() {
     let rules = Rules::classic();
-    let mut grid = Grid::empty(9);
-    grid.set(0, 2, 5);
-    grid.set(0, 7, 5);
-    assert_eq!(
-        rules.check_givens(&grid).unwrap_err().to_string(),
-        "r1c3 and r1c8 both hold 5 (row 1)"
-    );
-    let mut grid = Grid::empty(9);
-    grid.set(1, 1, 4);
-    grid.set(2, 2, 4);
-    assert_eq!(
-        rules.check_givens(&grid).unwrap_err().to_string(),
-        "r2c2 and r3c3 both hold 4 (box 1)"
-    );
-    let mut grid = Grid::empty(9);
-    grid.set(3, 8, 1);
-    grid.set(8, 8, 1);
-    assert_eq!(
-        rules.check_givens(&grid).unwrap_err().to_string(),
-        "r4c9 and r9c9 both hold 1 (column 9)"
-    );
+    for (givens, message) in [
+        ([(0, 2, 5), (0, 7, 5)], "r1c3 and r1c8 both hold 5 (row 1)"),
+        ([(1, 1, 4), (2, 2, 4)], "r2c2 and r3c3 both hold 4 (box 1)"),
+        (
+            [(3, 8, 1), (8, 8, 1)],
+            "r4c9 and r9c9 both hold 1 (column 9)",
+        ),
+    ] {
+        assert_eq!(givens_refusal(&rules, &givens), message);
+    }
     assert!(rules.check_givens(&Grid::empty(4)).is_err());
 }
 

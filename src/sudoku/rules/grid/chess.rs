@@ -7,7 +7,9 @@ use serde::de::MapAccess;
 
 use crate::sudoku::grid::{Cell, Grid};
 
-use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference};
+use crate::sudoku::rules::constraint::{
+    explained_as_units_and_pairs, Constraint, Family, FileWriter, Reference,
+};
 use crate::sudoku::rules::draw::Caption;
 use crate::sudoku::rules::error::{FileError, ReadResult, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
@@ -97,14 +99,7 @@ impl Constraint for Chess {
         Ok(())
     }
 
-    fn words(&self, instance: Option<usize>) -> String {
-        let _ = instance;
-        "a knight's or king's move".to_string()
-    }
-
-    fn unexplained(&self, _: &mut Vec<String>) {
-        // Anti-knight and anti-king are pairs: every technique reasons with them.
-    }
+    explained_as_units_and_pairs!("a knight's or king's move");
 
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
         let moves = self.moves();

@@ -27,7 +27,8 @@ use serde_json::json;
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{
-    cell_list, read_tables, Constraint, Family, FileWriter, RawCells, Reference,
+    cell_list, explained_as_units_and_pairs, read_tables, Constraint, Family, FileWriter, RawCells,
+    Reference,
 };
 use crate::sudoku::rules::cover::encoder::full_mask;
 use crate::sudoku::rules::draw::{Canvas, Caption};
@@ -214,14 +215,7 @@ impl Constraint for Indexers {
         Ok(())
     }
 
-    fn words(&self, instance: Option<usize>) -> String {
-        let _ = instance;
-        "an indexer".to_string()
-    }
-
-    fn unexplained(&self, _: &mut Vec<String>) {
-        // Indexers are pairs: every technique reasons with them.
-    }
+    explained_as_units_and_pairs!("an indexer");
 
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
         if self.groups.is_empty() {
@@ -414,8 +408,8 @@ impl Reference for Pointing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::file::{from_toml, to_toml};
     use crate::sudoku::rules::fpuzzles_io::FpReader;
+    use crate::sudoku::rules::test_support::{read_back, refusal};
     use crate::sudoku::{Engine, Rules, Solver, Spec};
 
     fn cells(text: &str) -> Vec<Cell> {
@@ -442,17 +436,15 @@ mod tests {
     fn files_read_write_and_refuse() {
         let text =
             "size = 9\n[[rowindexer]]\ncells = \"r1c1 r2c1\"\n[[boxindexer]]\ncells = [\"r5c5\"]\n";
-        let file = from_toml(text).unwrap();
+        let file = read_back(text);
         let groups = &file.rules.constraints().indexers.groups;
         assert_eq!(groups.len(), 2);
         let row = groups.iter().find(|g| g.kind == IndexKind::Row).unwrap();
         assert_eq!(row.cells, cells("r1c1 r2c1"));
         let boxed = groups.iter().find(|g| g.kind == IndexKind::Box).unwrap();
         assert_eq!(boxed.cells, cells("r5c5"));
-        let back = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
-        assert_eq!(back.rules.constraints(), file.rules.constraints());
-        let error = from_toml("size = 9\n[[columnindexer]]\ncells = \"r1c10\"\n").unwrap_err();
-        assert!(error.to_string().contains("column indexer 1"), "{error}");
+        let error = refusal("size = 9\n[[columnindexer]]\ncells = \"r1c10\"\n");
+        assert!(error.contains("column indexer 1"), "{error}");
     }
 
     #[test]

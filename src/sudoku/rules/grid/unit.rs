@@ -9,7 +9,8 @@ use serde::Deserialize;
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{
-    cell_list, read_tables, Constraint, Family, FileWriter, RawCells, Reference,
+    cell_list, explained_as_units_and_pairs, read_tables, Constraint, Family, FileWriter, RawCells,
+    Reference,
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
@@ -70,14 +71,7 @@ impl Constraint for ExtraUnits {
         Ok(())
     }
 
-    fn words(&self, instance: Option<usize>) -> String {
-        let _ = instance;
-        "an extra unit".to_string()
-    }
-
-    fn unexplained(&self, _: &mut Vec<String>) {
-        // Extra units are units: every technique reasons with them.
-    }
+    explained_as_units_and_pairs!("an extra unit");
 
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
         Peers::of_cells(geometry, &self.units)

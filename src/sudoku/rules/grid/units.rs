@@ -13,7 +13,9 @@ use serde::de::MapAccess;
 
 use crate::sudoku::grid::{Cell, Grid};
 
-use crate::sudoku::rules::constraint::{Constraint, Family, FileWriter, Reference};
+use crate::sudoku::rules::constraint::{
+    explained_as_units_and_pairs, Constraint, Family, FileWriter, Reference,
+};
 use crate::sudoku::rules::cover::encoder::full_mask;
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
@@ -318,14 +320,7 @@ impl Constraint for UnitRules {
         Ok(())
     }
 
-    fn words(&self, instance: Option<usize>) -> String {
-        let _ = instance;
-        "the units".to_string()
-    }
-
-    fn unexplained(&self, _: &mut Vec<String>) {
-        // Rows, columns, boxes, regions, diagonals and windows are units: every technique reasons with them.
-    }
+    explained_as_units_and_pairs!("the units");
 
     fn reference(&self, geometry: &Geometry) -> Option<Box<dyn Reference>> {
         let groups = self.groups(geometry);
@@ -343,35 +338,27 @@ impl Constraint for UnitRules {
     }
 
     fn caption(&self, _: &Geometry, caption: &mut Caption) {
-        if self.diagonals {
-            caption.shown("X-sudoku");
-        }
-        if self.diagonal_positive {
-            caption.shown("positive diagonal");
-        }
-        if self.diagonal_negative {
-            caption.shown("negative diagonal");
-        }
-        if self.windoku {
-            caption.shown("windoku");
-        }
-        if self.disjoint_groups {
-            caption.shown("disjoint groups");
+        for (on, name) in [
+            (self.diagonals, "X-sudoku"),
+            (self.diagonal_positive, "positive diagonal"),
+            (self.diagonal_negative, "negative diagonal"),
+            (self.windoku, "windoku"),
+            (self.disjoint_groups, "disjoint groups"),
+        ] {
+            if on {
+                caption.shown(name);
+            }
         }
     }
 
     fn write(&self, out: &mut FileWriter) {
-        for (on, key) in [
+        out.flags(&[
             (self.diagonals, "diagonals"),
             (self.diagonal_positive, "diagonal_positive"),
             (self.diagonal_negative, "diagonal_negative"),
             (self.windoku, "windoku"),
             (self.disjoint_groups, "disjoint_groups"),
-        ] {
-            if on {
-                out.key(key, true);
-            }
-        }
+        ]);
     }
 }
 

@@ -23,11 +23,23 @@ pub trait CellMarks {
     /// The cells under each key.
     fn lists(&self) -> [&Vec<Cell>; 2];
 
-    /// The list of the cells under `key` (one of [`CellMarks::KEYS`]).
-    fn list_mut(&mut self, key: &str) -> &mut Vec<Cell>;
+    /// The cells under each key, to add to.
+    fn lists_mut(&mut self) -> [&mut Vec<Cell>; 2];
 
-    /// A random instance on `sample`'s grid ([`Family::random`]).
-    fn random_marks(sample: &mut Sample<'_>) -> Self;
+    /// The key (0 or 1, as in [`CellMarks::KEYS`]) under which a random instance on
+    /// `sample`'s grid marks position `p`, if any: [`Family::random`] asks every position of
+    /// the grid in turn.
+    fn random_mark(sample: &mut Sample<'_>, p: usize) -> Option<usize>;
+
+    /// The list of the cells under `key` (one of [`CellMarks::KEYS`]).
+    fn list_mut(&mut self, key: &str) -> &mut Vec<Cell> {
+        let [first, second] = self.lists_mut();
+        if key == Self::KEYS[0] {
+            first
+        } else {
+            second
+        }
+    }
 
     /// Every cell, with its key.
     fn marked(&self) -> impl Iterator<Item = (Cell, &'static str)> + '_ {
@@ -99,6 +111,13 @@ impl<T: CellMarks + Constraint + Default + Clone + PartialEq + Eq> Family for T 
     }
 
     fn random(sample: &mut Sample<'_>) -> Self {
-        T::random_marks(sample)
+        let mut marks = T::default();
+        for p in 0..sample.size().pow(2) {
+            if let Some(k) = T::random_mark(sample, p) {
+                let cell = sample.cell(p);
+                marks.lists_mut()[k].push(cell);
+            }
+        }
+        marks
     }
 }

@@ -100,9 +100,11 @@ impl PairCheck {
         self.links[b].push((a, Arc::new(move |e, d| back(d, e))));
     }
 
-    /// Whether any rule was added.
-    pub fn is_empty(&self) -> bool {
-        self.links.iter().all(Vec::is_empty)
+    /// The rules as the family's [`Reference`](crate::sudoku::rules::Constraint::reference):
+    /// `None` when none was added.
+    pub fn into_reference(self) -> Option<Box<dyn Reference>> {
+        let any = self.links.iter().any(|links| !links.is_empty());
+        any.then(|| Box::new(self) as Box<dyn Reference>)
     }
 }
 

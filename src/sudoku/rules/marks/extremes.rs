@@ -12,7 +12,9 @@ use std::sync::Arc;
 
 use crate::sudoku::grid::{Cell, Grid};
 
-use crate::sudoku::rules::constraint::{Constraint, FileWriter, Reference};
+use crate::sudoku::rules::constraint::{
+    explained_as_units_and_pairs, Constraint, FileWriter, Reference,
+};
 use crate::sudoku::rules::draw::{num, Canvas, Caption};
 use crate::sudoku::rules::error::{RulesError, Violation};
 use crate::sudoku::rules::geometry::Geometry;
@@ -64,30 +66,24 @@ impl CellMarks for Extremes {
         [&self.minimum, &self.maximum]
     }
 
-    fn list_mut(&mut self, key: &str) -> &mut Vec<Cell> {
-        if key == "minimum" {
-            &mut self.minimum
-        } else {
-            &mut self.maximum
-        }
+    fn lists_mut(&mut self) -> [&mut Vec<Cell>; 2] {
+        [&mut self.minimum, &mut self.maximum]
     }
 
     /// Half the cells that are a minimum or a maximum in the sample's solution, marked so.
-    fn random_marks(sample: &mut Sample<'_>) -> Self {
-        let mut extremes = Extremes::default();
-        for p in 0..sample.size().pow(2) {
-            let around = STEPS
-                .iter()
-                .filter_map(|&(dr, dc)| sample.geometry().offset(p, dr, dc));
-            let around: Vec<u32> = around.map(|q| sample.digit(q)).collect();
-            let d = sample.digit(p);
-            if around.iter().all(|&e| e > d) && sample.one_in(2) {
-                extremes.minimum.push(sample.cell(p));
-            } else if around.iter().all(|&e| e < d) && sample.one_in(2) {
-                extremes.maximum.push(sample.cell(p));
-            }
+    fn random_mark(sample: &mut Sample<'_>, p: usize) -> Option<usize> {
+        let around = STEPS
+            .iter()
+            .filter_map(|&(dr, dc)| sample.geometry().offset(p, dr, dc));
+        let around: Vec<u32> = around.map(|q| sample.digit(q)).collect();
+        let d = sample.digit(p);
+        if around.iter().all(|&e| e > d) && sample.one_in(2) {
+            Some(0)
+        } else if around.iter().all(|&e| e < d) && sample.one_in(2) {
+            Some(1)
+        } else {
+            None
         }
-        extremes
     }
 }
 
@@ -164,17 +160,10 @@ impl Constraint for Extremes {
         for (a, b, low) in self.comparisons(geometry) {
             check.push(a, b, Arc::new(move |d, e| keeps(low, d, e)));
         }
-        (!check.is_empty()).then(|| Box::new(check) as Box<dyn Reference>)
+        check.into_reference()
     }
 
-    fn words(&self, instance: Option<usize>) -> String {
-        let _ = instance;
-        "a comparison".to_string()
-    }
-
-    fn unexplained(&self, _: &mut Vec<String>) {
-        // Every comparison is a pair: every technique reasons with it.
-    }
+    explained_as_units_and_pairs!("a comparison");
 
     fn draw(&self, geometry: &Geometry, canvas: &mut Canvas) {
         use std::fmt::Write as _;
@@ -226,22 +215,19 @@ impl Constraint for Extremes {
 
 #[cfg(test)]
 mod tests {
-    use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::file::from_toml;
     use crate::sudoku::rules::fpuzzles_io::round_trip;
+    use crate::sudoku::rules::test_support::{read_back, refusal};
 
     const FILE: &str = "size = 4\nminimum = \"r1c1 r1c2\"\nmaximum = [\"r4c4\"]\n";
 
     #[test]
     fn reads_cells_and_writes_them_back() {
-        let file = from_toml(FILE).unwrap();
+        let file = read_back(FILE);
         let extremes = &file.rules.constraints().extremes;
         assert_eq!(extremes.minimum.len(), 2);
-        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
-        assert_eq!(again.rules, file.rules);
         assert_eq!(
-            from_toml("size = 4\nmaximum = \"r1c9\"\n")
-                .unwrap_err()
-                .to_string(),
+            refusal("size = 4\nmaximum = \"r1c9\"\n"),
             "maximum r1c9: r1c9 is outside the grid"
         );
     }

@@ -29,7 +29,7 @@ use serde_json::{json, Value};
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{
-    cell_list, Constraint, Family, FileWriter, RawCells, Reference,
+    cell_list, explained_as_units_and_pairs, Constraint, Family, FileWriter, RawCells, Reference,
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
@@ -314,17 +314,10 @@ impl Constraint for Kropki {
         for ((a, b), marks) in self.marked_pairs(geometry) {
             check.push(a, b, Arc::new(move |d, e| marks.allows(d, e)));
         }
-        (!check.is_empty()).then(|| Box::new(check) as Box<dyn Reference>)
+        check.into_reference()
     }
 
-    fn words(&self, instance: Option<usize>) -> String {
-        let _ = instance;
-        "a kropki dot".to_string()
-    }
-
-    fn unexplained(&self, _: &mut Vec<String>) {
-        // Every kropki rule is a pair: every technique reasons with it.
-    }
+    explained_as_units_and_pairs!("a kropki dot");
 
     fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
         let radius = canvas.cell() * 0.12;
@@ -364,15 +357,11 @@ impl Constraint for Kropki {
     }
 
     fn write(&self, out: &mut FileWriter) {
-        for (on, key) in [
+        out.flags(&[
             (self.non_consecutive, "non_consecutive"),
             (self.negative_ratio, "negative_ratio"),
             (self.negative_difference, "negative_difference"),
-        ] {
-            if on {
-                out.key(key, true);
-            }
-        }
+        ]);
         for (white, dot) in self.dots() {
             let (key, default) = if white {
                 ("difference", WHITE_DEFAULT)
@@ -535,9 +524,10 @@ impl Family for Kropki {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::file::from_toml;
     use crate::sudoku::rules::fpuzzles_io::round_trip;
     use crate::sudoku::rules::fpuzzles_io::FpReader;
+    use crate::sudoku::rules::test_support::{read_back, refusal};
     use crate::sudoku::{Rules, Spec};
 
     fn cell(row: usize, col: usize) -> Cell {
@@ -550,14 +540,12 @@ mod tests {
 
     #[test]
     fn reads_dots_and_writes_them_back() {
-        let file = from_toml(FILE).unwrap();
+        let file = read_back(FILE);
         let kropki = &file.rules.constraints().kropki;
         assert!(kropki.non_consecutive && kropki.negative_ratio && !kropki.negative_difference);
         assert_eq!(kropki.white.len(), 2);
         assert_eq!(kropki.white[1].value, 2);
         assert_eq!(kropki.black[0].value, BLACK_DEFAULT);
-        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
-        assert_eq!(again.rules, file.rules);
     }
 
     #[test]
@@ -589,10 +577,7 @@ mod tests {
             "black dot r1c1-r1c2: value 1 is not between 2 and 4"
         );
         let three = "size = 4\n[[ratio]]\ncells = \"r1c1 r1c2 r1c3\"\n";
-        assert_eq!(
-            from_toml(three).unwrap_err().to_string(),
-            "ratio 1: a dot joins exactly two cells"
-        );
+        assert_eq!(refusal(three), "ratio 1: a dot joins exactly two cells");
     }
 
     #[test]

@@ -50,23 +50,14 @@ impl CellMarks for Parity {
         [&self.odd, &self.even]
     }
 
-    fn list_mut(&mut self, key: &str) -> &mut Vec<Cell> {
-        if key == "odd" {
-            &mut self.odd
-        } else {
-            &mut self.even
-        }
+    fn lists_mut(&mut self) -> [&mut Vec<Cell>; 2] {
+        [&mut self.odd, &mut self.even]
     }
 
     /// One cell in four marked as the sample's solution has it.
-    fn random_marks(sample: &mut Sample<'_>) -> Self {
-        let mut parity = Parity::default();
-        for p in 0..sample.size().pow(2) {
-            if sample.one_in(4) {
-                parity.add(sample.cell(p), sample.digit(p) % 2 == 1);
-            }
-        }
-        parity
+    fn random_mark(sample: &mut Sample<'_>, p: usize) -> Option<usize> {
+        let odd = sample.digit(p) % 2 == 1;
+        sample.one_in(4).then_some(if odd { 0 } else { 1 })
     }
 }
 
@@ -214,8 +205,9 @@ impl Reference for CellDigits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::file::from_toml;
     use crate::sudoku::rules::fpuzzles_io::{round_trip, FpWriter};
+    use crate::sudoku::rules::test_support::{givens_refusal, read_back, refusal};
     use crate::sudoku::rules::Family;
     use crate::sudoku::Rules;
 
@@ -223,12 +215,10 @@ mod tests {
 
     #[test]
     fn reads_cells_and_writes_them_back() {
-        let file = from_toml(FILE).unwrap();
+        let file = read_back(FILE);
         let parity = &file.rules.constraints().parity;
         assert_eq!(parity.odd.len(), 2);
         assert_eq!(parity.even, [Cell { row: 3, col: 3 }]);
-        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
-        assert_eq!(again.rules, file.rules);
         let mut out = Vec::new();
         parity.unexplained(&mut out);
         assert_eq!(out, ["odd cell r1c1", "odd cell r2c2", "even cell r4c4"]);
@@ -237,15 +227,10 @@ mod tests {
     #[test]
     fn refuses_cells_outside_and_givens_of_the_wrong_parity() {
         let outside = "size = 4\nodd = \"r5c1\"\n";
-        assert_eq!(
-            from_toml(outside).unwrap_err().to_string(),
-            "odd cell r5c1: r5c1 is outside the grid"
-        );
+        assert_eq!(refusal(outside), "odd cell r5c1: r5c1 is outside the grid");
         let rules: Rules = from_toml(FILE).unwrap().rules;
-        let mut givens = rules.empty_grid();
-        givens.set(3, 3, 3);
         assert_eq!(
-            rules.check_givens(&givens).unwrap_err().to_string(),
+            givens_refusal(&rules, &[(3, 3, 3)]),
             "even cell r4c4: r4c4 holds 3"
         );
     }

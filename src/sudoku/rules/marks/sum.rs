@@ -17,7 +17,8 @@ use serde_json::{json, Value};
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{
-    cell_list, read_tables, Constraint, Family, FileWriter, RawCells, Reference,
+    cell_list, explained_as_units_and_pairs, read_tables, Constraint, Family, FileWriter, RawCells,
+    Reference,
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
@@ -110,17 +111,10 @@ impl Constraint for Sums {
                 Arc::new(move |d, e| u32::from(d) + u32::from(e) == value),
             );
         }
-        (!check.is_empty()).then(|| Box::new(check) as Box<dyn Reference>)
+        check.into_reference()
     }
 
-    fn words(&self, instance: Option<usize>) -> String {
-        let _ = instance;
-        "a sum of neighbours".to_string()
-    }
-
-    fn unexplained(&self, _: &mut Vec<String>) {
-        // Every sum pair is a pair: every technique reasons with it.
-    }
+    explained_as_units_and_pairs!("a sum of neighbours");
 
     fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
         let s = canvas.cell();
@@ -234,25 +228,22 @@ impl Family for Sums {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::file::from_toml;
     use crate::sudoku::rules::fpuzzles_io::round_trip;
     use crate::sudoku::rules::fpuzzles_io::FpReader;
+    use crate::sudoku::rules::test_support::{read_back, refusal};
 
     const FILE: &str = "size = 4\n[[sum]]\ncells = \"r1c1 r1c2\"\nvalue = 7\n";
 
     #[test]
     fn reads_pairs_and_writes_them_back() {
-        let file = from_toml(FILE).unwrap();
+        let file = read_back(FILE);
         let sums = &file.rules.constraints().sum;
         assert_eq!(sums.pairs[0].value, 7);
-        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
-        assert_eq!(again.rules, file.rules);
         let relation = file.rules.relation(&file.rules.pairs()[0]);
         assert!(relation.allows(3, 4) && relation.allows(4, 3) && !relation.allows(2, 4));
         assert_eq!(
-            from_toml("size = 4\n[[sum]]\ncells = \"r1c1 r1c2\"\nvalue = 9\n")
-                .unwrap_err()
-                .to_string(),
+            refusal("size = 4\n[[sum]]\ncells = \"r1c1 r1c2\"\nvalue = 9\n"),
             "sum 1: two digits of 1 to 4 never add up to 9"
         );
     }

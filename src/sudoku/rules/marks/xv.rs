@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{
-    cell_list, Constraint, Family, FileWriter, RawCells, Reference,
+    cell_list, explained_as_units_and_pairs, Constraint, Family, FileWriter, RawCells, Reference,
 };
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
@@ -173,17 +173,10 @@ impl Constraint for Xv {
         for ((a, b), rule) in self.rules(geometry) {
             check.push(a, b, Arc::new(move |d, e| keeps(&rule, d, e)));
         }
-        (!check.is_empty()).then(|| Box::new(check) as Box<dyn Reference>)
+        check.into_reference()
     }
 
-    fn words(&self, instance: Option<usize>) -> String {
-        let _ = instance;
-        "an X or V".to_string()
-    }
-
-    fn unexplained(&self, _: &mut Vec<String>) {
-        // Every XV rule is a pair: every technique reasons with it.
-    }
+    explained_as_units_and_pairs!("an X or V");
 
     fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
         let size = canvas.cell() * 0.34;
@@ -311,9 +304,10 @@ impl Family for Xv {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::file::{from_toml, to_toml};
+    use crate::sudoku::file::from_toml;
     use crate::sudoku::rules::fpuzzles_io::round_trip;
     use crate::sudoku::rules::fpuzzles_io::FpReader;
+    use crate::sudoku::rules::test_support::{read_back, refusal};
     use crate::sudoku::{Rules, Spec};
 
     const FILE: &str = "size = 6\nnegative_xv = true\n\
@@ -321,24 +315,19 @@ mod tests {
 
     #[test]
     fn reads_marks_and_writes_them_back() {
-        let file = from_toml(FILE).unwrap();
+        let file = read_back(FILE);
         let xv = &file.rules.constraints().xv;
         assert!(xv.negative);
         assert_eq!(
             xv.marks.iter().map(XvMark::sum).collect::<Vec<_>>(),
             [10, 5]
         );
-        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
-        assert_eq!(again.rules, file.rules);
     }
 
     #[test]
     fn refuses_marks_that_make_no_sense() {
         let bad = "size = 6\n[[xv]]\ncells = \"r1c1 r1c2\"\nvalue = \"Y\"\n";
-        assert_eq!(
-            from_toml(bad).unwrap_err().to_string(),
-            "xv 1: value \"Y\" is neither \"X\" nor \"V\""
-        );
+        assert_eq!(refusal(bad), "xv 1: value \"Y\" is neither \"X\" nor \"V\"");
         let cells = [Cell { row: 0, col: 0 }, Cell { row: 0, col: 2 }];
         let spec = Spec::new(6).with(|c| c.xv.marks.push(XvMark { cells, x: true }));
         assert_eq!(
