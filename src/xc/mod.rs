@@ -56,7 +56,6 @@ mod checks;
 mod choose;
 mod commit;
 mod count;
-mod distinct;
 mod dlx;
 mod domination;
 pub mod knuth;

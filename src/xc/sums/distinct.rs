@@ -1,4 +1,4 @@
-//! Slots that take different weights: how the sums ([`super::sums`]) find them in the matrix,
+//! Slots that take different weights: how the sums ([`super`]) find them in the matrix,
 //! and what such slots add up to at least and at most.
 //!
 //! Two slots *exclude each other* when every two options of equal weight, one in each, share
@@ -16,7 +16,7 @@
 //! each joining the first group it fits in line order, split boxes that a clique grown from
 //! the most excluded cell keeps whole.
 
-use super::matrix::{at, Matrix, NO_COLOR, SPACER};
+use crate::xc::matrix::{at, Matrix, NO_COLOR, SPACER};
 
 /// Most different weights in a group of slots that exclude each other (one bit each).
 pub(crate) const GROUP_WEIGHTS: usize = 64;

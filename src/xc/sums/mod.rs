@@ -15,9 +15,11 @@
 //! depend on which options were chosen, not only on which items are covered, so a count with
 //! sums does not use the memory of subproblems (see `serial`).
 
-use super::distinct::{group, spread};
-use super::matrix::{at, length, Matrix, COVERED};
-use super::problem::OptionId;
+mod distinct;
+
+use crate::xc::matrix::{at, length, Matrix, COVERED};
+use crate::xc::problem::OptionId;
+use distinct::{group, spread};
 
 /// A sum over the options of some primary items (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
