@@ -182,11 +182,11 @@ pub fn differential(data: &[u8]) {
         (6, 1) => Some((3, 2)),
         _ => None,
     };
-    spec.constraints.units.diagonals = flags >> 2 & 1 == 1;
+    spec.constraints.grid_units.diagonals = flags >> 2 & 1 == 1;
     spec.constraints.chess.anti_knight = flags >> 3 & 1 == 1;
     spec.constraints.chess.anti_king = flags >> 4 & 1 == 1;
     spec.constraints.kropki.non_consecutive = flags >> 5 & 1 == 1;
-    spec.constraints.units.windoku = flags >> 6 & 1 == 1 && n == 4;
+    spec.constraints.grid_units.windoku = flags >> 6 & 1 == 1 && n == 4;
     let extra = bits.byte();
     if extra & 1 == 1 {
         spec.regions = regions(n, &mut bits);

@@ -353,7 +353,7 @@ fn random_puzzle(seed: u64) -> Option<PuzzleFile> {
         labels
     });
     let mut constraints = Constraints::default();
-    let u = &mut constraints.units;
+    let u = &mut constraints.grid_units;
     match rng.below(4) {
         0 => {}
         1 => u.diagonals = true,
@@ -443,7 +443,7 @@ proptest! {
 
 #[test]
 fn what_f_puzzles_cannot_hold_is_not_exported() {
-    let rules = Rules::new(Spec::new(9).with(|c| c.units.windoku = true)).unwrap();
+    let rules = Rules::new(Spec::new(9).with(|c| c.grid_units.windoku = true)).unwrap();
     let file = PuzzleFile {
         givens: rules.empty_grid(),
         rules,

@@ -88,12 +88,12 @@ fn puzzles_are_unique_by_both_engines_and_their_solutions_valid() {
 #[test]
 fn variants_are_unique_by_both_engines() {
     let variants = [
-        Spec::new(9).with(|c| c.units.diagonals = true),
-        Spec::new(9).with(|c| c.units.windoku = true),
+        Spec::new(9).with(|c| c.grid_units.diagonals = true),
+        Spec::new(9).with(|c| c.grid_units.windoku = true),
         Spec::new(9).with(|c| c.chess.anti_knight = true),
         Spec::new(9).with(|c| c.chess.anti_king = true),
         Spec::new(9).with(|c| c.kropki.non_consecutive = true),
-        Spec::new(6).with(|c| c.units.diagonals = true),
+        Spec::new(6).with(|c| c.grid_units.diagonals = true),
         Spec::new(6).with(|c| c.chess.anti_king = true),
     ];
     for spec in variants {

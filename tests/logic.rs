@@ -210,7 +210,7 @@ fn grades_are_ordered_and_named() {
 
 #[test]
 fn a_hidden_single_in_a_diagonal_is_a_hidden_single() {
-    let rules = Rules::new(Spec::new(9).with(|c| c.units.diagonals = true)).unwrap();
+    let rules = Rules::new(Spec::new(9).with(|c| c.grid_units.diagonals = true)).unwrap();
     // Found among random X-sudoku puzzles: the diagonal is the only unit with one place left
     // for 1 when the step comes.
     let puzzle = Grid::from_line(
@@ -254,7 +254,7 @@ proptest! {
         givens in 20usize..40,
         diagonals in any::<bool>(),
     ) {
-        let rules = Rules::new(Spec::new(9).with(|c| c.units.diagonals = diagonals)).unwrap();
+        let rules = Rules::new(Spec::new(9).with(|c| c.grid_units.diagonals = diagonals)).unwrap();
         if let Some(solution) = engine_solution(&rules, seed) {
             let puzzle = puzzle_from(&solution, givens, seed);
             let explanation = solve_logically(&rules, &puzzle).unwrap();
@@ -427,6 +427,7 @@ fn published_solutions() -> std::collections::BTreeMap<String, String> {
 fn published_variants_are_explained_soundly() {
     let solved_by_logic = [
         "159_sudoku",
+        "16x16_jigsaw",
         "anti_knight_anti_king",
         "elementary",
         "german_whispers",
@@ -439,6 +440,8 @@ fn published_variants_are_explained_soundly() {
         "pencilmark_sudoku",
         "quadruple_repeated_values",
         "sudoku_variants_series_173_between_lines_sudoku",
+        "jigsaw_boxes_disconnected",
+        "windoku",
     ];
     let solutions = published_solutions();
     let dir = common::data("logic");
@@ -459,7 +462,7 @@ fn published_variants_are_explained_soundly() {
         );
         seen += 1;
     }
-    assert_eq!(seen, 15);
+    assert_eq!(seen, 18);
 }
 
 /// The sums the rules promise (here arrows and little killers) give the sum steps, in the

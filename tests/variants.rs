@@ -165,7 +165,7 @@ fn every_filled_6x6_grid_counts_by_interchangeable_digits() {
 fn a_count_by_classes_stops_when_its_watch_asks() {
     // The diagonals keep the digits interchangeable but not the bands (an empty classic grid
     // is counted by bands instead, which counts nothing until its top band is done).
-    let rules = Rules::new(Spec::new(9).with(|c| c.units.diagonals = true)).unwrap();
+    let rules = Rules::new(Spec::new(9).with(|c| c.grid_units.diagonals = true)).unwrap();
     let empty = rules.empty_grid();
     let watch = Watch::new();
     let answer = std::thread::scope(|scope| {

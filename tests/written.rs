@@ -60,7 +60,7 @@ fn one_diagonal_alone_and_no_boxes() {
         &".".repeat(81),
     );
     assert_eq!(code, 0);
-    let rules = Rules::new(Spec::new(9).with(|c| c.units.diagonal_positive = true)).unwrap();
+    let rules = Rules::new(Spec::new(9).with(|c| c.grid_units.diagonal_positive = true)).unwrap();
     let solution = Grid::from_line(out.trim()).unwrap();
     validate(&rules, &rules.empty_grid(), &solution).unwrap();
     // `--box none` in --pretty draws the frame alone.

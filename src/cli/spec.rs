@@ -122,10 +122,10 @@ impl RuleFlags {
 fn constraints(flags: &RuleArgs) -> Constraints {
     Spec::default()
         .with(|c| {
-            c.units.diagonals = flags.diagonals;
-            c.units.diagonal_positive = flags.diagonal_positive;
-            c.units.diagonal_negative = flags.diagonal_negative;
-            c.units.windoku = flags.windoku;
+            c.grid_units.diagonals = flags.diagonals;
+            c.grid_units.diagonal_positive = flags.diagonal_positive;
+            c.grid_units.diagonal_negative = flags.diagonal_negative;
+            c.grid_units.windoku = flags.windoku;
             c.chess.anti_knight = flags.anti_knight;
             c.chess.anti_king = flags.anti_king;
             c.kropki.non_consecutive = flags.non_consecutive;
@@ -157,7 +157,7 @@ mod tests {
         let spec = rule_flags.spec(6).unwrap();
         assert_eq!(spec.size, 6);
         assert_eq!(spec.symbols, None);
-        assert!(spec.constraints.units.diagonals);
+        assert!(spec.constraints.grid_units.diagonals);
         assert!(spec.constraints.chess.anti_king);
         assert!(!spec.constraints.chess.anti_knight);
         assert_eq!(rule_flags.rules(9).unwrap().size(), 9);
@@ -182,13 +182,13 @@ mod tests {
         assert_eq!((rule_flags.size, rule_flags.given), (None, true));
         let spec = rule_flags.spec(5).unwrap();
         assert_eq!(spec.box_shape, Some((1, 5)));
-        assert!(spec.constraints.units.diagonal_positive);
-        assert!(!spec.constraints.units.diagonal_negative);
+        assert!(spec.constraints.grid_units.diagonal_positive);
+        assert!(!spec.constraints.grid_units.diagonal_negative);
         let spec = RuleFlags::new(&flags(&["--diagonal-negative"]))
             .unwrap()
             .spec(4)
             .unwrap();
-        assert!(spec.constraints.units.diagonal_negative);
+        assert!(spec.constraints.grid_units.diagonal_negative);
     }
 
     #[test]

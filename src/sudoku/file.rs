@@ -466,7 +466,7 @@ fn read_givens(rules: &Rules, lines: &[(usize, &str)]) -> Result<Grid, FileError
 /// use sudokux::sudoku::file::{from_toml, to_toml};
 /// use sudokux::sudoku::{Rules, Spec};
 ///
-/// let rules = Rules::new(Spec::new(4).with(|c| c.units.diagonals = true)).unwrap();
+/// let rules = Rules::new(Spec::new(4).with(|c| c.grid_units.diagonals = true)).unwrap();
 /// let text = to_toml(&rules, &rules.empty_grid());
 /// assert!(text.contains("diagonals = true"));
 /// assert_eq!(from_toml(&text).unwrap().rules, rules);

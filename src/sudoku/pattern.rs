@@ -95,7 +95,7 @@ mod tests {
 
     #[test]
     fn rules_beyond_rows_columns_and_boxes_have_no_pattern() {
-        let rules = Rules::new(Spec::new(9).with(|c| c.units.diagonals = true)).unwrap();
+        let rules = Rules::new(Spec::new(9).with(|c| c.grid_units.diagonals = true)).unwrap();
         assert_eq!(pattern_grid(&rules, |_| 0), None);
     }
 }

@@ -80,7 +80,7 @@ pub enum RenderError {
 /// use sudokux::sudoku::{render::caption, Rules, Spec};
 ///
 /// let rules = Rules::new(Spec::new(9).with(|c| {
-///     c.units.diagonals = true;
+///     c.grid_units.diagonals = true;
 ///     c.chess.anti_king = true;
 /// }))
 /// .unwrap();

@@ -131,7 +131,7 @@ mod tests {
         // r1c1 = 2 and r2c3 = 5: fine; r1c2 = 9, r3c3 = 3 ...; this grid breaks the diagonal
         // (r1c1 2, r5c5 2).
         assert_eq!(
-            with(Spec::new(9).with(|c| c.units.diagonals = true))
+            with(Spec::new(9).with(|c| c.grid_units.diagonals = true))
                 .unwrap_err()
                 .to_string(),
             "r1c1 and r5c5 both hold 2 (diagonal)"

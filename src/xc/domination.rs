@@ -86,7 +86,7 @@ impl Domination {
 
     /// Whether there are sums, relations or automata to keep.
     #[inline]
-    fn promised(&self) -> bool {
+    pub(crate) fn promised(&self) -> bool {
         !self.sums.is_empty() || !self.relations.is_empty() || !self.automata.is_empty()
     }
 

@@ -81,9 +81,11 @@ pub struct Search<'a> {
     /// Locked candidates on the matrix, when on: one level entered per level of `stack`, and
     /// one more while the search is at (or has just reported) a node below the last choice.
     domination: Domination,
-    /// The conflict scores that choose the item in a search with sums (see [`Conflicts`]):
-    /// not in searches that split, whose frontier paths must not depend on what was searched
-    /// before them, nor in counts through a hook, which choose by [`Hook::choose`].
+    /// The conflict scores that choose the item in a search with promises (sums, relations,
+    /// automata; see [`Conflicts`]): not in searches that split, whose frontier paths must not
+    /// depend on what was searched before them, nor in counts through a hook, which choose by
+    /// [`Hook::choose`]. With sums by [`Conflicts::choose`], else by
+    /// [`Conflicts::choose_pairs_first`].
     conflicts: Conflicts,
 }
 
@@ -194,7 +196,7 @@ impl<'a> Search<'a> {
         let domination = std::mem::take(&mut home.domination);
         debug_assert_eq!(domination.depth(), 0, "a search starts at the root");
         let mut conflicts = std::mem::take(&mut home.conflicts);
-        if !domination.sums.is_empty() {
+        if domination.promised() {
             conflicts.reset(matrix);
         }
         Search {
@@ -337,7 +339,8 @@ impl Search<'_> {
         let domination = &mut self.domination;
         let conflicts = &mut self.conflicts;
         let scored =
-            DOMINATION && !H::COUNTS && self.frontier == usize::MAX && !domination.sums.is_empty();
+            DOMINATION && !H::COUNTS && self.frontier == usize::MAX && domination.promised();
+        let pairs_first = domination.sums.is_empty();
         // A dead end the sums find is charged to the item of the last choice with two options
         // or more (a forced move is not a choice).
         let charge = |conflicts: &mut Conflicts, m: &Matrix, stack: &[u32], branch: &[[u32; 2]]| {
@@ -400,7 +403,9 @@ impl Search<'_> {
                         state = State::Backtrack;
                         continue;
                     }
-                    let i = if scored {
+                    let i = if scored && pairs_first {
+                        conflicts.choose_pairs_first(m)
+                    } else if scored {
                         conflicts.choose(m)
                     } else {
                         H::choose(m)

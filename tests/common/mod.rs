@@ -279,11 +279,11 @@ pub fn instance(kind: &str, seed: u64) -> (Rules, Option<Grid>) {
             })
         }
         "mix" => with(base.with(|c| {
-            c.units.diagonals = rng.below(2) == 0;
+            c.grid_units.diagonals = rng.below(2) == 0;
             c.chess.anti_king = rng.below(3) == 0;
             c.kropki.non_consecutive = rng.below(4) == 0;
             c.chess.anti_knight = rng.below(3) == 0;
-            c.units.disjoint_groups = rng.below(3) == 0;
+            c.grid_units.disjoint_groups = rng.below(3) == 0;
         })),
         family => {
             let (rules, solution) = family_instance(family, base, seed);

@@ -127,7 +127,7 @@ struct Walk<'a> {
 /// word, as rustc's own `FxHasher`; the default SipHash took half the time of a killer's
 /// explanation. Not for keys an adversary picks.
 #[derive(Default)]
-struct WordHasher(u64);
+pub(crate) struct WordHasher(u64);
 
 impl Hasher for WordHasher {
     fn finish(&self) -> u64 {

@@ -8,15 +8,17 @@
 //! constraints' own options are still possible; a cell option is possible while its digit is
 //! a candidate.
 //!
-//! The matrix is built only when it says more than the units do (pairs, cages, lines, any
-//! constraint with items or forbidden digits of its own): on rule sets of units alone
-//! (classic, jigsaw, X, windoku) the classic techniques are the whole logic, and their steps
-//! and grades stay what they always were.
+//! The matrix is built unless the rules are classic: rows, columns and boxes alone, with
+//! every digit possible in every cell ([`Matrix::classic`]). On those the classic techniques
+//! are the whole logic, and their steps and grades stay what they always were. Units beyond
+//! them (jigsaw regions, diagonals, windows, extra regions) are enough for the matrix: the
+//! classic techniques still come first, and the generic ones (set pairs and triples over
+//! any items, contradiction chains) go on where they stall.
 
 use std::fmt;
 
 use crate::sudoku::encode::{Numbering, Owners};
-use crate::sudoku::rules::Rules;
+use crate::sudoku::rules::{Rules, UnitKind};
 use crate::xc::{ItemKind, OptionId, Problem};
 
 /// Options beyond which the matrix logic stays off: its conflict table grows as the square
@@ -117,9 +119,8 @@ impl Matrix {
         let n = rules.size();
         let cells = rules.cells().len();
         let unit_items = cells + rules.units().len() * n;
-        let plain = problem.item_count() == unit_items && problem.option_count() == cells * n;
         let count = problem.option_count();
-        if plain || count > MAX_OPTIONS {
+        if Matrix::classic(rules, problem) || count > MAX_OPTIONS {
             return None;
         }
         let words = count.div_ceil(64);
@@ -256,8 +257,8 @@ impl Matrix {
         })
     }
 
-    /// Whether the logic reasons with a matrix of the rules: they say more than units, and
-    /// the matrix is small enough.
+    /// Whether the logic reasons with a matrix of the rules: they are not classic
+    /// ([`Matrix::classic`]), and the matrix is small enough.
     pub(super) fn holds(rules: &Rules) -> bool {
         let (problem, _) = crate::sudoku::encode::encode(rules);
         Matrix::holds_problem(rules, &problem)
@@ -265,11 +266,26 @@ impl Matrix {
 
     /// [`Matrix::holds`] of the rules' encoding, already made.
     pub(super) fn holds_problem(rules: &Rules, problem: &Problem) -> bool {
+        !Matrix::classic(rules, problem) && problem.option_count() <= MAX_OPTIONS
+    }
+
+    /// Whether the rules are classic: their encoding has the units' items alone and every
+    /// (cell, digit) option (no pair, cage, line or forbidden digit), and every unit is a row,
+    /// a column or a box, at any size and on any number of grids. Jigsaw regions, diagonals,
+    /// windows and extra regions are not classic: classic grading stays as it was, and the
+    /// variants get the generic techniques too.
+    fn classic(rules: &Rules, problem: &Problem) -> bool {
         let n = rules.size();
         let cells = rules.cells().len();
         let plain = problem.item_count() == cells + rules.units().len() * n
             && problem.option_count() == cells * n;
-        !plain && problem.option_count() <= MAX_OPTIONS
+        plain
+            && rules.units().iter().all(|u| {
+                matches!(
+                    u.kind,
+                    UnitKind::Row(_) | UnitKind::Column(_) | UnitKind::Box(_)
+                )
+            })
     }
 
     /// The options no solution holds together with `o`, as a bit set over the options.

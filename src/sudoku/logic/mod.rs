@@ -42,6 +42,7 @@
 //! sum_pairs.rs  two promised sums sharing cells, filled together (overlapping sums)
 //! fillings.rs   the one walk through a sum's fillings, which the sum steps and the killer
 //!               family's steps share
+//! failed.rs     what the costly searches found nothing with, by what they read
 //! explain.rs    the order techniques are tried in (the families' own steps among them),
 //!               guesses, the explanation of a puzzle
 //! technique.rs, step.rs, grade.rs: what a step is and says, and what a solution is worth
@@ -67,6 +68,7 @@
 
 mod covers;
 mod explain;
+mod failed;
 pub(crate) mod fillings;
 mod fish;
 mod grade;

@@ -8,6 +8,7 @@ use crate::sudoku::candidates::Candidates;
 use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::rules::{Logic, PuzzleError, Rules, UnitKind};
 
+use super::failed::Failed;
 use super::mask::{bit, digits_of};
 use super::matrix::{Matrix, View};
 use super::rule_sums::RuleSum;
@@ -43,7 +44,8 @@ pub struct State<'r> {
     /// The steps the constraint families offer beyond their units and pairs (a killer
     /// cage's sum), in the order of the families.
     pub(super) families: Arc<[Box<dyn Logic>]>,
-    /// The rules as one exact-cover matrix, when they say more than units do.
+    /// The rules as one exact-cover matrix, unless they are classic (rows, columns and boxes
+    /// alone: `Matrix::classic`).
     pub(super) matrix: Option<Arc<Matrix>>,
     /// Which of the matrix's constraint options are still possible (bit per option; the
     /// cell options' bits are unused): only ever loses bits, as the candidates do.
@@ -52,6 +54,9 @@ pub struct State<'r> {
     pub(super) sums: Arc<[RuleSum]>,
     /// The constraints the logic does not reason with ([`super::unexplained`]).
     unexplained: Arc<[String]>,
+    /// The costly searches that found nothing, by what they read (shared by clones: an entry
+    /// holds for every state that reads the same).
+    pub(super) failed: Arc<Failed>,
 }
 
 impl<'r> State<'r> {
@@ -141,6 +146,7 @@ impl<'r> State<'r> {
             alive,
             sums,
             unexplained: unexplained.into(),
+            failed: Arc::default(),
         };
         for &p in rules.cells() {
             let d = puzzle.cells()[p];

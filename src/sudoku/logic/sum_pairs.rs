@@ -8,6 +8,11 @@
 //! no filling of *both* sums' cells (cells that see one another holding different digits)
 //! reaches both targets with it.
 
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use super::failed::Search;
+use super::fillings::WordHasher;
 use super::mask::{bit, digits_of};
 use super::rule_sums::RuleSum;
 use super::state::State;
@@ -26,6 +31,14 @@ const MAX_STATES: usize = 3_000;
 /// search) make many pairs that seldom rule anything out, and would make the step slow.
 const MAX_TERMS: usize = 6;
 
+/// The first word of what [`Failed`](super::failed::Failed) holds for a pair whose walk found
+/// nothing: the inputs it read follow (a walk cut short, or without a filling).
+const INPUTS: u64 = 0;
+
+/// The first word of what a pair's walk that found nothing leaves: the fillings it found
+/// follow ([`pack`]ed), which use every candidate of the pair's cells.
+const FILLINGS: u64 = 1;
+
 /// Two sums filled together.
 ///
 /// Invariants: `order` holds each cell of either sum once, in groups of cells that all see
@@ -41,9 +54,45 @@ struct Joint {
     least: Vec<[i64; 2]>,
     most: Vec<[i64; 2]>,
     support: Vec<u64>,
-    memo: std::collections::HashMap<(usize, i64, i64, u64), bool>,
+    memo: HashMap<(usize, i64, i64, u64), bool, BuildHasherDefault<WordHasher>>,
     /// Whether the walk went over [`MAX_STATES`] (its support is then unusable).
     over: bool,
+    /// The digits of the cells before the walk's current one (`digits[..k]` at cell `k`).
+    digits: Vec<u8>,
+    /// Fillings of both sums found by the walk ([`pack`]ed), one at least for every digit
+    /// of `support`.
+    fillings: Vec<u64>,
+    /// How many fillings through each cell's digit (`witnesses[k * 64 + d]`) are in
+    /// `fillings`: at most [`WITNESSES`].
+    witnesses: Vec<u8>,
+}
+
+/// Fillings kept through every digit of every cell: a step removes a candidate that some
+/// fillings used; with several kept, others often remain, and the pair need not be walked
+/// again.
+const WITNESSES: u8 = 4;
+
+/// Bits of a cell's digit in a packed filling: [`MAX_CELLS`] cells fit in a word.
+const DIGIT_BITS: usize = 6;
+
+/// A filling of a pair's cells (the digit of `order[k]` at `digits[k]`) as one word.
+fn pack(digits: &[u8]) -> u64 {
+    (digits.iter().enumerate()).fold(0, |word, (k, &d)| word | u64::from(d) << (DIGIT_BITS * k))
+}
+
+/// Whether the fillings still possible under `masks` (each cell's digit among its mask's)
+/// use every digit of every mask: then the pair's walk would rule nothing out.
+fn covered(fillings: &[u64], masks: &[u64]) -> bool {
+    let mut cover = vec![0u64; masks.len()];
+    let digit = |word: u64, k: usize| (word >> (DIGIT_BITS * k) & 63) as u8;
+    for &word in fillings {
+        if (0..masks.len()).all(|k| masks[k] & bit(digit(word, k)) != 0) {
+            for (k, c) in cover.iter_mut().enumerate() {
+                *c |= bit(digit(word, k));
+            }
+        }
+    }
+    cover == masks
 }
 
 impl Joint {
@@ -126,8 +175,11 @@ impl Joint {
             targets: [a.promise.target, b.promise.target],
             least,
             most,
-            memo: std::collections::HashMap::new(),
+            memo: HashMap::default(),
             over: false,
+            digits: vec![0; len],
+            fillings: Vec::new(),
+            witnesses: vec![0; len * 64],
         })
     }
 
@@ -157,13 +209,55 @@ impl Joint {
         for d in digits_of(self.masks[k] & !used) {
             let w = self.weights[k];
             let next = [sums[0] + w[0] * i64::from(d), sums[1] + w[1] * i64::from(d)];
+            self.digits[k] = d;
             if self.complete(k + 1, next, used | bit(d)) {
+                let seen = &mut self.witnesses[k * 64 + usize::from(d)];
+                if *seen < WITNESSES && !self.over {
+                    // A filling through this digit: the path so far, and any completion.
+                    *seen += 1;
+                    self.finish(k + 1, next, used | bit(d));
+                    self.fillings.push(pack(&self.digits));
+                }
                 self.support[k] |= bit(d);
                 any = true;
             }
         }
         self.memo.insert(key, any);
         any
+    }
+
+    /// Whether the walk found that cells `order[k..]` complete partial sums `sums` (the
+    /// current group avoiding `used`): within bounds, and the end or a state known to
+    /// complete.
+    fn completes(&self, k: usize, sums: [i64; 2], used: u64) -> bool {
+        for (side, &sum) in sums.iter().enumerate() {
+            let rest = self.targets[side] - sum;
+            if rest < self.least[k][side] || rest > self.most[k][side] {
+                return false;
+            }
+        }
+        if k == self.order.len() {
+            return true;
+        }
+        let used = if self.starts[k] { 0 } else { used };
+        self.memo.get(&(k, sums[0], sums[1], used)) == Some(&true)
+    }
+
+    /// Writes into `digits[k..]` a completion of partial sums `sums` that the walk found
+    /// ([`Joint::completes`] holds for the state).
+    fn finish(&mut self, k: usize, sums: [i64; 2], used: u64) {
+        let (mut sums, mut used) = (sums, used);
+        for k in k..self.order.len() {
+            let free = if self.starts[k] { 0 } else { used };
+            let w = self.weights[k];
+            let step = |d: u8| [sums[0] + w[0] * i64::from(d), sums[1] + w[1] * i64::from(d)];
+            let d = digits_of(self.masks[k] & !free)
+                .find(|&d| self.completes(k + 1, step(d), free | bit(d)))
+                .expect("a state known to complete has a child that does");
+            self.digits[k] = d;
+            sums = step(d);
+            used = free | bit(d);
+        }
     }
 }
 
@@ -197,9 +291,26 @@ impl State<'_> {
                 let Some(mut joint) = Joint::new(self, a, b) else {
                     continue;
                 };
+                // What the walk reads: the cells' digits, and which of them are placed.
+                let mut read: Vec<u64> = vec![INPUTS];
+                read.extend(
+                    (joint.order.iter().zip(&joint.masks))
+                        .map(|(&p, &mask)| mask | u64::from(self.values[p] != 0) << 63),
+                );
+                let search = Search::SumPair(i as u32, j as u32);
+                let known = self.failed.with(search, |known| match known {
+                    Some([INPUTS, inputs @ ..]) => inputs == &read[1..],
+                    Some([FILLINGS, fillings @ ..]) => covered(fillings, &joint.masks),
+                    _ => false,
+                });
+                if known {
+                    continue;
+                }
                 joint.complete(0, [0, 0], 0);
                 if joint.over || joint.support.contains(&0) {
-                    // No joint filling: the puzzle is broken here, which other checks report.
+                    // Too long a walk, or no joint filling (the puzzle is broken here, which
+                    // other checks report): nothing found on these inputs.
+                    self.failed.remember(search, &read);
                     continue;
                 }
                 let eliminations: Vec<_> = joint
@@ -212,6 +323,10 @@ impl State<'_> {
                     })
                     .collect();
                 if eliminations.is_empty() {
+                    // Nothing found while these fillings stay possible.
+                    let mut fillings = vec![FILLINGS];
+                    fillings.extend_from_slice(&joint.fillings);
+                    self.failed.remember(search, &fillings);
                     continue;
                 }
                 let words = |sum: &RuleSum| {
@@ -240,6 +355,7 @@ impl State<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     use crate::sudoku::grid::{Cell, Grid};
     use crate::sudoku::logic::mask::digits_of;
     use crate::sudoku::logic::state::State;
@@ -250,6 +366,58 @@ mod tests {
         Cage {
             sum,
             cells: cells.iter().map(|&(row, col)| Cell { row, col }).collect(),
+        }
+    }
+
+    /// The fillings a walk keeps are fillings of both sums, one at least through every digit
+    /// it supports; they tell a later call that nothing goes while they stay possible, and
+    /// not once one digit they alone used is gone.
+    #[test]
+    fn the_fillings_kept_fill_both_sums_and_stand_for_the_walk() {
+        // Cage 1: r1c1 + r1c2 = 10; cage 2: r1c2 + r2c2 + r3c2 = 12 (column 2, box 1).
+        let cages = vec![
+            cage(10, &[(0, 0), (0, 1)]),
+            cage(12, &[(0, 1), (1, 1), (2, 1)]),
+        ];
+        let rules = Rules::new(Spec::new(9).with(|c| c.cage.cages = cages)).unwrap();
+        let state = State::new(&rules, &Grid::empty(9)).unwrap();
+        let (a, b) = (&state.sums[0], &state.sums[1]);
+        let mut joint = Joint::new(&state, a, b).expect("the cages share r1c2");
+        assert!(joint.complete(0, [0, 0], 0) && !joint.over);
+        let digit = |word: u64, k: usize| (word >> (DIGIT_BITS * k) & 63) as u8;
+        let mut used = vec![0u64; joint.order.len()];
+        for &word in &joint.fillings {
+            let mut sums = [0i64; 2];
+            for (k, &p) in joint.order.iter().enumerate() {
+                let d = digit(word, k);
+                assert!(joint.masks[k] & bit(d) != 0);
+                for (j, &q) in joint.order.iter().enumerate().take(k) {
+                    assert!(!state.sees(p, q) || digit(word, j) != d, "{word:x}");
+                }
+                sums[0] += joint.weights[k][0] * i64::from(d);
+                sums[1] += joint.weights[k][1] * i64::from(d);
+                used[k] |= bit(d);
+            }
+            assert_eq!(sums, joint.targets);
+        }
+        assert_eq!(used, joint.support);
+        assert!(covered(&joint.fillings, &joint.support));
+        // Without a digit some cell needs a filling through, the fillings say nothing.
+        let mut fewer = joint.support.clone();
+        fewer[0] &= !bit(digit(joint.fillings[0], 0));
+        let left = joint
+            .fillings
+            .iter()
+            .filter(|&&w| fewer[0] & bit(digit(w, 0)) != 0);
+        if left.count() < joint.fillings.len() {
+            let gone = (0..joint.order.len()).any(|k| {
+                let kept = joint
+                    .fillings
+                    .iter()
+                    .filter(|&&w| (0..fewer.len()).all(|j| fewer[j] & bit(digit(w, j)) != 0));
+                kept.fold(0, |acc, &w| acc | bit(digit(w, k))) != fewer[k]
+            });
+            assert_eq!(covered(&joint.fillings, &fewer), !gone);
         }
     }
 

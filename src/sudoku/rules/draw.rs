@@ -4,6 +4,8 @@
 
 use std::fmt::Write as _;
 
+use crate::sudoku::grid::Cell;
+
 /// Where cells are in the picture, and what constraints have drawn so far.
 #[derive(Debug, Clone)]
 pub struct Canvas {
@@ -49,6 +51,15 @@ impl Canvas {
     /// The top-left corner of a position's cell.
     pub fn corner(&self, position: usize) -> (f64, f64) {
         (self.x(position % self.cols), self.y(position / self.cols))
+    }
+
+    /// The middle of the centres of `cells` (at least one): a cell's centre, the middle of
+    /// the edge between two neighbours, the corner four cells share.
+    pub fn centre(&self, cells: &[Cell]) -> (f64, f64) {
+        let k = cells.len() as f64;
+        let x: f64 = cells.iter().map(|c| self.x(c.col)).sum();
+        let y: f64 = cells.iter().map(|c| self.y(c.row)).sum();
+        (x / k + self.cell / 2.0, y / k + self.cell / 2.0)
     }
 
     /// SVG drawn under the grid lines (cell shading).

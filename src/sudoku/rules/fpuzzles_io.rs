@@ -44,6 +44,13 @@ impl At<'_> {
             message: message.into(),
         }
     }
+
+    /// `value` as a list, or an error here saying that `what` was expected.
+    fn list<'v>(&self, value: &'v Value, what: &str) -> Result<&'v Vec<Value>, FileError> {
+        value
+            .as_array()
+            .ok_or_else(|| self.error(format!("expected {what}, found {value}")))
+    }
 }
 
 /// A clue's position outside or inside the grid, 1-based as f-puzzles names it: rows and
@@ -114,6 +121,29 @@ pub struct FpKey<'a> {
     pub value: &'a Value,
     /// What the value is read with.
     pub reader: &'a FpReader<'a>,
+}
+
+impl<'a> FpKey<'a> {
+    /// Reads each instance of the key's array ([`FpReader::instances`]) with `read`, in
+    /// order, once it holds no field but `fields` and the cosmetic ones
+    /// ([`COSMETIC_FIELDS`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`FpReader::instances`], the first instance with another field
+    /// ([`FpReader::known_fields`]), or the first error of `read`.
+    pub fn each_instance(
+        &self,
+        fields: &[&str],
+        mut read: impl FnMut(At<'a>, &'a Map<String, Value>) -> Result<(), FileError>,
+    ) -> Result<(), FileError> {
+        for (at, instance) in self.reader.instances(self.key, self.value)? {
+            self.reader
+                .known_fields(at, instance, fields, COSMETIC_FIELDS)?;
+            read(at, instance)?;
+        }
+        Ok(())
+    }
 }
 
 /// What a family reads its keys with: the grid's size, the puzzle's `negative` entries, and
@@ -285,10 +315,22 @@ impl<'a> FpReader<'a> {
     ///
     /// Not a list, or one of its entries not a cell of the grid.
     pub fn cells(&self, at: At<'_>, value: &Value) -> Result<Vec<Cell>, FileError> {
-        let list = value
-            .as_array()
-            .ok_or_else(|| at.error(format!("expected a list of cells, found {value}")))?;
+        let list = at.list(value, "a list of cells")?;
         list.iter().map(|v| self.cell(at, v)).collect()
+    }
+
+    /// The cells of an instance's `field` ([`FpReader::cells`]; a missing field is no list).
+    ///
+    /// # Errors
+    ///
+    /// As [`FpReader::cells`].
+    pub fn cells_of(
+        &self,
+        at: At<'_>,
+        instance: &Map<String, Value>,
+        field: &str,
+    ) -> Result<Vec<Cell>, FileError> {
+        self.cells(at, instance.get(field).unwrap_or(&Value::Null))
     }
 
     /// The lines of an instance's `lines` field: a list of lists of cells.
@@ -304,9 +346,7 @@ impl<'a> FpReader<'a> {
         let lines = instance
             .get("lines")
             .ok_or_else(|| at.error("has no \"lines\""))?;
-        let list = lines
-            .as_array()
-            .ok_or_else(|| at.error(format!("expected \"lines\" to be a list, found {lines}")))?;
+        let list = at.list(lines, "\"lines\" to be a list")?;
         list.iter().map(|line| self.cells(at, line)).collect()
     }
 

@@ -42,8 +42,9 @@ pub mod marks;
 pub mod outside;
 
 registry::families! {
-    /// Rows, columns, boxes or regions, and the diagonals and windows when asked for.
-    units: grid::units::UnitRules,
+    /// The grid's own units: rows, columns, boxes or regions, and the diagonals, windows and
+    /// disjoint groups when asked for.
+    grid_units: grid::grid_units::GridUnits,
     /// Anti-knight and anti-king.
     chess: grid::chess::Chess,
     /// Kropki dots (white and black) and non-consecutive neighbours.
@@ -62,7 +63,7 @@ registry::families! {
     quadruple: marks::quadruple::Quadruples,
     /// Killer cages.
     cage: cages::cage::Cages,
-    /// Extra units.
+    /// Extra units: cells listed in the puzzle file whose digits differ.
     unit: grid::unit::ExtraUnits,
     /// Thermometers.
     thermometer: lines::thermometer::Thermometers,
@@ -132,7 +133,7 @@ pub use crate::sudoku::grid::MAX_SIZE;
 ///
 /// // X-sudoku with the anti-knight rule.
 /// let spec = Spec::new(9).with(|c| {
-///     c.units.diagonals = true;
+///     c.grid_units.diagonals = true;
 ///     c.chess.anti_knight = true;
 /// });
 /// let rules = Rules::new(spec).unwrap();

@@ -1,17 +1,21 @@
 //! What the families' unit tests share: a puzzle file read, written back and read again; the
-//! message that refuses a file or givens; an example puzzle proved unique and checked against
-//! its published solution; an empty 4x4 puzzle file; random lines and outside clues of a 9x9.
-//! Built for tests only.
+//! message that refuses a file or givens; a family's f-puzzles keys read back; an empty 4x4
+//! puzzle file; random lines and outside clues of a 9x9.
+//! Built for tests only; a family's tests take it whole (`use
+//! crate::sudoku::rules::test_support::*`), with what they use from elsewhere.
 
 use proptest::prelude::*;
+use proptest::test_runner::TestRunner;
 
-use crate::sudoku::file::{from_toml, to_toml, PuzzleFile};
 use crate::sudoku::grid::Cell;
 use crate::sudoku::rules::fpuzzles_io::Place;
 use crate::sudoku::rules::lines::line::Line;
 use crate::sudoku::rules::outside::clues::OutsideClue;
-use crate::sudoku::rules::Rules;
-use crate::sudoku::{validate, Engine, Solver, Verdict};
+
+pub(crate) use crate::sudoku::file::{from_toml, to_toml, PuzzleFile};
+pub(crate) use crate::sudoku::rules::fpuzzles_io::{round_trip, FpReader, FpWriter};
+pub(crate) use crate::sudoku::rules::{Family, Rules, Spec};
+pub(crate) use crate::sudoku::{Engine, Solver};
 
 /// Reads the puzzle file `toml`, checks that writing it back and reading that gives the same
 /// rules and givens, and hands back what was read.
@@ -49,23 +53,21 @@ pub(crate) fn givens_refusal(rules: &Rules, givens: &[(usize, usize, u8)]) -> St
     rules.check_givens(&grid).unwrap_err().to_string()
 }
 
-/// Proves the puzzle file `toml` unique with the exact-cover engine, checks its solution with
-/// the independent validator, and compares it with `solution` (an `examples/*.solution` file:
-/// the digits in row-major order).
+/// Checks, on random families drawn from `families`, that each reads back from f-puzzles'
+/// keys on a 9x9 what it writes ([`round_trip`]).
 ///
 /// # Panics
 ///
-/// When the file does not read, the puzzle is not unique, or its solution is another.
-pub(crate) fn assert_example_unique(toml: &str, solution: &str) {
-    let file = from_toml(toml).unwrap();
-    let mut solver = Solver::new(file.rules.clone());
-    let (verdict, _) = solver.check(&file.givens).unwrap();
-    let Verdict::Unique(found) = verdict else {
-        panic!("not unique: {verdict:?}");
-    };
-    validate(&file.rules, &file.givens, &found).unwrap();
-    let digits: String = found.cells().iter().map(|d| d.to_string()).collect();
-    assert_eq!(digits, solution.trim());
+/// When one reads back otherwise (with the smallest such family proptest finds).
+pub(crate) fn assert_fpuzzles_round_trip<F: Family + std::fmt::Debug>(
+    families: impl Strategy<Value = F>,
+) {
+    TestRunner::default()
+        .run(&families, |family| {
+            prop_assert_eq!(round_trip(&family, 9), family);
+            Ok(())
+        })
+        .unwrap();
 }
 
 /// A clue beside a random row or column of a 9x9, on any of the four sides, with a value in

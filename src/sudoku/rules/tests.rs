@@ -48,8 +48,8 @@ fn conflicting_givens_name_both_cells_and_the_unit() {
 #[test]
 fn variant_units_and_pairs() {
     let x = Rules::new(Spec::new(9).with(|c| {
-        c.units.diagonals = true;
-        c.units.windoku = true;
+        c.grid_units.diagonals = true;
+        c.grid_units.windoku = true;
     }))
     .unwrap();
     // 27 plus two diagonals plus four windows.

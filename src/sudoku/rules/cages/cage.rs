@@ -28,9 +28,9 @@ pub use crate::sudoku::rules::cover::set_sum::{count_digit_sets, digit_sets};
 use crate::sudoku::rules::cover::set_sum::{encode_all, split_entries, SetSum};
 use crate::sudoku::rules::draw::{cage_outline, num, open_cage_group, Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::grid::units::repeats;
+use crate::sudoku::rules::grid::grid_units::repeats;
 use crate::sudoku::rules::limits::MAX_CAGE_SETS;
 use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit_index::{Unit, UnitIndex, UnitKind};
@@ -406,24 +406,23 @@ impl Family for Cages {
     const FPUZZLES_KEYS: &'static [&'static str] = &["killercage"];
 
     fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
-        let FpKey { key, value, reader } = entry;
-        for (at, instance) in reader.instances(key, value)? {
-            reader.known_fields(at, instance, &["cells", "value"], COSMETIC_FIELDS)?;
+        let reader = entry.reader;
+        entry.each_instance(&["cells", "value"], |at, instance| {
             let cells = instance
                 .get("cells")
                 .ok_or_else(|| at.error("has no \"cells\""))?;
             let cells = reader.cells(at, cells)?;
             let Some(sum) = reader.number(at, instance, "value")? else {
                 self.plain.cages.push(cells);
-                continue;
+                return Ok(());
             };
             let sum = u32::try_from(sum)
                 .ok()
                 .filter(|&s| s > 0)
                 .ok_or_else(|| at.error(format!("\"value\": {sum} is not a cage total")))?;
             self.cages.push(Cage { sum, cells });
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     fn write_fpuzzles(&self, out: &mut FpWriter) {

@@ -221,41 +221,17 @@ pub fn derive_larger(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<De
 /// cage crosses a unit's edge among others, this is one cage's outie where innies and outies
 /// sum them all.
 pub fn derive_outies(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
-    if cages.is_empty() {
-        return Vec::new();
-    }
-    let area = geometry.rows() * geometry.cols();
-    let Some(cage_of) = cage_of(area, cages) else {
+    let Some(layout) = Layout::new(geometry, cages) else {
         return Vec::new();
     };
-    let n = geometry.size();
-    let total = (n * (n + 1) / 2) as i64;
-    let (houses, singles) = houses(geometry);
-    let mut seen: BTreeSet<Vec<usize>> = cages.iter().map(|(_, cells)| cells.clone()).collect();
+    let mut seen = layout.seen();
     for derived in derive_sized(geometry, cages, 1..=MAX_PROMISED) {
         seen.insert(derived.terms.iter().map(|&(p, _)| p).collect());
     }
-    let mut in_house = vec![false; area];
+    let (cage_of, singles) = (&layout.cage_of, &layout.houses[..layout.singles]);
     let mut out = Vec::new();
-    for house in &houses[..singles] {
-        for &p in &house.cells {
-            in_house[p] = true;
-        }
-        let mut inside = BTreeSet::new();
-        let mut crossing = BTreeSet::new();
-        for &p in &house.cells {
-            let k = cage_of[p];
-            if k != usize::MAX {
-                if cages[k].1.iter().all(|&q| in_house[q]) {
-                    inside.insert(k);
-                } else {
-                    crossing.insert(k);
-                }
-            }
-        }
-        let left =
-            total * house.units as i64 - inside.iter().map(|&k| i64::from(cages[k].0)).sum::<i64>();
-        for &k in &crossing {
+    layout.each_house(singles, |house, in_house, split| {
+        for &k in &split.crossing {
             let outside: Vec<usize> = cages[k]
                 .1
                 .iter()
@@ -268,7 +244,7 @@ pub fn derive_outies(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<De
             let mut terms: Vec<(usize, i64)> = house
                 .cells
                 .iter()
-                .filter(|&&p| cage_of[p] != k && !inside.contains(&cage_of[p]))
+                .filter(|&&p| cage_of[p] != k && !split.inside.contains(&cage_of[p]))
                 .map(|&p| (p, 1))
                 .chain([(outie, -1)])
                 .collect();
@@ -282,14 +258,11 @@ pub fn derive_outies(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<De
                 house: house.name.clone(),
                 innies: false,
                 terms,
-                target: left - i64::from(cages[k].0),
+                target: split.left - i64::from(cages[k].0),
                 distinct: false,
             });
         }
-        for &p in &house.cells {
-            in_house[p] = false;
-        }
-    }
+    });
     out
 }
 
@@ -310,17 +283,14 @@ pub const MAX_OVERLAP_CAGED: usize = 6;
 /// with the larger side positive; those over the cells of a cage or of a sum of [`derive`],
 /// [`derive_larger`] or [`derive_outies`] are left out. One grid only (none for several).
 pub fn derive_overlaps(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
-    if cages.is_empty() || geometry.grids().len() != 1 {
+    if geometry.grids().len() != 1 {
         return Vec::new();
     }
-    let area = geometry.rows() * geometry.cols();
-    let Some(cage_of) = cage_of(area, cages) else {
+    let Some(layout) = Layout::new(geometry, cages) else {
         return Vec::new();
     };
-    let n = geometry.size();
-    let total = (n * (n + 1) / 2) as i64;
-    let (houses, singles) = houses(geometry);
-    let mut seen: BTreeSet<Vec<usize>> = cages.iter().map(|(_, cells)| cells.clone()).collect();
+    let (n, area, cage_of) = (geometry.size(), layout.cage_of.len(), &layout.cage_of);
+    let mut seen = layout.seen();
     let earlier = derive_sized(geometry, cages, 1..=MAX_PROMISED)
         .into_iter()
         .chain(derive_outies(geometry, cages));
@@ -328,7 +298,7 @@ pub fn derive_overlaps(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<
         seen.insert(derived.terms.iter().map(|&(p, _)| p).collect());
     }
     // The singles are row 1, column 1, row 2, column 2, ..., then the boxes or regions.
-    let units: Vec<&House> = houses[..singles].iter().collect();
+    let units: Vec<&House> = layout.houses[..layout.singles].iter().collect();
     let rows: Vec<&House> = units[..2 * n].iter().step_by(2).copied().collect();
     let columns: Vec<&House> = units[..2 * n].iter().skip(1).step_by(2).copied().collect();
     let boxes: Vec<&House> = units[2 * n..].to_vec();
@@ -372,7 +342,7 @@ pub fn derive_overlaps(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<
             {
                 continue;
             }
-            let band = total * (i as i64 + 1);
+            let band = layout.total * (i as i64 + 1);
             let (plus, minus, target) = if a.len() <= b.len() {
                 (b, a, sum - band)
             } else {
@@ -399,19 +369,99 @@ pub fn derive_overlaps(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<
     out
 }
 
-/// Each cell's cage (its index in `cages`), `usize::MAX` for a cell in none; `None` where two
-/// cages share a cell (the 45 rule then derives nothing).
-fn cage_of(area: usize, cages: &[(u32, Vec<usize>)]) -> Option<Vec<usize>> {
-    let mut cage_of = vec![usize::MAX; area];
-    for (k, (_, cells)) in cages.iter().enumerate() {
-        for &p in cells {
-            if cage_of[p] != usize::MAX {
-                return None;
+/// What every derivation starts from: the cages, the cage of each cell, the houses.
+struct Layout<'a> {
+    cages: &'a [(u32, Vec<usize>)],
+    /// Each cell's cage (its index in `cages`), `usize::MAX` for a cell in none: one entry a
+    /// position of the geometry's rows and columns.
+    cage_of: Vec<usize>,
+    /// What the digits of one unit add up to, `n * (n + 1) / 2`.
+    total: i64,
+    /// The houses ([`houses`]): the single units first, then their unions.
+    houses: Vec<House>,
+    /// How many of `houses` are single units.
+    singles: usize,
+}
+
+/// A house's cages: those lying wholly inside it, those crossing its edge, and what its cells
+/// outside the cages inside it add up to.
+struct Split {
+    /// The cages wholly inside the house (indices in `cages`).
+    inside: BTreeSet<usize>,
+    /// The cages with cells inside the house and outside it.
+    crossing: BTreeSet<usize>,
+    /// The house's total less the sums of the cages inside it.
+    left: i64,
+}
+
+impl<'a> Layout<'a> {
+    /// The layout of `cages` on `geometry`; `None` where there are none or two share a cell
+    /// (the 45 rule then derives nothing).
+    fn new(geometry: &Geometry, cages: &'a [(u32, Vec<usize>)]) -> Option<Layout<'a>> {
+        if cages.is_empty() {
+            return None;
+        }
+        let mut cage_of = vec![usize::MAX; geometry.rows() * geometry.cols()];
+        for (k, (_, cells)) in cages.iter().enumerate() {
+            for &p in cells {
+                if cage_of[p] != usize::MAX {
+                    return None;
+                }
+                cage_of[p] = k;
             }
-            cage_of[p] = k;
+        }
+        let n = geometry.size();
+        let (houses, singles) = houses(geometry);
+        Some(Layout {
+            cages,
+            cage_of,
+            total: (n * (n + 1) / 2) as i64,
+            houses,
+            singles,
+        })
+    }
+
+    /// The cells of each cage: sums a derivation leaves out, as the cages say them already.
+    fn seen(&self) -> BTreeSet<Vec<usize>> {
+        self.cages.iter().map(|(_, cells)| cells.clone()).collect()
+    }
+
+    /// Calls `visit` with each of `houses` in turn, the mask of its cells (by position) and
+    /// its [`Split`].
+    fn each_house(&self, houses: &[House], mut visit: impl FnMut(&House, &[bool], &Split)) {
+        let mut in_house = vec![false; self.cage_of.len()];
+        for house in houses {
+            for &p in &house.cells {
+                in_house[p] = true;
+            }
+            let mut inside = BTreeSet::new();
+            let mut crossing = BTreeSet::new();
+            for &p in &house.cells {
+                let k = self.cage_of[p];
+                if k != usize::MAX {
+                    if self.cages[k].1.iter().all(|&q| in_house[q]) {
+                        inside.insert(k);
+                    } else {
+                        crossing.insert(k);
+                    }
+                }
+            }
+            let inside_sum: i64 = inside.iter().map(|&k| i64::from(self.cages[k].0)).sum();
+            let left = self.total * house.units as i64 - inside_sum;
+            visit(
+                house,
+                &in_house,
+                &Split {
+                    inside,
+                    crossing,
+                    left,
+                },
+            );
+            for &p in &house.cells {
+                in_house[p] = false;
+            }
         }
     }
-    Some(cage_of)
 }
 
 /// The sums the 45 rule derives from `cages` whose number of cells lies in `sizes`.
@@ -420,38 +470,14 @@ fn derive_sized(
     cages: &[(u32, Vec<usize>)],
     sizes: std::ops::RangeInclusive<usize>,
 ) -> Vec<Derived> {
-    if cages.is_empty() {
-        return Vec::new();
-    }
-    let area = geometry.rows() * geometry.cols();
-    let Some(cage_of) = cage_of(area, cages) else {
+    let Some(layout) = Layout::new(geometry, cages) else {
         return Vec::new();
     };
-    let n = geometry.size();
-    let total = (n * (n + 1) / 2) as i64;
-    let (houses, singles) = houses(geometry);
-    let mut seen: BTreeSet<Vec<usize>> = cages.iter().map(|(_, cells)| cells.clone()).collect();
-    let mut in_house = vec![false; area];
+    let (cage_of, singles) = (&layout.cage_of, &layout.houses[..layout.singles]);
+    let mut seen = layout.seen();
     let mut out = Vec::new();
-    for house in &houses {
-        for &p in &house.cells {
-            in_house[p] = true;
-        }
-        // Cages inside, and cages crossing the edge.
-        let mut inside = BTreeSet::new();
-        let mut crossing = BTreeSet::new();
-        for &p in &house.cells {
-            let k = cage_of[p];
-            if k != usize::MAX {
-                if cages[k].1.iter().all(|&q| in_house[q]) {
-                    inside.insert(k);
-                } else {
-                    crossing.insert(k);
-                }
-            }
-        }
-        let left =
-            total * house.units as i64 - inside.iter().map(|&k| i64::from(cages[k].0)).sum::<i64>();
+    layout.each_house(&layout.houses, |house, in_house, split| {
+        let (crossing, left) = (&split.crossing, split.left);
         let innies: Vec<(usize, i64)> = house
             .cells
             .iter()
@@ -492,7 +518,7 @@ fn derive_sized(
                 continue;
             }
             let distinct = terms.iter().all(|&(_, w)| w == 1)
-                && houses[..singles]
+                && singles
                     .iter()
                     .any(|h| cells.iter().all(|p| h.cells.binary_search(p).is_ok()));
             out.push(Derived {
@@ -503,10 +529,7 @@ fn derive_sized(
                 distinct,
             });
         }
-        for &p in &house.cells {
-            in_house[p] = false;
-        }
-    }
+    });
     out
 }
 

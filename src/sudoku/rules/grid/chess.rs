@@ -14,7 +14,7 @@ use crate::sudoku::rules::draw::Caption;
 use crate::sudoku::rules::error::{FileError, ReadResult, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::grid::units::Peers;
+use crate::sudoku::rules::grid::grid_units::Peers;
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit_index::UnitIndex;

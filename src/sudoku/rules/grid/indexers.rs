@@ -408,9 +408,7 @@ impl Reference for Pointing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::rules::fpuzzles_io::FpReader;
-    use crate::sudoku::rules::test_support::{read_back, refusal};
-    use crate::sudoku::{Engine, Rules, Solver, Spec};
+    use crate::sudoku::rules::test_support::*;
 
     fn cells(text: &str) -> Vec<Cell> {
         text.split(' ').map(|c| Cell::parse(c).unwrap()).collect()

@@ -2,7 +2,7 @@
 //! windows), chess moves, extra units, indexers and given pencil marks.
 
 pub mod chess;
+pub mod grid_units;
 pub mod indexers;
 pub mod pencilmarks;
 pub mod unit;
-pub mod units;

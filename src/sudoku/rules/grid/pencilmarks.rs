@@ -286,11 +286,8 @@ impl Family for PencilMarks {
 
 #[cfg(test)]
 mod tests {
-    use crate::sudoku::rules::test_support::{givens_refusal, read_back, refusal};
-    use crate::sudoku::rules::{Rules, Spec};
-    use crate::sudoku::{Engine, Solver};
-
     use super::*;
+    use crate::sudoku::rules::test_support::*;
 
     const FILE: &str = "size = 4\n[[pencilmarks]]\ncell = \"r1c1\"\ndigits = [4, 2, 2]\n";
 

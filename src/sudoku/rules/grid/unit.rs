@@ -1,5 +1,6 @@
 //! Extra units the user gives: any cells whose digits must all differ (with as many cells as
-//! digits, every digit once).
+//! digits, every digit once), listed cell by cell; the units the grid's shape makes (rows,
+//! diagonals, windows, ...) are the `grid_units` family's.
 //!
 //! Key: `[[unit]]` tables with `cells` (`"r1c1 r2c3"` or a list).
 
@@ -16,7 +17,7 @@ use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::grid::units::{repeats, Peers, FILL_OPACITY};
+use crate::sudoku::rules::grid::grid_units::{repeats, Peers, FILL_OPACITY};
 use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit_index::{Unit, UnitKind};
 
@@ -25,7 +26,8 @@ const UNIT_FILLS: [&str; 6] = [
     "#d9c8ec", "#f5c6c6", "#c3e4ea", "#f0d9b5", "#d0d7f2", "#e3e8b8",
 ];
 
-/// The extra units of a puzzle.
+/// The extra units of a puzzle (`[[unit]]`; the type says "extra", since `Units` would read
+/// as the rules' [`Unit`] or the grid's own units, [`GridUnits`](super::grid_units::GridUnits)).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ExtraUnits {
     /// Each unit's cells, numbered from 1 in messages in this order.

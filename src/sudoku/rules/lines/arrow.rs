@@ -303,15 +303,13 @@ fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use crate::sudoku::rules::test_support::four;
+    use crate::sudoku::rules::test_support::*;
     use proptest::prelude::*;
     use serde_json::json;
 
     use super::*;
-    use crate::sudoku::file::{from_toml, to_toml};
-    use crate::sudoku::rules::test_support::assert_example_unique;
-    use crate::sudoku::rules::{Constraint, Family};
-    use crate::sudoku::{validate, Engine, Grid, Solver};
+    use crate::sudoku::rules::Constraint;
+    use crate::sudoku::{validate, Grid};
 
     fn cell(name: &str) -> Cell {
         Cell::parse(name).unwrap()
@@ -323,36 +321,35 @@ mod tests {
 
     #[test]
     fn reads_writes_and_round_trips() {
-        let file = from_toml(&four(
+        let file = read_back(&four(
             "[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r2c2 r3c3\"\n\n[[arrow]]\ncircle = \"r4c1 r4c2\"\nshaft = [\"r3c1\", \"r2c1\", \"r1c2\", \"r1c3\"]\n",
-        ))
-        .unwrap();
+        ));
         let arrows = &file.rules.constraints().arrow.clues;
         assert_eq!(arrows.len(), 2);
         assert_eq!(arrows[1].circle, cells("r4c1 r4c2"));
-        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
-        assert_eq!(
-            again.rules.constraints().arrow,
-            file.rules.constraints().arrow
-        );
     }
 
     #[test]
     fn errors_name_the_arrow() {
-        let error = |tables: &str| from_toml(&four(tables)).unwrap_err().to_string();
         assert_eq!(
-            error("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r1c1 r2c2\"\n"),
+            refusal(&four(
+                "[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r1c1 r2c2\"\n"
+            )),
             "arrow 1: r1c1 is listed twice"
         );
         assert_eq!(
-            error("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"\"\n"),
+            refusal(&four("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"\"\n")),
             "arrow 1: the shaft has no cells"
         );
         assert_eq!(
-            error("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r2c2 r3c3 r4c4 r3c4 r2c4\"\n"),
+            refusal(&four(
+                "[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r2c2 r3c3 r4c4 r3c4 r2c4\"\n"
+            )),
             "arrow 1: no digits on the shaft add up to a number the circle can hold"
         );
-        assert!(error("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r5c5\"\n").contains("r5c5"));
+        assert!(
+            refusal(&four("[[arrow]]\ncircle = \"r1c1\"\nshaft = \"r5c5\"\n")).contains("r5c5")
+        );
     }
 
     #[test]
@@ -438,19 +435,10 @@ mod tests {
             })
     }
 
-    proptest! {
-        #[test]
-        fn fpuzzles_round_trip(arrows in proptest::collection::vec(arrow(), 0..4)) {
-            let arrows = Arrows { clues: arrows };
-            prop_assert_eq!(crate::sudoku::rules::fpuzzles_io::round_trip(&arrows, 9), arrows);
-        }
-    }
-
     #[test]
-    fn the_example_is_unique() {
-        assert_example_unique(
-            include_str!("../../../../examples/arrow.toml"),
-            include_str!("../../../../examples/arrow.solution"),
+    fn fpuzzles_round_trip() {
+        assert_fpuzzles_round_trip(
+            proptest::collection::vec(arrow(), 0..4).prop_map(|clues| Arrows { clues }),
         );
     }
 }

@@ -109,9 +109,8 @@ pub(crate) fn ends_pair(
 }
 
 impl LineKind for Between {
-    const KEYS: &'static [&'static str] = &["betweenline"];
+    const KEY: &'static str = "betweenline";
     const ALIASES: &'static [(&'static str, &'static str)] = &[("between", "betweenline")];
-    const FPUZZLES_KEYS: &'static [&'static str] = &["betweenline"];
     const NAME: &'static str = "between line";
     const MIN_CELLS: usize = 2;
     const EXPLAINED: bool = false;

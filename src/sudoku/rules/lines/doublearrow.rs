@@ -41,8 +41,7 @@ fn indices(len: usize) -> Vec<usize> {
 }
 
 impl LineKind for DoubleArrow {
-    const KEYS: &'static [&'static str] = &["doublearrow"];
-    const FPUZZLES_KEYS: &'static [&'static str] = &["doublearrow"];
+    const KEY: &'static str = "doublearrow";
     const NAME: &'static str = "double arrow";
     const MIN_CELLS: usize = 3;
     const EXPLAINED: bool = false;
@@ -116,16 +115,14 @@ impl LineKind for DoubleArrow {
 
 #[cfg(test)]
 mod tests {
-    use crate::sudoku::rules::test_support::four;
+    use crate::sudoku::rules::test_support::*;
     use proptest::prelude::*;
 
     use super::*;
-    use crate::sudoku::file::{from_toml, to_toml};
     use crate::sudoku::grid::Cell;
     use crate::sudoku::rules::lines::line::Line;
-    use crate::sudoku::rules::test_support::assert_example_unique;
     use crate::sudoku::rules::Constraint;
-    use crate::sudoku::{validate, Engine, Grid, Solver};
+    use crate::sudoku::{validate, Grid};
 
     #[test]
     fn the_rule_from_its_meaning() {
@@ -144,23 +141,17 @@ mod tests {
 
     #[test]
     fn reads_writes_and_refuses() {
-        let file = from_toml(&four("[[doublearrow]]\ncells = \"r1c1 r1c2 r1c3 r1c4\"\n")).unwrap();
+        let file = read_back(&four("[[doublearrow]]\ncells = \"r1c1 r1c2 r1c3 r1c4\"\n"));
         let lines = &file.rules.constraints().doublearrow.lines;
         assert_eq!(lines.len(), 1);
-        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
         assert_eq!(
-            again.rules.constraints().doublearrow,
-            file.rules.constraints().doublearrow
-        );
-        let error = |tables: &str| from_toml(&four(tables)).unwrap_err().to_string();
-        assert_eq!(
-            error("[[doublearrow]]\ncells = \"r1c1 r1c2\"\n"),
+            refusal(&four("[[doublearrow]]\ncells = \"r1c1 r1c2\"\n")),
             "double arrow 1: has 2 cells, a double arrow needs at least 3"
         );
-        assert!(
-            error("[[doublearrow]]\ncells = \"r1c1 r1c2 r1c3\"\nvalue = 3\n")
-                .contains("takes no value")
-        );
+        assert!(refusal(&four(
+            "[[doublearrow]]\ncells = \"r1c1 r1c2 r1c3\"\nvalue = 3\n"
+        ))
+        .contains("takes no value"));
     }
 
     #[test]
@@ -199,19 +190,10 @@ mod tests {
         )
     }
 
-    proptest! {
-        #[test]
-        fn fpuzzles_round_trip(lines in proptest::collection::vec(line(), 0..4)) {
-            let arrows = DoubleArrows::from_lines(lines);
-            prop_assert_eq!(crate::sudoku::rules::fpuzzles_io::round_trip(&arrows, 9), arrows);
-        }
-    }
-
     #[test]
-    fn the_example_is_unique() {
-        assert_example_unique(
-            include_str!("../../../../examples/doublearrow.toml"),
-            include_str!("../../../../examples/doublearrow.solution"),
+    fn fpuzzles_round_trip() {
+        assert_fpuzzles_round_trip(
+            proptest::collection::vec(line(), 0..4).prop_map(DoubleArrows::from_lines),
         );
     }
 }

@@ -88,9 +88,8 @@ pub(crate) fn classes_consistent(
 }
 
 impl LineKind for Entropic {
-    const KEYS: &'static [&'static str] = &["entropicline"];
+    const KEY: &'static str = "entropicline";
     const ALIASES: &'static [(&'static str, &'static str)] = &[("entropic", "entropicline")];
-    const FPUZZLES_KEYS: &'static [&'static str] = &["entropicline"];
     const NAME: &'static str = "entropic line";
     const STYLE: Style = Style::Plain("#8c564b");
     const REPEAT: Option<&'static str> = None;

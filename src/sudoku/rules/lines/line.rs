@@ -29,7 +29,7 @@ use crate::sudoku::rules::constraint::{
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 use crate::sudoku::rules::draw::{num, Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::sample::Sample;
@@ -55,12 +55,14 @@ pub enum Style {
 pub trait LineKind:
     std::fmt::Debug + Clone + Copy + Default + PartialEq + Eq + Send + Sync + 'static
 {
-    /// The key of puzzle files (`thermometer`), which is also f-puzzles' key.
-    const KEYS: &'static [&'static str];
+    /// The key of puzzle files (`thermometer`), which is also f-puzzles' key: one name for
+    /// the family's field, module and key.
+    const KEY: &'static str;
     /// Other spellings of the key that puzzle files may use ([`Family::ALIASES`]).
     const ALIASES: &'static [(&'static str, &'static str)] = &[];
-    /// The keys of f-puzzles JSON, the one written first.
-    const FPUZZLES_KEYS: &'static [&'static str];
+    /// The keys of f-puzzles JSON, the one written first: the key alone unless f-puzzles
+    /// has other names for the kind.
+    const FPUZZLES_KEYS: &'static [&'static str] = &[Self::KEY];
     /// How a person names one line (`thermometer`).
     const NAME: &'static str;
     /// The fewest cells a line may have.
@@ -397,7 +399,7 @@ impl<K: LineKind> Constraint for Lines<K> {
             if let Some(value) = line.value {
                 entries.push(("value", value.to_string()));
             }
-            out.table(K::KEYS[0], &entries);
+            out.table(K::KEY, &entries);
         }
     }
 }
@@ -411,7 +413,7 @@ struct RawLine {
 }
 
 impl<K: LineKind> Family for Lines<K> {
-    const KEYS: &'static [&'static str] = K::KEYS;
+    const KEYS: &'static [&'static str] = &[K::KEY];
     const ALIASES: &'static [(&'static str, &'static str)] = K::ALIASES;
     const FPUZZLES_KEYS: &'static [&'static str] = K::FPUZZLES_KEYS;
 
@@ -437,14 +439,13 @@ impl<K: LineKind> Family for Lines<K> {
     }
 
     fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
-        let FpKey { key, value, reader } = entry;
+        let FpKey { key, reader, .. } = entry;
         let known: &[&str] = if K::VALUE {
             &["lines", "value"]
         } else {
             &["lines"]
         };
-        for (at, instance) in reader.instances(key, value)? {
-            reader.known_fields(at, instance, known, COSMETIC_FIELDS)?;
+        entry.each_instance(known, |at, instance| {
             let value = match reader.number(at, instance, "value")? {
                 Some(v) if K::VALUE => Some(
                     u32::try_from(v)
@@ -459,8 +460,8 @@ impl<K: LineKind> Family for Lines<K> {
             }
             self.lines
                 .extend(lines.into_iter().map(|cells| Line { cells, value }));
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     fn write_fpuzzles(&self, out: &mut FpWriter) {

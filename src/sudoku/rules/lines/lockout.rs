@@ -22,8 +22,7 @@ pub struct Lockout;
 pub type LockoutLines = Lines<Lockout>;
 
 impl LineKind for Lockout {
-    const KEYS: &'static [&'static str] = &["lockout"];
-    const FPUZZLES_KEYS: &'static [&'static str] = &["lockout"];
+    const KEY: &'static str = "lockout";
     const NAME: &'static str = "lockout line";
     const MIN_CELLS: usize = 2;
     const EXPLAINED: bool = false;

@@ -23,9 +23,8 @@ fn residue(_: usize, d: u8) -> usize {
 }
 
 impl LineKind for Modular {
-    const KEYS: &'static [&'static str] = &["modularline"];
+    const KEY: &'static str = "modularline";
     const ALIASES: &'static [(&'static str, &'static str)] = &[("modular", "modularline")];
-    const FPUZZLES_KEYS: &'static [&'static str] = &["modularline"];
     const NAME: &'static str = "modular line";
     const STYLE: Style = Style::Plain("#17becf");
     const REPEAT: Option<&'static str> = None;

@@ -17,8 +17,7 @@ pub struct Nabner;
 pub type NabnerLines = Lines<Nabner>;
 
 impl LineKind for Nabner {
-    const KEYS: &'static [&'static str] = &["nabner"];
-    const FPUZZLES_KEYS: &'static [&'static str] = &["nabner"];
+    const KEY: &'static str = "nabner";
     const NAME: &'static str = "nabner";
     const STYLE: Style = Style::Plain("#ff7f0e");
     const REPEAT: Option<&'static str> =

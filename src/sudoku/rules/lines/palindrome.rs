@@ -16,8 +16,7 @@ pub struct Palindrome;
 pub type Palindromes = Lines<Palindrome>;
 
 impl LineKind for Palindrome {
-    const KEYS: &'static [&'static str] = &["palindrome"];
-    const FPUZZLES_KEYS: &'static [&'static str] = &["palindrome"];
+    const KEY: &'static str = "palindrome";
     const NAME: &'static str = "palindrome";
     const STYLE: Style = Style::Plain("#9467bd");
     const REPEAT: Option<&'static str> = None;

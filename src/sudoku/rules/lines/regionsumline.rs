@@ -40,8 +40,7 @@ use crate::sudoku::rules::unit_index::UnitIndex;
 pub struct RegionSumShape;
 
 impl LineKind for RegionSumShape {
-    const KEYS: &'static [&'static str] = &["regionsumline"];
-    const FPUZZLES_KEYS: &'static [&'static str] = &["regionsumline"];
+    const KEY: &'static str = "regionsumline";
     const NAME: &'static str = "region-sum line";
     const EXPLAINED: bool = false;
     const STYLE: Style = Style::Plain("#3d8fd9");
@@ -291,7 +290,7 @@ impl Constraint for RegionSumLines {
 }
 
 impl Family for RegionSumLines {
-    const KEYS: &'static [&'static str] = RegionSumShape::KEYS;
+    const KEYS: &'static [&'static str] = &[RegionSumShape::KEY];
     const FPUZZLES_KEYS: &'static [&'static str] = RegionSumShape::FPUZZLES_KEYS;
 
     fn read<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> ReadResult<A::Error> {
@@ -395,13 +394,11 @@ impl Reference for SegmentSums {
 
 #[cfg(test)]
 mod tests {
-    use crate::sudoku::rules::test_support::random_line;
+    use crate::sudoku::rules::test_support::*;
     use proptest::prelude::*;
 
     use super::*;
-    use crate::sudoku::file::{from_toml, to_toml};
-    use crate::sudoku::rules::test_support::assert_example_unique;
-    use crate::sudoku::{validate, Engine, Rules, Solver};
+    use crate::sudoku::{validate, Rules};
 
     fn four(givens: &str, tables: &str) -> String {
         format!("size = 4\ngivens = \"\"\"\n{givens}\"\"\"\n{tables}")
@@ -485,16 +482,10 @@ mod tests {
 
     #[test]
     fn reads_writes_and_refuses() {
-        let file = from_toml(&four(
+        read_back(&four(
             "....\n....\n....\n....\n",
             "[[regionsumline]]\ncells = \"r1c1 r1c2 r1c3\"\n",
-        ))
-        .unwrap();
-        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
-        assert_eq!(
-            again.rules.constraints().regionsumline,
-            file.rules.constraints().regionsumline
-        );
+        ));
         let error =
             |givens: &str, tables: &str| from_toml(&four(givens, tables)).unwrap_err().to_string();
         assert!(error(
@@ -521,19 +512,11 @@ mod tests {
         );
     }
 
-    proptest! {
-        #[test]
-        fn fpuzzles_round_trip(lines in proptest::collection::vec(random_line(), 0..4)) {
-            let family = RegionSumLines { lines };
-            prop_assert_eq!(crate::sudoku::rules::fpuzzles_io::round_trip(&family, 9), family);
-        }
-    }
-
     #[test]
-    fn the_example_is_unique() {
-        assert_example_unique(
-            include_str!("../../../../examples/regionsumline.toml"),
-            include_str!("../../../../examples/regionsumline.solution"),
+    fn fpuzzles_round_trip() {
+        assert_fpuzzles_round_trip(
+            proptest::collection::vec(random_line(), 0..4)
+                .prop_map(|lines| RegionSumLines { lines }),
         );
     }
 }

@@ -25,8 +25,7 @@ pub struct Renban;
 pub type RenbanLines = Lines<Renban>;
 
 impl LineKind for Renban {
-    const KEYS: &'static [&'static str] = &["renban"];
-    const FPUZZLES_KEYS: &'static [&'static str] = &["renban"];
+    const KEY: &'static str = "renban";
     const NAME: &'static str = "renban";
     const UNIT: bool = true;
     const EXPLAINED: bool = false;

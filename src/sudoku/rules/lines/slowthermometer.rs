@@ -19,10 +19,9 @@ pub struct SlowThermometer;
 pub type SlowThermometers = Lines<SlowThermometer>;
 
 impl LineKind for SlowThermometer {
-    const KEYS: &'static [&'static str] = &["slowthermometer"];
+    const KEY: &'static str = "slowthermometer";
     const ALIASES: &'static [(&'static str, &'static str)] =
         &[("slow_thermometer", "slowthermometer")];
-    const FPUZZLES_KEYS: &'static [&'static str] = &["slowthermometer"];
     const NAME: &'static str = "slow thermometer";
     const STYLE: Style = Style::Thermometer;
     const REPEAT: Option<&'static str> = Some(

@@ -19,8 +19,7 @@ pub struct Thermometer;
 pub type Thermometers = Lines<Thermometer>;
 
 impl LineKind for Thermometer {
-    const KEYS: &'static [&'static str] = &["thermometer"];
-    const FPUZZLES_KEYS: &'static [&'static str] = &["thermometer"];
+    const KEY: &'static str = "thermometer";
     const NAME: &'static str = "thermometer";
     const STYLE: Style = Style::Thermometer;
     const REPEAT: Option<&'static str> =

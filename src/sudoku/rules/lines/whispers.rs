@@ -20,7 +20,7 @@ pub struct Whisper;
 pub type Whispers = Lines<Whisper>;
 
 impl LineKind for Whisper {
-    const KEYS: &'static [&'static str] = &["whispers"];
+    const KEY: &'static str = "whispers";
     const FPUZZLES_KEYS: &'static [&'static str] = &["whispers", "germanwhispers", "dutchwhispers"];
     const NAME: &'static str = "whispers";
     const MIN_CELLS: usize = 2;

@@ -53,8 +53,7 @@ fn sums(positions: &[usize]) -> Vec<LinearSum> {
 }
 
 impl LineKind for ZipperLine {
-    const KEYS: &'static [&'static str] = &["zipperline"];
-    const FPUZZLES_KEYS: &'static [&'static str] = &["zipperline"];
+    const KEY: &'static str = "zipperline";
     const NAME: &'static str = "zipper line";
     const EXPLAINED: bool = false;
     const STYLE: Style = Style::Plain("#c070d0");
@@ -143,14 +142,12 @@ impl LineKind for ZipperLine {
 
 #[cfg(test)]
 mod tests {
-    use crate::sudoku::rules::test_support::random_line;
+    use crate::sudoku::rules::test_support::*;
     use proptest::prelude::*;
 
     use super::*;
-    use crate::sudoku::file::from_toml;
-    use crate::sudoku::rules::fpuzzles_io::{FpReader, FpWriter};
-    use crate::sudoku::rules::{Constraint, Family};
-    use crate::sudoku::{Engine, Solver, Verdict};
+    use crate::sudoku::rules::Constraint;
+    use crate::sudoku::Verdict;
 
     #[test]
     fn the_rule_from_its_meaning() {
@@ -188,11 +185,10 @@ mod tests {
         assert!(matches!(verdict, Verdict::Unique(_)));
     }
 
-    proptest! {
-        #[test]
-        fn fpuzzles_round_trip(lines in proptest::collection::vec(random_line(), 0..4)) {
-            let zippers = ZipperLines::from_lines(lines);
-            prop_assert_eq!(crate::sudoku::rules::fpuzzles_io::round_trip(&zippers, 9), zippers);
-        }
+    #[test]
+    fn fpuzzles_round_trip() {
+        assert_fpuzzles_round_trip(
+            proptest::collection::vec(random_line(), 0..4).prop_map(ZipperLines::from_lines),
+        );
     }
 }

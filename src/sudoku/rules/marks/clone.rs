@@ -304,10 +304,7 @@ impl Reference for Twins {
 
 #[cfg(test)]
 mod tests {
-    use crate::sudoku::file::from_toml;
-    use crate::sudoku::rules::fpuzzles_io::round_trip;
-    use crate::sudoku::rules::test_support::{givens_refusal, read_back, refusal};
-    use crate::sudoku::{Engine, Solver};
+    use crate::sudoku::rules::test_support::*;
 
     const FILE: &str = "size = 4\n[[clone]]\ncells = \"r1c1 r1c2\"\nclone_cells = \"r4c3 r4c4\"\n";
 

@@ -1,5 +1,5 @@
 //! What the families of marks between two cells share (kropki dots, XV, sum pairs, ...): the
-//! check that a mark joins two neighbouring cells of the grid, where it is drawn, and a
+//! check that a mark joins two neighbouring cells of the grid, discs and letters to draw it with, and a
 //! reference backtracker for any rule between the digits of two cells, worked out from the
 //! rule's meaning (a closure) rather than from its [`Relation`](crate::sudoku::rules::pair::Relation) table.
 
@@ -40,14 +40,6 @@ pub fn edge_positions(
         });
     }
     Ok((positions[0], positions[1]))
-}
-
-/// The middle of the edge between two neighbouring cells, in the picture.
-pub fn edge_centre(canvas: &Canvas, a: Cell, b: Cell) -> (f64, f64) {
-    let s = canvas.cell();
-    let x = (canvas.x(a.col) + canvas.x(b.col)) / 2.0 + s / 2.0;
-    let y = (canvas.y(a.row) + canvas.y(b.row)) / 2.0 + s / 2.0;
-    (x, y)
 }
 
 /// Every pair of orthogonal neighbours of the grid, each once, first position lower.

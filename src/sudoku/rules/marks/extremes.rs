@@ -171,7 +171,7 @@ impl Constraint for Extremes {
         let mut out = String::from("<g class=\"extremes\" fill=\"#555555\">\n");
         for (list, low) in [(&self.minimum, true), (&self.maximum, false)] {
             for &cell in list.iter() {
-                let (cx, cy) = (canvas.x(cell.col) + s / 2.0, canvas.y(cell.row) + s / 2.0);
+                let (cx, cy) = canvas.centre(&[cell]);
                 let p = geometry.position(cell).expect("checked cell");
                 for (dr, dc) in STEPS {
                     if geometry.offset(p, dr, dc).is_none() {
@@ -215,9 +215,7 @@ impl Constraint for Extremes {
 
 #[cfg(test)]
 mod tests {
-    use crate::sudoku::file::from_toml;
-    use crate::sudoku::rules::fpuzzles_io::round_trip;
-    use crate::sudoku::rules::test_support::{read_back, refusal};
+    use crate::sudoku::rules::test_support::*;
 
     const FILE: &str = "size = 4\nminimum = \"r1c1 r1c2\"\nmaximum = [\"r4c4\"]\n";
 

@@ -35,9 +35,7 @@ use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::marks::edge::{
-    disc, edge_centre, edge_positions, orthogonal_pairs, PairCheck,
-};
+use crate::sudoku::rules::marks::edge::{disc, edge_positions, orthogonal_pairs, PairCheck};
 use crate::sudoku::rules::pair::{PairList, Relation, RelationId};
 use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit_index::UnitIndex;
@@ -322,7 +320,7 @@ impl Constraint for Kropki {
     fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
         let radius = canvas.cell() * 0.12;
         for (white, dot) in self.dots() {
-            let centre = edge_centre(canvas, dot.cells[0], dot.cells[1]);
+            let centre = canvas.centre(&dot.cells);
             let default = if white { WHITE_DEFAULT } else { BLACK_DEFAULT };
             let label = if dot.value == default {
                 String::new()
@@ -445,7 +443,7 @@ impl Family for Kropki {
         let default = if white { WHITE_DEFAULT } else { BLACK_DEFAULT };
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cells", "value"], COSMETIC_FIELDS)?;
-            let cells = reader.cells(at, instance.get("cells").unwrap_or(&Value::Null))?;
+            let cells = reader.cells_of(at, instance, "cells")?;
             let cells = <[Cell; 2]>::try_from(cells)
                 .map_err(|cells| at.error(format!("a dot joins two cells, not {}", cells.len())))?;
             let value = match reader.number(at, instance, "value")? {
@@ -524,11 +522,7 @@ impl Family for Kropki {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::file::from_toml;
-    use crate::sudoku::rules::fpuzzles_io::round_trip;
-    use crate::sudoku::rules::fpuzzles_io::FpReader;
-    use crate::sudoku::rules::test_support::{read_back, refusal};
-    use crate::sudoku::{Rules, Spec};
+    use crate::sudoku::rules::test_support::*;
 
     fn cell(row: usize, col: usize) -> Cell {
         Cell { row, col }
@@ -550,30 +544,30 @@ mod tests {
 
     #[test]
     fn refuses_dots_that_make_no_sense() {
-        let spec = |dot: Dot| Spec::new(4).with(|c| c.kropki.white.push(dot));
-        let apart = Dot {
-            cells: [cell(0, 0), cell(1, 1)],
-            value: 1,
+        let dot_refusal = |white: bool, (row, col): (usize, usize), value: u32| {
+            let dot = Dot {
+                cells: [cell(0, 0), cell(row, col)],
+                value,
+            };
+            let spec = Spec::new(4).with(|c| {
+                if white {
+                    c.kropki.white.push(dot);
+                } else {
+                    c.kropki.black.push(dot);
+                }
+            });
+            Rules::new(spec).unwrap_err().to_string()
         };
         assert_eq!(
-            Rules::new(spec(apart)).unwrap_err().to_string(),
+            dot_refusal(true, (1, 1), 1),
             "white dot r1c1-r2c2: r1c1 and r2c2 are not orthogonal neighbours"
         );
-        let big = Dot {
-            cells: [cell(0, 0), cell(0, 1)],
-            value: 4,
-        };
         assert_eq!(
-            Rules::new(spec(big)).unwrap_err().to_string(),
+            dot_refusal(true, (0, 1), 4),
             "white dot r1c1-r1c2: value 4 is not between 1 and 3"
         );
-        let one = Dot {
-            cells: [cell(0, 0), cell(0, 1)],
-            value: 1,
-        };
-        let black = Spec::new(4).with(|c| c.kropki.black.push(one));
         assert_eq!(
-            Rules::new(black).unwrap_err().to_string(),
+            dot_refusal(false, (0, 1), 1),
             "black dot r1c1-r1c2: value 1 is not between 2 and 4"
         );
         let three = "size = 4\n[[ratio]]\ncells = \"r1c1 r1c2 r1c3\"\n";

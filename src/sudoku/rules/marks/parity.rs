@@ -151,7 +151,7 @@ impl Constraint for Parity {
         use std::fmt::Write as _;
         let s = canvas.cell();
         for (cell, odd) in self.cells() {
-            let (x, y) = (canvas.x(cell.col) + s / 2.0, canvas.y(cell.row) + s / 2.0);
+            let (x, y) = canvas.centre(&[cell]);
             let shape = if odd {
                 format!(
                     "<circle cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
@@ -205,11 +205,7 @@ impl Reference for CellDigits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::file::from_toml;
-    use crate::sudoku::rules::fpuzzles_io::{round_trip, FpWriter};
-    use crate::sudoku::rules::test_support::{givens_refusal, read_back, refusal};
-    use crate::sudoku::rules::Family;
-    use crate::sudoku::Rules;
+    use crate::sudoku::rules::test_support::*;
 
     const FILE: &str = "size = 4\nodd = \"r1c1 r2c2\"\neven = [\"r4c4\"]\n";
 

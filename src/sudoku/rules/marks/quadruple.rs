@@ -257,19 +257,7 @@ impl Constraint for Quadruples {
     fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
         let s = canvas.cell();
         for quad in &self.quads {
-            let k = quad.cells.len() as f64;
-            let x = quad
-                .cells
-                .iter()
-                .map(|c| canvas.x(c.col) + s / 2.0)
-                .sum::<f64>()
-                / k;
-            let y = quad
-                .cells
-                .iter()
-                .map(|c| canvas.y(c.row) + s / 2.0)
-                .sum::<f64>()
-                / k;
+            let (x, y) = canvas.centre(&quad.cells);
             let label: Vec<String> = quad.values.iter().map(u8::to_string).collect();
             let size = s * 0.17;
             let _ = writeln!(
@@ -367,7 +355,7 @@ impl Family for Quadruples {
         let FpKey { key, value, reader } = entry;
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cells", "values"], COSMETIC_FIELDS)?;
-            let cells = reader.cells(at, instance.get("cells").unwrap_or(&Value::Null))?;
+            let cells = reader.cells_of(at, instance, "cells")?;
             let list = instance
                 .get("values")
                 .and_then(Value::as_array)
@@ -420,10 +408,7 @@ impl Family for Quadruples {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::file::from_toml;
-    use crate::sudoku::rules::fpuzzles_io::round_trip;
-    use crate::sudoku::rules::test_support::{read_back, refusal};
-    use crate::sudoku::{Engine, Solver};
+    use crate::sudoku::rules::test_support::*;
 
     const FILE: &str =
         "size = 4\n[[quadruple]]\ncells = \"r1c2 r1c3 r2c2 r2c3\"\nvalues = [1, 1]\n";

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use serde::de::MapAccess;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::sudoku::grid::{Cell, Grid};
 
@@ -119,10 +119,7 @@ impl Constraint for Sums {
     fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
         let s = canvas.cell();
         for pair in &self.pairs {
-            let [a, b] = pair.cells;
-            let centre = |c: Cell| (canvas.x(c.col) + s / 2.0, canvas.y(c.row) + s / 2.0);
-            let ((ax, ay), (bx, by)) = (centre(a), centre(b));
-            let middle = ((ax + bx) / 2.0, (ay + by) / 2.0);
+            let middle = canvas.centre(&pair.cells);
             disc(
                 canvas,
                 middle,
@@ -187,7 +184,7 @@ impl Family for Sums {
         let FpKey { key, value, reader } = entry;
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cells", "value"], COSMETIC_FIELDS)?;
-            let cells = reader.cells(at, instance.get("cells").unwrap_or(&Value::Null))?;
+            let cells = reader.cells_of(at, instance, "cells")?;
             let cells = <[Cell; 2]>::try_from(cells)
                 .map_err(|c| at.error(format!("a sum pair has two cells, not {}", c.len())))?;
             let value = reader
@@ -228,10 +225,7 @@ impl Family for Sums {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::file::from_toml;
-    use crate::sudoku::rules::fpuzzles_io::round_trip;
-    use crate::sudoku::rules::fpuzzles_io::FpReader;
-    use crate::sudoku::rules::test_support::{read_back, refusal};
+    use crate::sudoku::rules::test_support::*;
 
     const FILE: &str = "size = 4\n[[sum]]\ncells = \"r1c1 r1c2\"\nvalue = 7\n";
 

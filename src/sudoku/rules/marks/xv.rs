@@ -25,9 +25,7 @@ use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::marks::edge::{
-    edge_centre, edge_positions, letter, orthogonal_pairs, PairCheck,
-};
+use crate::sudoku::rules::marks::edge::{edge_positions, letter, orthogonal_pairs, PairCheck};
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit_index::UnitIndex;
@@ -181,7 +179,7 @@ impl Constraint for Xv {
     fn draw(&self, _: &Geometry, canvas: &mut Canvas) {
         let size = canvas.cell() * 0.34;
         for mark in &self.marks {
-            let centre = edge_centre(canvas, mark.cells[0], mark.cells[1]);
+            let centre = canvas.centre(&mark.cells);
             letter(canvas, centre, size, "#222222", mark.letter());
         }
     }
@@ -258,7 +256,7 @@ impl Family for Xv {
         self.negative |= reader.negative("xv");
         for (at, instance) in reader.instances(key, value)? {
             reader.known_fields(at, instance, &["cells", "value"], COSMETIC_FIELDS)?;
-            let cells = reader.cells(at, instance.get("cells").unwrap_or(&Value::Null))?;
+            let cells = reader.cells_of(at, instance, "cells")?;
             let cells = <[Cell; 2]>::try_from(cells)
                 .map_err(|c| at.error(format!("a mark joins two cells, not {}", c.len())))?;
             let letter = instance.get("value").unwrap_or(&Value::Null);
@@ -304,11 +302,7 @@ impl Family for Xv {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::file::from_toml;
-    use crate::sudoku::rules::fpuzzles_io::round_trip;
-    use crate::sudoku::rules::fpuzzles_io::FpReader;
-    use crate::sudoku::rules::test_support::{read_back, refusal};
-    use crate::sudoku::{Rules, Spec};
+    use crate::sudoku::rules::test_support::*;
 
     const FILE: &str = "size = 6\nnegative_xv = true\n\
         [[xv]]\ncells = \"r1c1 r1c2\"\nvalue = \"x\"\n[[xv]]\ncells = \"r2c1 r3c1\"\nvalue = \"V\"\n";

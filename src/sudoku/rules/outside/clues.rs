@@ -35,7 +35,7 @@ use crate::sudoku::rules::cover::automaton::{Automaton, Chain};
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::draw::{num, Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
-use crate::sudoku::rules::fpuzzles_io::{parse_place, FpKey, FpWriter, Place, COSMETIC_FIELDS};
+use crate::sudoku::rules::fpuzzles_io::{parse_place, FpKey, FpWriter, Place};
 use crate::sudoku::rules::geometry::Geometry;
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::unit_index::UnitIndex;
@@ -428,13 +428,12 @@ impl<K: OutsideKind> Family for OutsideClues<K> {
     }
 
     fn read_fpuzzles(&mut self, entry: FpKey<'_>) -> Result<(), FileError> {
-        let FpKey { key, value, reader } = entry;
+        let reader = entry.reader;
         let n = reader.size();
-        for (at, instance) in reader.instances(key, value)? {
-            reader.known_fields(at, instance, &["cell", "value"], COSMETIC_FIELDS)?;
+        entry.each_instance(&["cell", "value"], |at, instance| {
             let clue = reader.clue_place(at, instance)?;
             let Some(value) = reader.number(at, instance, "value")? else {
-                continue;
+                return Ok(());
             };
             let clue = OutsideClue { clue, value };
             if clue.cells(n).is_none() {
@@ -444,8 +443,8 @@ impl<K: OutsideKind> Family for OutsideClues<K> {
                 )));
             }
             self.clues.push(clue);
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     fn write_fpuzzles(&self, out: &mut FpWriter) {

@@ -359,23 +359,19 @@ impl SumClue for LittleKiller {
 
 #[cfg(test)]
 mod tests {
-    use crate::sudoku::rules::test_support::four;
+    use crate::sudoku::rules::test_support::*;
     use proptest::prelude::*;
     use serde_json::json;
 
     use super::*;
-    use crate::sudoku::file::{from_toml, to_toml};
-    use crate::sudoku::rules::test_support::assert_example_unique;
-    use crate::sudoku::rules::Family;
-    use crate::sudoku::{validate, Engine, Grid, Solver};
+    use crate::sudoku::{validate, Grid};
 
     #[test]
     fn reads_writes_and_round_trips() {
-        let file = from_toml(&four(
+        let file = read_back(&four(
             "[[littlekillersum]]\ncell = \"r0c4\"\ndirection = \"DL\"\nvalue = 7\n\n\
              [[littlekillersum]]\ncell = \"R5c2\"\ndirection = \"ur\"\nvalue = 6\n",
-        ))
-        .unwrap();
+        ));
         let clues = &file.rules.constraints().littlekillersum.clues;
         assert_eq!(clues.len(), 2);
         assert_eq!(clues[1].clue, Place { row: 5, col: 2 });
@@ -388,38 +384,35 @@ mod tests {
                 Cell { row: 2, col: 0 }
             ]
         );
-        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
-        assert_eq!(
-            again.rules.constraints().littlekillersum,
-            file.rules.constraints().littlekillersum
-        );
     }
 
     #[test]
     fn errors_name_the_clue() {
-        let error = |tables: &str| from_toml(&four(tables)).unwrap_err().to_string();
         let clue = |cell: &str, direction: &str, value: i64| {
             format!(
                 "[[littlekillersum]]\ncell = \"{cell}\"\ndirection = \"{direction}\"\nvalue = {value}\n"
             )
         };
-        assert_eq!(
-            error(&clue("r2c2", "DL", 3)),
-            "little killer 1: the clue at R2C2 is not outside the grid, on its border"
-        );
-        assert_eq!(
-            error(&clue("r0c4", "UL", 3)),
-            "little killer 1: the arrow UL from R0C4 covers no cell"
-        );
-        assert_eq!(
-            error(&clue("r0c2", "DL", 5)),
-            "little killer 1: no digits on the diagonal add up to 5"
-        );
-        assert_eq!(
-            error(&clue("r0c2", "down", 3)),
-            "little killer 1: unknown direction \"down\" (UL, UR, DL or DR)"
-        );
-        assert!(error(&clue("r7c0", "UR", 3)).contains("R7C0"));
+        for (cell, direction, value, refused) in [
+            (
+                "r2c2",
+                "DL",
+                3,
+                "the clue at R2C2 is not outside the grid, on its border",
+            ),
+            ("r0c4", "UL", 3, "the arrow UL from R0C4 covers no cell"),
+            ("r0c2", "DL", 5, "no digits on the diagonal add up to 5"),
+            (
+                "r0c2",
+                "down",
+                3,
+                "unknown direction \"down\" (UL, UR, DL or DR)",
+            ),
+        ] {
+            let error = refusal(&four(&clue(cell, direction, value)));
+            assert_eq!(error, format!("little killer 1: {refused}"));
+        }
+        assert!(refusal(&four(&clue("r7c0", "UR", 3))).contains("R7C0"));
     }
 
     #[test]
@@ -476,19 +469,10 @@ mod tests {
         })
     }
 
-    proptest! {
-        #[test]
-        fn fpuzzles_round_trip(clues in proptest::collection::vec(clue(), 0..4)) {
-            let clues = LittleKillers { clues };
-            prop_assert_eq!(crate::sudoku::rules::fpuzzles_io::round_trip(&clues, 9), clues);
-        }
-    }
-
     #[test]
-    fn the_example_is_unique() {
-        assert_example_unique(
-            include_str!("../../../../examples/littlekiller.toml"),
-            include_str!("../../../../examples/littlekiller.solution"),
+    fn fpuzzles_round_trip() {
+        assert_fpuzzles_round_trip(
+            proptest::collection::vec(clue(), 0..4).prop_map(|clues| LittleKillers { clues }),
         );
     }
 }

@@ -142,12 +142,10 @@ impl OutsideKind for Sandwich {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::file::{from_toml, to_toml};
     use crate::sudoku::rules::cover::automaton::Chain;
-    use crate::sudoku::rules::fpuzzles_io::{round_trip, Place};
-    use crate::sudoku::rules::test_support::four;
-    use crate::sudoku::rules::test_support::{assert_example_unique, outside_clue};
-    use crate::sudoku::{validate, Engine, Grid, Solver};
+    use crate::sudoku::rules::fpuzzles_io::Place;
+    use crate::sudoku::rules::test_support::*;
+    use crate::sudoku::{validate, Grid};
     use proptest::prelude::*;
 
     #[test]
@@ -182,17 +180,11 @@ mod tests {
 
     #[test]
     fn reads_writes_and_solves() {
-        let file = from_toml(&four(
+        let file = read_back(&four(
             "[[sandwichsum]]\ncell = \"r1c0\"\nvalue = 5\n\n[[sandwichsum]]\ncell = \"R0c2\"\nvalue = 0\n",
-        ))
-        .unwrap();
+        ));
         let clues = &file.rules.constraints().sandwichsum.clues;
         assert_eq!(clues[0].clue, Place { row: 1, col: 0 });
-        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
-        assert_eq!(
-            again.rules.constraints().sandwichsum,
-            file.rules.constraints().sandwichsum
-        );
         let mut solver = Solver::new(file.rules.clone());
         let answer = solver.enumerate(&Grid::empty(4), Some(1000), 1000).unwrap();
         assert!(!answer.solutions.is_empty());
@@ -205,40 +197,30 @@ mod tests {
 
     #[test]
     fn errors_name_the_clue() {
-        let error = |tables: &str| from_toml(&four(tables)).unwrap_err().to_string();
         assert_eq!(
-            error("[[sandwichsum]]\ncell = \"r0c0\"\nvalue = 3\n"),
+            refusal(&four("[[sandwichsum]]\ncell = \"r0c0\"\nvalue = 3\n")),
             "sandwich 1: the clue at R0C0 faces no row or column: it must be outside the grid, \
              beside a row (column 0 or 5) or a column (row 0 or 5)"
         );
         assert_eq!(
-            error("[[sandwichsum]]\ncell = \"r2c2\"\nvalue = 3\n"),
+            refusal(&four("[[sandwichsum]]\ncell = \"r2c2\"\nvalue = 3\n")),
             "sandwich 1: the clue at R2C2 faces no row or column: it must be outside the grid, \
              beside a row (column 0 or 5) or a column (row 0 or 5)"
         );
         assert_eq!(
-            error("[[sandwichsum]]\ncell = \"r2c5\"\nvalue = 9\n"),
+            refusal(&four("[[sandwichsum]]\ncell = \"r2c5\"\nvalue = 9\n")),
             "sandwich 1: the sum between the 1 and the 4 is 9, it must be 0 to 5"
         );
         assert_eq!(
-            error("[[sandwichsum]]\ncell = \"2,5\"\nvalue = 1\n"),
+            refusal(&four("[[sandwichsum]]\ncell = \"2,5\"\nvalue = 1\n")),
             "sandwich 1: cannot read the place \"2,5\" (write it as r0c4)"
         );
     }
 
-    proptest! {
-        #[test]
-        fn fpuzzles_round_trip(clues in proptest::collection::vec(outside_clue(0..=35), 0..4)) {
-            let clues = Sandwiches::from_clues(clues);
-            prop_assert_eq!(round_trip(&clues, 9), clues);
-        }
-    }
-
     #[test]
-    fn the_example_is_unique() {
-        assert_example_unique(
-            include_str!("../../../../examples/sandwichsum.toml"),
-            include_str!("../../../../examples/sandwichsum.solution"),
+    fn fpuzzles_round_trip() {
+        assert_fpuzzles_round_trip(
+            proptest::collection::vec(outside_clue(0..=35), 0..4).prop_map(Sandwiches::from_clues),
         );
     }
 }

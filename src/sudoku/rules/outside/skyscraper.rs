@@ -87,11 +87,10 @@ impl OutsideKind for Skyscraper {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::file::{from_toml, to_toml};
     use crate::sudoku::rules::cover::automaton::Chain;
-    use crate::sudoku::rules::fpuzzles_io::{round_trip, Place};
-    use crate::sudoku::rules::test_support::{assert_example_unique, outside_clue};
-    use crate::sudoku::{validate, Engine, Grid, Solver};
+    use crate::sudoku::rules::fpuzzles_io::Place;
+    use crate::sudoku::rules::test_support::*;
+    use crate::sudoku::{validate, Grid};
     use proptest::prelude::*;
 
     #[test]
@@ -125,14 +124,9 @@ mod tests {
     fn reads_writes_and_solves() {
         let text = "size = 4\ngivens = \"\"\"\n....\n....\n....\n....\n\"\"\"\n\
                     [[skyscraper]]\ncell = \"r2c5\"\nvalue = 3\n";
-        let file = from_toml(text).unwrap();
+        let file = read_back(text);
         let clues = &file.rules.constraints().skyscraper.clues;
         assert_eq!(clues[0].clue, Place { row: 2, col: 5 });
-        let again = from_toml(&to_toml(&file.rules, &file.givens)).unwrap();
-        assert_eq!(
-            again.rules.constraints().skyscraper,
-            file.rules.constraints().skyscraper
-        );
         let mut solver = Solver::new(file.rules.clone());
         let answer = solver.enumerate(&Grid::empty(4), Some(1000), 1000).unwrap();
         assert!(!answer.solutions.is_empty());
@@ -147,19 +141,10 @@ mod tests {
         );
     }
 
-    proptest! {
-        #[test]
-        fn fpuzzles_round_trip(clues in proptest::collection::vec(outside_clue(1..=9), 0..4)) {
-            let clues = Skyscrapers::from_clues(clues);
-            prop_assert_eq!(round_trip(&clues, 9), clues);
-        }
-    }
-
     #[test]
-    fn the_example_is_unique() {
-        assert_example_unique(
-            include_str!("../../../../examples/skyscraper.toml"),
-            include_str!("../../../../examples/skyscraper.solution"),
+    fn fpuzzles_round_trip() {
+        assert_fpuzzles_round_trip(
+            proptest::collection::vec(outside_clue(1..=9), 0..4).prop_map(Skyscrapers::from_clues),
         );
     }
 }

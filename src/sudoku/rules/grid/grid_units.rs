@@ -1,4 +1,5 @@
-//! The units of the grid itself: rows, columns, boxes (or jigsaw regions), and the optional
+//! The units of the grid itself (`grid_units`, apart from the extra units a puzzle lists
+//! cell by cell, `[[unit]]`): rows, columns, boxes (or jigsaw regions), and the optional
 //! units drawn from the grid's shape: both main diagonals (X-sudoku) or either one alone,
 //! windoku windows, and disjoint groups (the cells at one place in their boxes).
 //!
@@ -37,13 +38,13 @@ pub const FILL_OPACITY: f64 = 0.75;
 /// The grid's units: rows, columns and boxes or regions always; the diagonals and windows when
 /// asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct UnitRules {
+pub struct GridUnits {
     /// Both main diagonals of every sub-grid are units (X-sudoku).
     pub diagonals: bool,
     /// Box-shaped windows between the boxes are units (windoku: four in a 9x9).
     pub windoku: bool,
     /// The positive diagonal alone (bottom left to top right) is a unit; with `diagonals`
-    /// set, or both single diagonals, [`UnitRules::normalize`] keeps `diagonals` only.
+    /// set, or both single diagonals, [`GridUnits::normalize`] keeps `diagonals` only.
     pub diagonal_positive: bool,
     /// The negative diagonal alone (top left to bottom right) is a unit.
     pub diagonal_negative: bool,
@@ -67,7 +68,7 @@ fn windows(n: usize, box_rows: usize, box_cols: usize) -> Vec<(usize, usize)> {
         .collect()
 }
 
-impl UnitRules {
+impl GridUnits {
     /// One way to say each set of diagonals: both single diagonals are `diagonals`.
     pub fn normalize(&mut self) {
         if self.diagonals || (self.diagonal_positive && self.diagonal_negative) {
@@ -188,6 +189,13 @@ impl UnitRules {
                 row: r0 + r,
                 col: c0 + c,
             };
+            // The box-shaped block of cells whose top-left corner is (top, left).
+            let block = |top: usize, left: usize| -> Vec<Cell> {
+                (top..top + box_rows)
+                    .flat_map(|r| (left..left + box_cols).map(move |c| (r, c)))
+                    .map(|(r, c)| at(r, c))
+                    .collect()
+            };
             for r in 0..n {
                 groups.push((
                     format!("row {}{}", r + 1, of_grid(k)),
@@ -205,11 +213,7 @@ impl UnitRules {
                 for top in (0..n).step_by(box_rows) {
                     for left in (0..n).step_by(box_cols) {
                         number += 1;
-                        let cells = (top..top + box_rows)
-                            .flat_map(|r| (left..left + box_cols).map(move |c| (r, c)))
-                            .map(|(r, c)| at(r, c))
-                            .collect();
-                        groups.push((format!("box {number}{}", of_grid(k)), cells));
+                        groups.push((format!("box {number}{}", of_grid(k)), block(top, left)));
                     }
                 }
             }
@@ -253,11 +257,8 @@ impl UnitRules {
                             continue;
                         }
                         number += 1;
-                        let cells = (top..top + box_rows)
-                            .flat_map(|r| (left..left + box_cols).map(move |c| (r, c)))
-                            .map(|(r, c)| at(r, c))
-                            .collect();
-                        groups.push((format!("window {number}{}", of_grid(k)), cells));
+                        let window = block(top, left);
+                        groups.push((format!("window {number}{}", of_grid(k)), window));
                     }
                 }
             }
@@ -298,7 +299,7 @@ pub(crate) fn repeats(solution: &Grid, what: &str, cells: &[Cell]) -> Result<(),
     Ok(())
 }
 
-impl Constraint for UnitRules {
+impl Constraint for GridUnits {
     fn check(&self, geometry: &Geometry) -> Result<(), RulesError> {
         if self.disjoint_groups && geometry.regions().is_some() {
             return Err(RulesError::Invalid {
@@ -362,7 +363,7 @@ impl Constraint for UnitRules {
     }
 }
 
-impl Family for UnitRules {
+impl Family for GridUnits {
     const KEYS: &'static [&'static str] = &[
         "diagonals",
         "diagonal_positive",
@@ -399,7 +400,7 @@ impl Family for UnitRules {
     }
 
     fn random(sample: &mut Sample<'_>) -> Self {
-        let mut units = UnitRules::default();
+        let mut units = GridUnits::default();
         match sample.below(5) {
             0 => units.diagonals = true,
             1 => units.diagonal_positive = true,
@@ -411,7 +412,7 @@ impl Family for UnitRules {
     }
 }
 
-impl UnitRules {
+impl GridUnits {
     /// Sets the flag a TOML or f-puzzles key names (`diagonal+` is the positive diagonal).
     fn set(&mut self, key: &str, on: bool) {
         match key {
@@ -496,7 +497,7 @@ impl Reference for Peers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::rules::{Rules, Spec};
+    use crate::sudoku::rules::test_support::*;
 
     fn kinds(spec: Spec) -> Vec<UnitKind> {
         let rules = Rules::new(spec).unwrap();
@@ -505,30 +506,30 @@ mod tests {
 
     #[test]
     fn either_diagonal_alone() {
-        let positive = kinds(Spec::new(4).with(|c| c.units.diagonal_positive = true));
+        let positive = kinds(Spec::new(4).with(|c| c.grid_units.diagonal_positive = true));
         assert!(positive.contains(&UnitKind::AntiDiagonal));
         assert!(!positive.contains(&UnitKind::Diagonal));
-        let negative = kinds(Spec::new(4).with(|c| c.units.diagonal_negative = true));
+        let negative = kinds(Spec::new(4).with(|c| c.grid_units.diagonal_negative = true));
         assert!(negative.contains(&UnitKind::Diagonal));
         assert!(!negative.contains(&UnitKind::AntiDiagonal));
-        let mut both = UnitRules {
+        let mut both = GridUnits {
             diagonal_positive: true,
             diagonal_negative: true,
-            ..UnitRules::default()
+            ..GridUnits::default()
         };
         both.normalize();
         assert_eq!(
             both,
-            UnitRules {
+            GridUnits {
                 diagonals: true,
-                ..UnitRules::default()
+                ..GridUnits::default()
             }
         );
     }
 
     #[test]
     fn disjoint_groups_take_one_cell_of_each_box() {
-        let rules = Rules::new(Spec::new(6).with(|c| c.units.disjoint_groups = true)).unwrap();
+        let rules = Rules::new(Spec::new(6).with(|c| c.grid_units.disjoint_groups = true)).unwrap();
         let groups: Vec<&Unit> = rules
             .units()
             .iter()
@@ -542,7 +543,7 @@ mod tests {
             regions: Some("aabbccaabbccaabbccddeeffddeeffddeeff".chars().collect()),
             ..Spec::new(6)
         };
-        let error = Rules::new(jigsaw.with(|c| c.units.disjoint_groups = true)).unwrap_err();
+        let error = Rules::new(jigsaw.with(|c| c.grid_units.disjoint_groups = true)).unwrap_err();
         assert_eq!(
             error.to_string(),
             "disjoint groups: defined for boxes only, not for jigsaw regions"
