@@ -87,7 +87,10 @@ impl State<'_> {
             return NextStep::Step(step);
         }
         let mut work = work;
-        let r = self.contradiction_chain(&mut work);
+        let r = match self.contradiction_chain(&mut work) {
+            Ok(None) => self.long_contradiction_chain(&mut work),
+            r => r,
+        };
         match r {
             Ok(Some(step)) => NextStep::Step(step),
             Ok(None) => NextStep::Stalled,

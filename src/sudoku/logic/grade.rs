@@ -21,7 +21,8 @@ pub enum Grade {
     /// Naked and hidden triples, X-wing, XY-wing, the 45 rule, set pairs (pairs and X-wings
     /// over any items) and contradiction chains.
     Hard,
-    /// Naked and hidden quads, swordfish, jellyfish, XYZ-wing, set triples.
+    /// Naked and hidden quads, swordfish, jellyfish, XYZ-wing, set triples, long
+    /// contradiction chains.
     Expert,
     /// Logic stalls: the puzzle needs search (or techniques this solver does not know).
     NeedsSearch,

@@ -21,6 +21,11 @@ use super::technique::Technique;
 /// Rounds of forced options a contradiction chain may take.
 const CHAIN_ROUNDS: usize = 6;
 
+/// Rounds of forced options a long contradiction chain may take, looked for only where
+/// those of [`CHAIN_ROUNDS`] found nothing: 12 solve `hs-killers-07` (stalled after 48 steps
+/// with 6).
+const LONG_CHAIN_ROUNDS: usize = 12;
+
 /// The killer of an option that a domination took out in a chain.
 const DOMINATED: u32 = u32::MAX - 1;
 
@@ -266,6 +271,26 @@ impl State<'_> {
     /// chains first, was slower on the published killers: 5.2 s instead of 3.4 s for
     /// `tarek_all_03`.)
     pub(super) fn contradiction_chain(&self, work: &mut u64) -> Result<Option<Step>, CutShort> {
+        self.chain_within(CHAIN_ROUNDS, Technique::ContradictionChain, work)
+    }
+
+    /// A contradiction chain of more than [`CHAIN_ROUNDS`] rounds and at most
+    /// [`LONG_CHAIN_ROUNDS`], as [`State::contradiction_chain`] finds one: tried where no
+    /// shorter chain is found ([`Technique::LongContradictionChain`]).
+    pub(super) fn long_contradiction_chain(
+        &self,
+        work: &mut u64,
+    ) -> Result<Option<Step>, CutShort> {
+        self.chain_within(LONG_CHAIN_ROUNDS, Technique::LongContradictionChain, work)
+    }
+
+    /// The shortest contradiction chain of at most `rounds` rounds, as a step of `technique`.
+    fn chain_within(
+        &self,
+        rounds: usize,
+        technique: Technique,
+        work: &mut u64,
+    ) -> Result<Option<Step>, CutShort> {
         let Some((matrix, view)) = self.matrix_view() else {
             return Ok(None);
         };
@@ -278,7 +303,7 @@ impl State<'_> {
         // Chains of only options first; where there is none, chains that also drop what every
         // way left for an item rules out (dominations along the way).
         for dominations in [false, true] {
-            let mut limit = CHAIN_ROUNDS;
+            let mut limit = rounds;
             for &o in &starts {
                 match assume(matrix, &view, &mut scratch, o, limit, dominations, work) {
                     Outcome::Chain(chain) => {
@@ -311,7 +336,7 @@ impl State<'_> {
             return Ok(None);
         };
         Ok(Some(Step {
-            technique: Technique::ContradictionChain,
+            technique,
             placements: Vec::new(),
             eliminations: vec![(cell, d)],
             units: vec![self.item_words(matrix, chain.emptied)],

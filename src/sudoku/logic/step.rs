@@ -100,7 +100,9 @@ impl Step {
                 .map(|(cell, &d)| format!("{cell} = {}", name(d)))
                 .collect();
             match self.technique {
-                Technique::ContradictionChain => list.join(" => "),
+                Technique::ContradictionChain | Technique::LongContradictionChain => {
+                    list.join(" => ")
+                }
                 _ if list.is_empty() => String::new(),
                 _ => format!(" ({})", list.join(" or ")),
             }
@@ -157,8 +159,9 @@ impl Step {
                     ),
                 }
             }
-            Technique::ContradictionChain => format!(
-                "contradiction chain: {} leaves no way for {}",
+            Technique::ContradictionChain | Technique::LongContradictionChain => format!(
+                "{}: {} leaves no way for {}",
+                self.technique,
                 placed(self.cells.len()),
                 unit(0)
             )

@@ -84,6 +84,9 @@ pub enum Technique {
     /// A candidate whose placement, followed by the only options it leaves for a few
     /// rounds, leaves a requirement of the rules with no way to be met.
     ContradictionChain,
+    /// A contradiction chain longer than those tried before (more than 6 rounds of forced
+    /// options, at most 12), looked for only where no shorter one is found.
+    LongContradictionChain,
     /// Not logic: a digit tried in a cell where logic stalled, taken from the solution that
     /// the exact-cover search found.
     Guess,
@@ -91,7 +94,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 29] = [
+    pub const ALL: [Technique; 30] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Forbidden,
@@ -120,6 +123,7 @@ impl Technique {
         Technique::OverlappingSums,
         Technique::CageInteraction,
         Technique::ContradictionChain,
+        Technique::LongContradictionChain,
         Technique::Guess,
     ];
 
@@ -154,6 +158,7 @@ impl Technique {
             Technique::OverlappingSums => "overlapping sums",
             Technique::CageInteraction => "cage interaction",
             Technique::ContradictionChain => "contradiction chain",
+            Technique::LongContradictionChain => "long contradiction chain",
             Technique::Guess => "guess",
         }
     }
@@ -169,6 +174,7 @@ impl Technique {
                 | Technique::SetPair
                 | Technique::SetTriple
                 | Technique::ContradictionChain
+                | Technique::LongContradictionChain
         )
     }
 
@@ -213,7 +219,8 @@ impl Technique {
             | Technique::Swordfish
             | Technique::XyzWing
             | Technique::Jellyfish
-            | Technique::SetTriple => Grade::Expert,
+            | Technique::SetTriple
+            | Technique::LongContradictionChain => Grade::Expert,
             Technique::Guess => Grade::NeedsSearch,
         }
     }
