@@ -730,3 +730,35 @@ fn no_solution_names_the_cell_no_digit_fits() {
     assert_eq!(record["status"], "multiple");
     assert!(record.get("why").is_none(), "{record}");
 }
+
+#[test]
+fn count_stats_name_the_symmetries_used_and_no_symmetry_uses_none() {
+    let stats = |args: &[&str], grid: &str| {
+        let output = sudokux(args, grid);
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let line = stderr.lines().next().unwrap_or_default().to_string();
+        (String::from_utf8(output.stdout).unwrap(), line)
+    };
+    let empty = |n: usize| format!("{}\n", ".".repeat(n * n));
+    let bands = "symmetries: digits, rows-in-bands, columns-in-stacks, stacks";
+    // An empty grid of plain boxes: counted by bands.
+    let (out, line) = stats(&["count", "--stats"], &empty(4));
+    assert_eq!(out, "288\n");
+    assert!(line.ends_with(bands), "{line}");
+    // 3x2 boxes, counted as their transpose.
+    let (out, line) = stats(&["count", "--stats", "--box", "3x2"], &empty(6));
+    assert_eq!(out, "28200960\n");
+    assert!(line.ends_with(&format!("{bands}, transpose")), "{line}");
+    // A given breaks every symmetry but the renaming of the digits it leaves alone.
+    let (out, line) = stats(&["count", "--stats"], &format!("1{}\n", ".".repeat(15)));
+    assert_eq!(out, "72\n");
+    assert!(line.ends_with("symmetries: digits"), "{line}");
+    // --no-symmetry: the plain search, the same count, no symmetry named.
+    let (out, line) = stats(&["count", "--stats", "--no-symmetry"], &empty(4));
+    assert_eq!(out, "288\n");
+    assert!(
+        line.starts_with("stats: -: puzzle 1: ") && !line.contains("symmetries"),
+        "{line}"
+    );
+}

@@ -358,3 +358,95 @@ fn shard_lines_that_do_not_fit_are_errors_that_say_where() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.starts_with("sudokux: -: line 1: line 2"), "{stderr}");
 }
+
+/// A worker lost mid-way, as on a machine that went down: `count --count-shard` is fed its
+/// shards one by one (it counts each as it reads it), killed (SIGKILL) once it holds shard
+/// `lost` (counting it, or just done), and whatever it wrote to its count file is all there is.
+/// A second worker then resumes from the same shards and that file: it counts exactly the
+/// shards the file does not hold, and prints the published total. Returns the shards the
+/// resume counted.
+fn lose_a_worker_and_resume(shard_lines: &str, lost: usize, published: u128) -> Vec<u64> {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::process::{Command, Stdio};
+
+    let lines: Vec<&str> = shard_lines.lines().collect();
+    assert!(lost < lines.len(), "the worker is lost before the end");
+    let mut worker = Command::new(env!("CARGO_BIN_EXE_sudokux"))
+        .args(["count", "--count-shard"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = worker.stdin.take().unwrap();
+    let mut output = BufReader::new(worker.stdout.take().unwrap());
+    let mut written = String::new();
+    // Shards 1 to lost - 1, each counted and written before the next is sent.
+    for line in &lines[..lost - 1] {
+        writeln!(input, "{line}").unwrap();
+        input.flush().unwrap();
+        let before = written.len();
+        output.read_line(&mut written).unwrap();
+        assert!(written.len() > before, "a count line for each shard sent");
+    }
+    // Shard `lost` sent, and the machine goes down.
+    writeln!(input, "{}", lines[lost - 1]).unwrap();
+    input.flush().unwrap();
+    worker.kill().unwrap();
+    worker.wait().unwrap();
+    // What it flushed before it went is in its file too (shard `lost`, if it was done).
+    output.read_to_string(&mut written).unwrap();
+    let kept = json_lines(&written);
+    assert!(kept.len() == lost - 1 || kept.len() == lost, "{written}");
+    for (k, record) in kept.iter().enumerate() {
+        assert_eq!(record["shard"], k + 1);
+        assert_eq!(record["complete"], true);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("counts.jsonl");
+    std::fs::write(&file, &written).unwrap();
+    let resumed = sudokux(
+        &["count", "--count-shard", "--resume", file.to_str().unwrap()],
+        shard_lines,
+    );
+    assert_eq!(resumed.status.code(), Some(0), "{resumed:?}");
+    let again = json_lines(&stdout(&resumed));
+    let counted: Vec<u64> = again.iter().map(|r| r["shard"].as_u64().unwrap()).collect();
+    let missing: Vec<u64> = (kept.len() as u64 + 1..=lines.len() as u64).collect();
+    assert_eq!(counted, missing, "only the shards the file lacks");
+    assert!(again.iter().all(|r| r["complete"] == true));
+    assert_eq!(
+        String::from_utf8_lossy(&resumed.stderr),
+        format!(
+            "sudokux: all {} shards counted: {published} in all\n",
+            lines.len()
+        )
+    );
+    // The file and the resume's lines together: every shard once, their sum the total.
+    let all: Vec<Value> = kept.into_iter().chain(again).collect();
+    let mut numbers: Vec<u64> = all.iter().map(|r| r["shard"].as_u64().unwrap()).collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, (1..=lines.len() as u64).collect::<Vec<_>>());
+    let sum: u128 = all
+        .iter()
+        .map(|r| r["count"].as_u64().unwrap() as u128)
+        .sum();
+    assert_eq!(sum, published);
+    counted
+}
+
+#[test]
+fn a_worker_lost_mid_way_is_resumed_from_its_file() {
+    // 6x6 (2x3 boxes) in 12 pieces of its 3 classes, the worker lost at the fifth.
+    let grid = format!("{}\n", ".".repeat(36));
+    let pieces = band_shards(&["--box", "2x3"], &grid, 12);
+    let counted = lose_a_worker_and_resume(&pieces, 5, 28_200_960);
+    assert!(counted.len() >= 7, "{counted:?}");
+    // The empty 8x8 (2x4 boxes) in 40 pieces, the worker lost at the fourth: seconds in the
+    // test build, with the heavy tests.
+    if common::heavy() {
+        let pieces = band_shards(&["--box", "2x4"], &format!("{}\n", ".".repeat(64)), 40);
+        let counted = lose_a_worker_and_resume(&pieces, 4, 29_136_487_207_403_520);
+        assert!(counted.len() >= 36, "{counted:?}");
+    }
+}

@@ -223,3 +223,54 @@ def test_the_module_counts_from_the_command_line(tmp_path):
     again = subprocess.run(command + ["." * 16], capture_output=True, text=True, timeout=300)
     assert again.stdout == "288\n"
     assert "2 from " in again.stderr
+
+
+EIGHT = 29_136_487_207_403_520
+
+
+def test_a_band_count_that_loses_a_worker_and_its_client_resumes(client, tmp_path):
+    # The empty 8x8 (2x4 boxes) in 40 pieces, from the command line: a worker killed once 2
+    # shards are written, the client stopped (Ctrl-C) once 6 are; the same command again
+    # counts only the shards the file lacks and prints the published count.
+    counts = tmp_path / "counts8.jsonl"
+    command = [
+        sys.executable, "-m", "sudokux.distributed", "--scheduler", client.scheduler.address,
+        "--quiet", "--split", "40", "--resume", str(counts), "." * 64,
+    ]
+    pids = client.run(os.getpid)
+    victim = sorted(pids.values())[0]
+    counting = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def written() -> int:
+        return len(counts.read_text().splitlines()) if counts.exists() else 0
+
+    deadline = time.time() + 120
+    killed = False
+    while time.time() < deadline and counting.poll() is None:
+        if not killed and written() >= 2:
+            os.kill(victim, signal.SIGKILL)
+            killed = True
+        if killed and written() >= 6:
+            counting.send_signal(signal.SIGINT)
+            break
+        time.sleep(0.01)
+    out, err = counting.communicate(timeout=120)
+    assert killed and counting.returncode == 130, (counting.returncode, out, err)
+    assert err.endswith(f"sudokux: interrupted: the shards finished are in {counts}\n"), err
+    assert out == ""
+    kept = [json.loads(line) for line in counts.read_text().splitlines()]
+    assert 6 <= len(kept) < 40
+    assert len({r["shard"] for r in kept}) == len(kept), "no shard written twice"
+    assert all(r["complete"] and r["kind"] == "bands" and r["split"] == 40 for r in kept)
+    # Again: the shards not in the file, and the published total.
+    again = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout == f"{EIGHT}\n"
+    assert f"40 shards (bands, split 40, {len(kept)} from {counts})" in again.stderr
+    recorded = [json.loads(line) for line in counts.read_text().splitlines()]
+    assert sorted(r["shard"] for r in recorded) == list(range(1, 41))
+    assert sum(r["count"] for r in recorded) == EIGHT
+    assert all(r["complete"] for r in recorded)
+    # The cluster lived on: the nanny started a new worker process.
+    client.wait_for_workers(2, timeout=60)
+    assert victim not in client.run(os.getpid).values()

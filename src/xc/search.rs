@@ -305,6 +305,10 @@ impl Search<'_> {
 
     /// Runs a count through `hook` (without colors) to its end, its limit, or until the
     /// progress hook or the budget stops it; the solutions counted are in [`Search::stats`].
+    /// Always inlined, with the loop ([`Search::run_inlined`]): into the count that remembers
+    /// subproblems, whose hook's state then stays in registers (called, the loop reached it
+    /// through memory: 0.46 % more instructions on a 9x9 count on one thread).
+    #[inline(always)]
     pub(crate) fn count_with<H: Hook>(&mut self, hook: &mut H) {
         debug_assert!(H::COUNTS, "a hook that counts");
         debug_assert!(
@@ -317,9 +321,9 @@ impl Search<'_> {
             "counts through a hook do not split"
         );
         let found = if self.domination.on() {
-            self.run::<false, true, H>(hook)
+            self.run_inlined::<false, true, H>(hook)
         } else {
-            self.run::<false, false, H>(hook)
+            self.run_inlined::<false, false, H>(hook)
         };
         debug_assert!(found.is_none());
     }
@@ -328,8 +332,18 @@ impl Search<'_> {
     /// them) and once with, once without item domination and once with (`DOMINATION`, which
     /// the searches' setting decides), and once per [`Hook`]: with [`Plain`] it stops at every solution
     /// (or frontier path) and returns it; with a hook that counts, it returns `None` at the
-    /// end, having counted every solution into the stats.
+    /// end, having counted every solution into the stats. Inlined where the compiler finds it
+    /// pays ([`Search::next_solution`]); [`Search::count_with`] takes [`Search::run_inlined`].
     fn run<const COLORS: bool, const DOMINATION: bool, H: Hook>(
+        &mut self,
+        hook: &mut H,
+    ) -> Option<&[OptionId]> {
+        self.run_inlined::<COLORS, DOMINATION, H>(hook)
+    }
+
+    /// The loop of [`Search::run`], always inlined into its caller.
+    #[inline(always)]
+    fn run_inlined<const COLORS: bool, const DOMINATION: bool, H: Hook>(
         &mut self,
         hook: &mut H,
     ) -> Option<&[OptionId]> {

@@ -31,11 +31,11 @@ pub mod pair;
 pub mod pieces;
 pub mod shape;
 pub mod split;
+mod states;
 pub mod top;
 
-use std::collections::HashMap;
 use std::ops::Range;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::xc::{Budget, Watch};
@@ -48,6 +48,7 @@ use pair::Pair;
 pub use pieces::{Piece, PieceError, PLAN_VERSION};
 pub use shape::Shape;
 use split::stack_splits;
+use states::States;
 pub use top::Plan;
 
 /// Most digits of a grid counted by bands: past 10 the counts pass what a `u128` holds (and
@@ -147,14 +148,33 @@ pub struct ClassError {
     pub cols: usize,
 }
 
+/// Pieces per thread that a count on several threads cuts the classes into (as
+/// [`Plan::shards`] cuts them): the 5 classes of 8x8 do not split evenly between 2 threads,
+/// 32 pieces of about one size do. Classes are not cut when there are that many already
+/// (63 at 9x9).
+const PIECES_PER_THREAD: usize = 16;
+
 /// Counts the filled grids of `shape` on up to `threads` threads, publishing the grids
 /// counted, the work and the share of classes done to `watch`, and stopping (with a lower
 /// bound) when the watch asks or the budget runs out: the top band ([`Plan`]), then the
-/// grids below each class.
+/// grids below each class (on several threads, below pieces of classes, sharing one memory
+/// of states).
 pub fn count(shape: &Shape, threads: usize, watch: &Watch, budget: Budget) -> BandCount {
     let plan = Plan::new(shape, watch, budget);
-    let every: Vec<Piece> = (0..plan.classes().len()).map(Piece::whole).collect();
-    let mut counted = count_some(&plan, &every, threads, watch, budget.after(plan.nodes()));
+    let classes = plan.classes().len();
+    let every: Vec<Piece> = if threads > 1 {
+        plan.shards(PIECES_PER_THREAD * threads)
+            .into_iter()
+            .flatten()
+            .collect()
+    } else {
+        (0..classes).map(Piece::whole).collect()
+    };
+    let (mut counted, done) = count_some(&plan, &every, threads, watch, budget.after(plan.nodes()));
+    // Classes counted whole: every piece of them.
+    counted.finished = (0..classes)
+        .filter(|&k| every.iter().zip(&done).all(|(p, &d)| d || p.class != k))
+        .count();
     counted.nodes += plan.nodes();
     counted.complete &= plan.complete();
     counted
@@ -229,7 +249,7 @@ impl Plan {
             });
         }
         let pieces: Vec<Piece> = which.iter().map(|&k| Piece::whole(k)).collect();
-        Ok(count_some(self, &pieces, threads, watch, budget))
+        Ok(count_some(self, &pieces, threads, watch, budget).0)
     }
 
     /// Counts the grids of `pieces` (see [`Piece`]; a piece given twice is counted twice) on
@@ -267,18 +287,19 @@ impl Plan {
         for piece in pieces {
             self.check(piece)?;
         }
-        Ok(count_some(self, pieces, threads, watch, budget))
+        Ok(count_some(self, pieces, threads, watch, budget).0)
     }
 }
 
-/// The count of the pieces `which` of `plan` (checked by the caller).
+/// The count of the pieces `which` of `plan` (checked by the caller), the threads sharing one
+/// memory of states, and which pieces were counted whole.
 fn count_some(
     plan: &Plan,
     which: &[Piece],
     threads: usize,
     watch: &Watch,
     budget: Budget,
-) -> BandCount {
+) -> (BandCount, Vec<bool>) {
     let shape = plan.shape();
     let (r, c, n) = (shape.rows, shape.cols, shape.size());
     let canon = Canon::new(&shape);
@@ -288,6 +309,8 @@ fn count_some(
     let total = which.len();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
+    let whole: Vec<AtomicBool> = which.iter().map(|_| AtomicBool::new(false)).collect();
+    let states = States::new();
     let sum = Mutex::new((0u128, true, 0u64));
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, total.max(1)) {
@@ -295,7 +318,7 @@ fn count_some(
                 let mut counter = Counter {
                     shape: &shape,
                     canon: &canon,
-                    memo: HashMap::new(),
+                    memo: &states,
                     nodes: 0,
                     next_look: 0,
                     published: 0,
@@ -326,6 +349,7 @@ fn count_some(
                         sum.1 = false;
                         break;
                     }
+                    whole[k].store(true, Ordering::Relaxed);
                     let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
                     watch.raise_explored(finished as f64 / total as f64);
                 }
@@ -337,13 +361,17 @@ fn count_some(
     if finished < total {
         complete = false;
     }
-    BandCount {
+    let counted = BandCount {
         count: below.saturating_mul(renamings),
         complete,
         nodes,
         classes: plan.classes().len(),
         finished,
-    }
+    };
+    (
+        counted,
+        whole.into_iter().map(AtomicBool::into_inner).collect(),
+    )
 }
 
 /// The grids below `state`: the ways to fill the bands left when column `j` still needs the
@@ -370,10 +398,11 @@ pub fn below(shape: &Shape, state: &[u32]) -> u128 {
     }
     let canon = Canon::new(shape);
     let watch = Watch::new();
+    let states = States::new();
     let mut counter = Counter {
         shape,
         canon: &canon,
-        memo: HashMap::new(),
+        memo: &states,
         nodes: 0,
         next_look: 0,
         published: 0,
@@ -391,8 +420,8 @@ const LOOK_EVERY: u64 = 1 << 12;
 struct Counter<'a> {
     shape: &'a Shape,
     canon: &'a Canon,
-    /// Grids below a canonical state (with the bands left implied by its column sets).
-    memo: HashMap<Vec<u32>, u128>,
+    /// Grids below canonical states, shared with the count's other threads.
+    memo: &'a States,
     nodes: u64,
     /// The node count at which the budget and the watch are looked at next.
     next_look: u64,
@@ -496,7 +525,7 @@ impl Counter<'_> {
             } else {
                 let key = self.canon.of(&rest);
                 match self.memo.get(&key) {
-                    Some(&known) => known,
+                    Some(known) => known,
                     None => {
                         let known = self.count(&key, k - 1, None);
                         if !self.stopped {

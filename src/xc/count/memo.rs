@@ -235,9 +235,44 @@ struct Frame {
     below: u128,
 }
 
-/// The [`Hook`] of a count that remembers subproblems.
-struct Counting<'m> {
-    memo: &'m mut Memo,
+/// Where a count looks its subproblems up: a table of its own or a view of a shared one. The
+/// count's loop is compiled once for each, so that a count on one thread does not pick the
+/// table at every lookup (1.0 M of the 3.73 G instructions of a 9x9 count on one thread).
+trait Lookup {
+    fn get(&mut self, key: &[u64], hash: u64) -> Option<(u128, u64)>;
+    fn insert(&mut self, key: &[u64], hash: u64, count: u128, size: u64);
+}
+
+impl Lookup for Table {
+    #[inline(always)]
+    fn get(&mut self, key: &[u64], hash: u64) -> Option<(u128, u64)> {
+        Table::get(self, key, hash)
+    }
+
+    #[inline(always)]
+    fn insert(&mut self, key: &[u64], hash: u64, count: u128, size: u64) {
+        Table::insert(self, key, hash, count, size);
+    }
+}
+
+impl Lookup for SharedView {
+    #[inline(always)]
+    fn get(&mut self, key: &[u64], hash: u64) -> Option<(u128, u64)> {
+        SharedView::get(self, key, hash)
+    }
+
+    #[inline(always)]
+    fn insert(&mut self, key: &[u64], hash: u64, count: u128, size: u64) {
+        SharedView::insert(self, key, hash, count, size);
+    }
+}
+
+/// The [`Hook`] of a count that remembers subproblems in `table`.
+struct Counting<'m, T: Lookup> {
+    table: &'m mut T,
+    zobrist: &'m [u64],
+    /// Lookups that found their subproblem (added to the memory's when the count ends).
+    hits: u64,
     /// The items covered now.
     key: Key,
     /// One per level of the search's stack.
@@ -247,7 +282,7 @@ struct Counting<'m> {
     limit: Option<u128>,
 }
 
-impl Hook for Counting<'_> {
+impl<T: Lookup> Hook for Counting<'_, T> {
     const COUNTS: bool = true;
 
     #[inline(always)]
@@ -260,12 +295,12 @@ impl Hook for Counting<'_> {
         if !worth_looking(depth, &self.looked, nodes) {
             return None;
         }
-        let got = self.memo.get(&self.key.bits, self.key.hash);
+        let got = self.table.get(&self.key.bits, self.key.hash);
         let d = &mut self.looked[depth];
         d[0] += 1;
         let (count, size) = got?;
         d[1] += size;
-        self.memo.hits += 1;
+        self.hits += 1;
         Some(count)
     }
 
@@ -285,7 +320,7 @@ impl Hook for Counting<'_> {
 
     #[inline(always)]
     fn entered(&mut self, m: &Matrix, x: u32, nodes: u64) {
-        self.key.flip(m, &self.memo.zobrist, x);
+        self.key.flip(m, self.zobrist, x);
         self.frames.push(Frame {
             entered: nodes - 1,
             below: 0,
@@ -294,7 +329,7 @@ impl Hook for Counting<'_> {
 
     #[inline(always)]
     fn toggled(&mut self, m: &Matrix, x: u32) {
-        self.key.flip(m, &self.memo.zobrist, x);
+        self.key.flip(m, self.zobrist, x);
     }
 
     /// Always inlined: the shared table's insertion beside the own table's made the compiler
@@ -304,7 +339,7 @@ impl Hook for Counting<'_> {
         let frame = self.frames.pop().expect("a level to leave");
         let size = nodes - frame.entered;
         if worth_keeping(depth, &self.looked, size) {
-            self.memo
+            self.table
                 .insert(&self.key.bits, self.key.hash, frame.below, size);
         }
         self.found(frame.below);
@@ -316,7 +351,7 @@ impl Memo {
     /// `limit`, remembering the count below every set of covered items; the search's progress
     /// hook and budget are looked at as in a plain search. The matrix is as it was when this
     /// returns.
-    pub(crate) fn count(&mut self, mut search: Search<'_>, limit: Option<u128>) -> Count {
+    pub(crate) fn count(&mut self, search: Search<'_>, limit: Option<u128>) -> Count {
         let Scratch {
             mut bits,
             mut frames,
@@ -335,38 +370,69 @@ impl Memo {
         frames.clear();
         looked.clear();
         looked.resize(m.primary as usize + 1, [0; 2]);
-        let mut hook = Counting {
-            memo: self,
-            key,
-            frames,
-            looked,
-            limit,
-        };
-        search.count_with(&mut hook);
-        let mut stats = search.stats();
-        let found = stats.solutions;
-        let complete = !search.stopped() && !hook.reached(found);
-        // Stopped early: the search undoes the choices still standing.
-        drop(search);
-        let count = limit.map_or(found, |l| found.min(l));
-        stats.solutions = count;
-        let Counting {
-            key,
-            frames,
-            looked,
-            ..
-        } = hook;
-        self.scratch = Scratch {
+        let scratch = Scratch {
             bits: key.bits,
             frames,
             looked,
         };
-        Count {
-            count,
-            complete,
-            stats,
-        }
+        let (counted, scratch, hits) = match &mut self.store {
+            Store::Own(table) => count_in(table, &self.zobrist, scratch, key.hash, search, limit),
+            Store::Shared(view) => count_in(view, &self.zobrist, scratch, key.hash, search, limit),
+        };
+        self.hits += hits;
+        self.scratch = scratch;
+        counted
     }
+}
+
+/// The count of [`Memo::count`] with the subproblems in `table`, from the key `scratch.bits`
+/// (of hash `hash`): the count, the vectors back, and the lookups that found their subproblem.
+fn count_in<T: Lookup>(
+    table: &mut T,
+    zobrist: &[u64],
+    scratch: Scratch,
+    hash: u64,
+    mut search: Search<'_>,
+    limit: Option<u128>,
+) -> (Count, Scratch, u64) {
+    let mut hook = Counting {
+        table,
+        zobrist,
+        hits: 0,
+        key: Key {
+            bits: scratch.bits,
+            hash,
+        },
+        frames: scratch.frames,
+        looked: scratch.looked,
+        limit,
+    };
+    search.count_with(&mut hook);
+    let mut stats = search.stats();
+    let found = stats.solutions;
+    let complete = !search.stopped() && !hook.reached(found);
+    // Stopped early: the search undoes the choices still standing.
+    drop(search);
+    let count = limit.map_or(found, |l| found.min(l));
+    stats.solutions = count;
+    let Counting {
+        key,
+        frames,
+        looked,
+        hits,
+        ..
+    } = hook;
+    let scratch = Scratch {
+        bits: key.bits,
+        frames,
+        looked,
+    };
+    let counted = Count {
+        count,
+        complete,
+        stats,
+    };
+    (counted, scratch, hits)
 }
 
 /// The memory of a count by bit sets (the `bits` module): the table, and the key of the
