@@ -15,8 +15,11 @@
 //! depend on which options were chosen, not only on which items are covered, so a count with
 //! sums does not use the memory of subproblems (see `serial`).
 
-use super::matrix::{at, length, Matrix, COVERED, NO_COLOR, SPACER};
-use super::problem::OptionId;
+mod distinct;
+
+use crate::xc::matrix::{at, length, Matrix, COVERED};
+use crate::xc::problem::OptionId;
+use distinct::{group, spread};
 
 /// A sum over the options of some primary items (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -96,7 +99,7 @@ pub(crate) struct Sums {
     marks: Vec<usize>,
     /// Per group, at a test: the least and greatest weight its slots add up to, and the
     /// largest weight a free slot may take without raising the least (the greatest weight
-    /// among the least ones the free slots can take apart), and its mirror.
+    /// of the lightest set the free slots can take apart), and its mirror.
     bounds: Vec<(i64, i64, i64, i64)>,
     /// Per group, at a test: what the least and greatest weights of its slots apart add up
     /// to (below the bounds above when its slots take different weights).
@@ -135,76 +138,10 @@ const FREE: i64 = i64::MIN;
 /// (lengths are below [`COVERED`] or have that bit set, with fewer options than `u32::MAX`).
 const UNSEEN: u32 = u32::MAX;
 
-/// Most different weights in a group of slots that exclude each other (one bit each).
-const GROUP_WEIGHTS: usize = 64;
-
 /// Whether node `p` is still linked into its item's list.
 #[inline]
 pub(crate) fn linked(m: &Matrix, p: u32) -> bool {
     at(&m.nodes, at(&m.nodes, p).up).down == p
-}
-
-/// Whether no solution chooses both the option of node `p` and that of node `q`: they share a
-/// primary item, or a secondary one that one of them takes without a color or the two take in
-/// different colors.
-fn exclusive(m: &Matrix, p: u32, q: u32) -> bool {
-    let first = |x: u32| m.option_first[m.node_option[x as usize] as usize];
-    let color = |x: u32| m.colors.get(x as usize).copied().unwrap_or(NO_COLOR);
-    let mut x = first(p);
-    while at(&m.nodes, x).top != SPACER {
-        let mut y = first(q);
-        while at(&m.nodes, y).top != SPACER {
-            if at(&m.nodes, x).top == at(&m.nodes, y).top {
-                let (a, b) = (color(x), color(y));
-                if at(&m.nodes, x).top <= m.primary || a == NO_COLOR || b == NO_COLOR || a != b {
-                    return true;
-                }
-            }
-            y += 1;
-        }
-        x += 1;
-    }
-    false
-}
-
-/// Whether two slots (as their entries) exclude each other: every two options of equal
-/// weight, one in each, are [`exclusive`].
-fn slots_exclude(m: &Matrix, a: &[(u32, i64)], b: &[(u32, i64)]) -> bool {
-    a.iter()
-        .all(|&(p, v)| b.iter().all(|&(q, w)| v != w || exclusive(m, p, q)))
-}
-
-/// Splits slots (their entries) into groups whose slots exclude each other, greedily, in
-/// order, a slot joining the first group it shares a weight with and excludes, each group
-/// with at most [`GROUP_WEIGHTS`] different weights: the groups, each its
-/// slots' indices and its weights in increasing order.
-fn group(m: &Matrix, slots: &[&[(u32, i64)]]) -> Vec<(Vec<usize>, Vec<i64>)> {
-    let mut groups: Vec<(Vec<usize>, Vec<i64>)> = Vec::new();
-    for (s, &slot) in slots.iter().enumerate() {
-        let mut own: Vec<i64> = slot.iter().map(|&(_, w)| w).collect();
-        own.sort_unstable();
-        own.dedup();
-        let fits = |(members, weights): &(Vec<usize>, Vec<i64>)| {
-            let mut union = weights.clone();
-            union.extend(&own);
-            union.sort_unstable();
-            union.dedup();
-            // Slots with no weight in common gain nothing from a group.
-            union.len() < weights.len() + own.len()
-                && union.len() <= GROUP_WEIGHTS
-                && members.iter().all(|&t| slots_exclude(m, slots[t], slot))
-        };
-        match groups.iter().position(fits) {
-            Some(g) => {
-                groups[g].0.push(s);
-                groups[g].1.extend(&own);
-                groups[g].1.sort_unstable();
-                groups[g].1.dedup();
-            }
-            None => groups.push((vec![s], own)),
-        }
-    }
-    groups
 }
 
 impl Sums {
@@ -370,10 +307,10 @@ impl Sums {
 
     /// The bounds of group `g` at this node (see `bounds`), or `None` when its free slots
     /// cannot take their weights: a slot with no option left, or (slots that exclude each
-    /// other) fewer different weights left than free slots.
+    /// other) no way for them to take different weights that [`spread`] sees.
     fn group_bounds(&mut self, m: &Matrix, g: usize) -> Option<(i64, i64, i64, i64)> {
         let (first, end, w0) = self.groups[g];
-        let (mut fixed, mut free, mut union) = (0i64, 0u32, 0u64);
+        let (mut fixed, mut free) = (0i64, 0u32);
         let (mut apart_lo, mut apart_hi) = (0i64, 0i64);
         for s in first..end {
             let (mut lo, mut hi) = (i64::MAX, i64::MIN);
@@ -389,7 +326,6 @@ impl Sums {
                     let now = (self.epoch, length(&m.len, i));
                     if self.read[s as usize] == now {
                         (lo, hi) = (self.lo[s as usize], self.hi[s as usize]);
-                        union |= self.mask[s as usize];
                     } else {
                         let mut mask = 0u64;
                         for e in a as usize..b as usize {
@@ -415,7 +351,6 @@ impl Sums {
                         self.hi[s as usize] = hi;
                         self.mask[s as usize] = mask;
                         self.read[s as usize] = now;
-                        union |= mask;
                     }
                     apart_lo += lo;
                     apart_hi += hi;
@@ -428,23 +363,19 @@ impl Sums {
             // No other free slot to differ from: the bounds apart are exact.
             return Some((fixed + apart_lo, fixed + apart_hi, i64::MAX, i64::MIN));
         }
-        if union.count_ones() < free {
-            return None;
-        }
-        let weights = &self.weights[w0 as usize..];
-        let (mut least, mut most) = (fixed, fixed);
-        let (mut low, mut high) = (union, union);
-        let (mut a, mut b) = (0, 0);
-        for _ in 0..free {
-            a = weights[low.trailing_zeros() as usize];
-            least += a;
-            low &= low - 1;
-            let top = 63 - high.leading_zeros();
-            b = weights[top as usize];
-            most += b;
-            high &= !(1 << top);
-        }
-        Some((least, most, a, b))
+        let free = (first..end).filter(|&s| {
+            self.fixed[s as usize] == FREE && length(&m.len, self.slots[s as usize].0) < COVERED
+        });
+        let spread = spread(
+            free.map(|s| self.mask[s as usize]),
+            &self.weights[w0 as usize..],
+        )?;
+        Some((
+            fixed + spread.least,
+            fixed + spread.most,
+            spread.light,
+            spread.heavy,
+        ))
     }
 
     /// Tests once every sum with an item whose list changed since the last pass (every sum at
@@ -454,9 +385,11 @@ impl Sums {
     /// the search backtracks.
     ///
     /// A group's slots that exclude each other take different weights, so `t` free ones add
-    /// up to at least the `t` least weights they have left, the greatest of them `a`; one of
-    /// them taking weight `w > a` raises that least by `w - a` at least (the others still take
-    /// `t - 1` different weights). So with the sum's least total `low`, a free slot's weight
+    /// up to at least a lightest set of `t` different weights they can take, each from its
+    /// own ([`spread`]: the `t` least of those they have left, or each slot's least weight
+    /// on, whichever is heavier), the greatest of them `a`; one of them taking weight `w > a`
+    /// raises that least by `w - a` at least (the others still take `t - 1` different
+    /// weights). So with the sum's least total `low`, a free slot's weight
     /// `w` is out of reach when `w > a + (target - low)`, and in the mirror, below `b - (high -
     /// target)`. Apart from the others of its group, a slot's weight `w` raises its group's
     /// sum of least weights `lo` by `w - lo` (its own least weight), so `w` is out of reach
@@ -703,6 +636,51 @@ mod tests {
                 assert_eq!(counted.stats.nodes, alone.stats.nodes);
             }
             dlx.check_links().unwrap();
+        }
+    }
+
+    #[test]
+    fn different_weights_are_handed_out_from_each_slots_own() {
+        // Three cells that differ, cells 0 and 1 only 3 or 4, cell 2 any of 1..=4. The three
+        // least values left (1, 2, 3) and the cells' least apart (3 + 3 + 1) allow a total of
+        // 7; handing different values out, one to a cell from its own, needs 3 + 4 + 1 = 8.
+        let build = || {
+            let mut p = ProblemBuilder::new();
+            let cells: Vec<_> = (0..3).map(|_| p.primary()).collect();
+            let values: Vec<_> = (0..4).map(|_| p.secondary()).collect();
+            let mut slots = vec![Vec::new(); 3];
+            let mut option = 0;
+            for (c, slot) in slots.iter_mut().enumerate() {
+                for x in 1..=4u32 {
+                    if c < 2 && x < 3 {
+                        continue;
+                    }
+                    p.option([cells[c], values[x as usize - 1]]).unwrap();
+                    slot.push((OptionId(option), i64::from(x)));
+                    option += 1;
+                }
+            }
+            (Dlx::new(&p.build()), slots)
+        };
+        for (target, count) in [(7, 0), (8, 2), (9, 2)] {
+            let (mut plain, slots) = build();
+            let mut summed = plain.clone();
+            summed.add_sum(&OptionSum { slots, target }).unwrap();
+            let (all, _) = plain.collect(100);
+            let weight = |o: OptionId| [3, 4, 3, 4, 1, 2, 3, 4][o.index()];
+            let kept = all
+                .iter()
+                .filter(|s| s.iter().map(|&o| weight(o)).sum::<i64>() == target)
+                .count();
+            assert_eq!(kept, count);
+            let counted = summed.count(CountOptions::new());
+            assert_eq!(counted.count, count as u128);
+            if count == 0 {
+                // Out of reach at the root: not one option is tried.
+                assert_eq!(counted.stats.nodes, 0);
+                assert!(plain.count(CountOptions::new()).stats.nodes > 0);
+            }
+            summed.check_links().unwrap();
         }
     }
 

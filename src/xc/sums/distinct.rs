@@ -1,0 +1,393 @@
+//! Slots that take different weights: how the sums ([`super`]) find them in the matrix,
+//! and what such slots add up to at least and at most.
+//!
+//! Two slots *exclude each other* when every two options of equal weight, one in each, share
+//! an item no solution covers with both (in a sudoku: cells of one row, column or box, whose
+//! digit items they share). A group of slots that exclude each other pairwise (a clique of
+//! that relation) takes different weights, so its free slots add up to more than their least
+//! weights apart: [`spread`] bounds the total by the lightest and heaviest sets of different
+//! weights the slots can take, each from its own.
+//!
+//! How the slots are split into groups decides how tight the bounds are: a partition into
+//! larger cliques raises the least total of `k` different weights (`1 + 2 + ... + k` for
+//! digits), so [`group`] grows cliques greedily in a few orders and keeps the partition with
+//! the largest sum of squared group sizes (as the Interactive Sudoku Solver scores its
+//! exclusion groups). A long arrow through several boxes is the case in point: its cells,
+//! each joining the first group it fits in line order, split boxes that a clique grown from
+//! the most excluded cell keeps whole.
+
+use crate::xc::matrix::{at, Matrix, NO_COLOR, SPACER};
+
+/// Most different weights in a group of slots that exclude each other (one bit each).
+pub(crate) const GROUP_WEIGHTS: usize = 64;
+
+/// Whether no solution chooses both the option of node `p` and that of node `q`: they share a
+/// primary item, or a secondary one that one of them takes without a color or the two take in
+/// different colors.
+fn exclusive(m: &Matrix, p: u32, q: u32) -> bool {
+    let first = |x: u32| m.option_first[m.node_option[x as usize] as usize];
+    let color = |x: u32| m.colors.get(x as usize).copied().unwrap_or(NO_COLOR);
+    let mut x = first(p);
+    while at(&m.nodes, x).top != SPACER {
+        let mut y = first(q);
+        while at(&m.nodes, y).top != SPACER {
+            if at(&m.nodes, x).top == at(&m.nodes, y).top {
+                let (a, b) = (color(x), color(y));
+                if at(&m.nodes, x).top <= m.primary || a == NO_COLOR || b == NO_COLOR || a != b {
+                    return true;
+                }
+            }
+            y += 1;
+        }
+        x += 1;
+    }
+    false
+}
+
+/// Whether two slots (as their entries: option node and weight) exclude each other: every two
+/// options of equal weight, one in each, are [`exclusive`].
+fn slots_exclude(m: &Matrix, a: &[(u32, i64)], b: &[(u32, i64)]) -> bool {
+    a.iter()
+        .all(|&(p, v)| b.iter().all(|&(q, w)| v != w || exclusive(m, p, q)))
+}
+
+/// How [`grow`] picks the next slot of a clique among those that still fit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pick {
+    /// The first in the order given.
+    First,
+    /// The one that excludes the most of the others that fit (the first such in order).
+    Best,
+}
+
+/// Splits slots (their entries) into groups whose slots exclude each other and share a weight
+/// with another of the group, each group with at most [`GROUP_WEIGHTS`] different weights:
+/// the groups, each its slots' indices in increasing order and its weights in increasing
+/// order, in the order of their first slots.
+///
+/// The groups are cliques grown greedily (a slot joins while it excludes every slot taken so
+/// far), tried in three ways, the slots in order and in reverse taking the first that fits,
+/// and taking the one that excludes the most of those that fit; the partition kept is the one
+/// with the largest sum of squared group sizes (the first such).
+///
+/// # Complexity
+/// `O(n^2)` tests of [`slots_exclude`] for `n` slots, then `O(n^3)` for the partitions.
+pub(crate) fn group(m: &Matrix, slots: &[&[(u32, i64)]]) -> Vec<(Vec<usize>, Vec<i64>)> {
+    let n = slots.len();
+    let weights: Vec<Vec<i64>> = slots
+        .iter()
+        .map(|slot| {
+            let mut own: Vec<i64> = slot.iter().map(|&(_, w)| w).collect();
+            own.sort_unstable();
+            own.dedup();
+            own
+        })
+        .collect();
+    let shares = |a: &[i64], b: &[i64]| a.iter().any(|w| b.binary_search(w).is_ok());
+    let mut near = vec![false; n * n];
+    for s in 0..n {
+        for t in s + 1..n {
+            let both = shares(&weights[s], &weights[t]) && slots_exclude(m, slots[s], slots[t]);
+            near[s * n + t] = both;
+            near[t * n + s] = both;
+        }
+    }
+    let forward: Vec<usize> = (0..n).collect();
+    let backward: Vec<usize> = (0..n).rev().collect();
+    let tries = [
+        grow(&near, &weights, &forward, Pick::First),
+        grow(&near, &weights, &backward, Pick::First),
+        grow(&near, &weights, &forward, Pick::Best),
+    ];
+    let score = |groups: &Vec<Vec<usize>>| groups.iter().map(|g| g.len() * g.len()).sum::<usize>();
+    let mut best = &tries[0];
+    for t in &tries[1..] {
+        if score(t) > score(best) {
+            best = t;
+        }
+    }
+    let mut groups: Vec<(Vec<usize>, Vec<i64>)> = best
+        .iter()
+        .map(|members| {
+            let mut members = members.clone();
+            members.sort_unstable();
+            let mut union: Vec<i64> = members.iter().flat_map(|&s| weights[s].clone()).collect();
+            union.sort_unstable();
+            union.dedup();
+            (members, union)
+        })
+        .collect();
+    groups.sort_by_key(|(members, _)| members[0]);
+    groups
+}
+
+/// A partition of the slots into cliques of `near` (an `n` by `n` matrix of "exclude each
+/// other and share a weight"), each grown from the slots not yet taken, in `order`, picking
+/// as `pick` says, while the group's weights stay at most [`GROUP_WEIGHTS`].
+fn grow(near: &[bool], weights: &[Vec<i64>], order: &[usize], pick: Pick) -> Vec<Vec<usize>> {
+    let n = order.len();
+    let mut taken = vec![false; n];
+    let mut groups = Vec::new();
+    let mut fits: Vec<usize> = Vec::with_capacity(n);
+    while taken.iter().any(|&t| !t) {
+        fits.clear();
+        fits.extend(order.iter().copied().filter(|&t| !taken[t]));
+        let mut members = Vec::new();
+        let mut union: Vec<i64> = Vec::new();
+        while !fits.is_empty() {
+            let at = match pick {
+                Pick::First => 0,
+                Pick::Best => {
+                    let degree = |s: usize| fits.iter().filter(|&&t| near[s * n + t]).count();
+                    let mut best = 0;
+                    for k in 1..fits.len() {
+                        if degree(fits[k]) > degree(fits[best]) {
+                            best = k;
+                        }
+                    }
+                    best
+                }
+            };
+            let s = fits.remove(at);
+            let mut wider = union.clone();
+            wider.extend(&weights[s]);
+            wider.sort_unstable();
+            wider.dedup();
+            if !members.is_empty()
+                && (wider.len() > GROUP_WEIGHTS || members.len() == GROUP_WEIGHTS)
+            {
+                continue;
+            }
+            union = wider;
+            members.push(s);
+            taken[s] = true;
+            fits.retain(|&t| near[s * n + t]);
+        }
+        groups.push(members);
+    }
+    groups
+}
+
+/// What the free slots of a group that take different weights add up to: at least `least`,
+/// at most `most`; `light` is the greatest weight of a lightest set they can take and `heavy`
+/// the least of a heaviest (see [`spread`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Spread {
+    pub(crate) least: i64,
+    pub(crate) most: i64,
+    pub(crate) light: i64,
+    pub(crate) heavy: i64,
+}
+
+/// Bounds on the total of slots that take different weights, each from its own: `masks` the
+/// free slots' weights left (bit `b` for `weights[b]`, `weights` increasing), at least two;
+/// `None` when the slots cannot take different weights.
+///
+/// Two relaxations give a lightest set, and the tighter is kept: the slots taking any weight
+/// any of them has left (the `t` lightest of their union), and each slot taking any weight
+/// from its own least on, each in turn the least weight not taken yet (cars parking along a
+/// one-way street: the set taken does not depend on their order). Each is the lightest set
+/// of a transversal matroid, so its `i`-th lightest weight is at most the `i`-th lightest of
+/// any set the slots can take: one slot taking `w` above the set's greatest weight `light`
+/// raises the total by `w - light` at least (the others still take `t - 1` different
+/// weights). The heaviest sets are the mirror.
+///
+/// # Complexity
+/// `O(t)` for `t` slots, on 64-bit masks.
+pub(crate) fn spread(masks: impl Iterator<Item = u64>, weights: &[i64]) -> Option<Spread> {
+    let top = weights.len() as u32;
+    let (mut union, mut free) = (0u64, 0usize);
+    let (mut light, mut heavy) = (0u64, 0u64);
+    for mask in masks {
+        union |= mask;
+        free += 1;
+        let up = !(light | ((1u64 << mask.trailing_zeros()) - 1));
+        if up == 0 || up.trailing_zeros() >= top {
+            return None;
+        }
+        light |= up & up.wrapping_neg();
+        let down = !heavy & (u64::MAX >> mask.leading_zeros());
+        if down == 0 {
+            return None;
+        }
+        heavy |= 1 << (63 - down.leading_zeros());
+    }
+    if (union.count_ones() as usize) < free {
+        return None;
+    }
+    let total = |set: u64| {
+        let (mut t, mut rest) = (0, set);
+        while rest != 0 {
+            t += weights[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        t
+    };
+    let light_union = first_bits(union, free, false);
+    let heavy_union = first_bits(union, free, true);
+    let (least, light) = if total(light) > total(light_union) {
+        (total(light), light)
+    } else {
+        (total(light_union), light_union)
+    };
+    let (most, heavy) = if total(heavy) < total(heavy_union) {
+        (total(heavy), heavy)
+    } else {
+        (total(heavy_union), heavy_union)
+    };
+    Some(Spread {
+        least,
+        most,
+        light: weights[63 - light.leading_zeros() as usize],
+        heavy: weights[heavy.trailing_zeros() as usize],
+    })
+}
+
+/// The `k` lowest (`heaviest == false`) or highest bits of `mask`, which has `k` or more.
+fn first_bits(mut mask: u64, k: usize, heaviest: bool) -> u64 {
+    let mut kept = 0u64;
+    for _ in 0..k {
+        let bit = if heaviest {
+            63 - mask.leading_zeros()
+        } else {
+            mask.trailing_zeros()
+        };
+        kept |= 1 << bit;
+        mask &= !(1u64 << bit);
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xc::{Dlx, ProblemBuilder};
+
+    /// Every way to hand different weights out to slots, one each from its mask (bit `b` for
+    /// `weights[b]`): the weights taken, slot by slot.
+    fn ways(masks: &[u64], weights: &[i64]) -> Vec<Vec<i64>> {
+        fn go(
+            masks: &[u64],
+            used: u64,
+            weights: &[i64],
+            way: &mut Vec<i64>,
+            out: &mut Vec<Vec<i64>>,
+        ) {
+            let Some((&mask, rest)) = masks.split_first() else {
+                out.push(way.clone());
+                return;
+            };
+            for (b, &w) in weights.iter().enumerate() {
+                if mask >> b & 1 == 1 && used >> b & 1 == 0 {
+                    way.push(w);
+                    go(rest, used | 1 << b, weights, way, out);
+                    way.pop();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        go(masks, 0, weights, &mut Vec::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn a_spread_bounds_every_way_to_take_different_weights() {
+        // Random families of 2 to 5 masks over up to 7 increasing weights, against every way.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut dead, mut tighter) = (0, 0);
+        for _ in 0..4000 {
+            let k = 2 + (next() % 4) as usize;
+            let mut weights: Vec<i64> = (0..7).map(|_| (next() % 20) as i64).collect();
+            weights.sort_unstable();
+            weights.dedup();
+            let full = (1u64 << weights.len()) - 1;
+            let masks: Vec<u64> = (0..k).map(|_| next() & full).filter(|&m| m != 0).collect();
+            if masks.len() < 2 {
+                continue;
+            }
+            let all = ways(&masks, &weights);
+            let Some(spread) = spread(masks.iter().copied(), &weights) else {
+                assert!(all.is_empty(), "{masks:?} {weights:?}");
+                dead += 1;
+                continue;
+            };
+            for way in &all {
+                let total: i64 = way.iter().sum();
+                assert!(spread.least <= total && total <= spread.most);
+                for &w in way {
+                    assert!(total >= spread.least + (w - spread.light).max(0));
+                    assert!(total <= spread.most - (spread.heavy - w).max(0));
+                }
+            }
+            // Now and then tighter than the least weights of the union alone.
+            let union = masks.iter().fold(0, |u, m| u | m);
+            let lightest = first_bits(union, masks.len(), false);
+            let alone: i64 = (0..64)
+                .filter(|b| lightest >> b & 1 == 1)
+                .map(|b| weights[b])
+                .sum();
+            if spread.least > alone {
+                tighter += 1;
+            }
+        }
+        assert!(dead > 0 && tighter > 0, "{dead} {tighter}");
+        // {3, 4}, {3, 4}, {1, 2, 3, 4}: at least 3 + 4 + 1, where the three least weights
+        // left are 1, 2 and 3; two slots that can only take 4 cannot differ.
+        let digits = [1, 2, 3, 4];
+        let three = spread([0b1100, 0b1100, 0b1111].into_iter(), &digits).unwrap();
+        assert_eq!((three.least, three.light), (8, 4));
+        assert_eq!(spread([0b1000, 0b1000].into_iter(), &digits), None);
+    }
+
+    #[test]
+    fn groups_keep_the_largest_cliques_whole() {
+        // Four slots of values 1..=3 in line order x, y1, y2, y3: x and y1 share a unit, and
+        // y1, y2, y3 another. Joining the first group that fits, in order, splits the second
+        // unit ({x, y1}, {y2, y3}: least total 3 + 3); the cliques grown from the other end
+        // keep it whole ({y1, y2, y3}, {x}: least total 6 + 1).
+        let units: [&[usize]; 2] = [&[0, 1], &[1, 2, 3]];
+        let mut p = ProblemBuilder::new();
+        let cells: Vec<_> = (0..4).map(|_| p.primary()).collect();
+        let values: Vec<Vec<_>> = units
+            .iter()
+            .map(|_| (0..3).map(|_| p.secondary()).collect())
+            .collect();
+        for (c, &cell) in cells.iter().enumerate() {
+            for x in 0..3 {
+                let mut items = vec![(cell, None)];
+                for (unit, value) in units.iter().zip(&values) {
+                    if unit.contains(&c) {
+                        items.push((value[x], None));
+                    }
+                }
+                p.colored_option(items).unwrap();
+            }
+        }
+        let dlx = Dlx::new(&p.build());
+        let m = &dlx.matrix;
+        let entries: Vec<Vec<(u32, i64)>> = (0..4)
+            .map(|c| {
+                (0..3)
+                    .map(|x| (m.option_first[c * 3 + x], x as i64 + 1))
+                    .collect()
+            })
+            .collect();
+        let of: Vec<&[(u32, i64)]> = entries.iter().map(Vec::as_slice).collect();
+        let groups = group(m, &of);
+        let members: Vec<Vec<usize>> = groups.iter().map(|(g, _)| g.clone()).collect();
+        assert_eq!(members, [vec![0], vec![1, 2, 3]]);
+        assert_eq!(groups[1].1, [1, 2, 3]);
+    }
+
+    #[test]
+    fn first_bits_takes_the_lowest_or_highest() {
+        assert_eq!(first_bits(0b1011_0110, 2, false), 0b110);
+        assert_eq!(first_bits(0b1011_0110, 2, true), 0b1010_0000);
+    }
+}
