@@ -132,7 +132,7 @@ impl<'a> FpKey<'a> {
     ///
     /// As [`FpReader::instances`], the first instance with another field
     /// ([`FpReader::known_fields`]), or the first error of `read`.
-    pub fn each_instance(
+    pub(crate) fn each_instance(
         &self,
         fields: &[&str],
         mut read: impl FnMut(At<'a>, &'a Map<String, Value>) -> Result<(), FileError>,
