@@ -186,17 +186,11 @@ impl Joint {
     /// Whether cells `order[k..]` can complete partial sums `sums`, the current group's cells
     /// avoiding `used`; marks the digits of the completions found.
     fn complete(&mut self, k: usize, sums: [i64; 2], used: u64) -> bool {
-        for (side, &sum) in sums.iter().enumerate() {
-            let rest = self.targets[side] - sum;
-            if rest < self.least[k][side] || rest > self.most[k][side] {
-                return false;
-            }
-        }
-        if k == self.order.len() {
-            return true;
-        }
-        let used = if self.starts[k] { 0 } else { used };
-        let key = (k, sums[0], sums[1], used);
+        let key = match self.state(k, sums, used) {
+            Err(settled) => return settled,
+            Ok(key) => key,
+        };
+        let used = key.3;
         if let Some(&known) = self.memo.get(&key) {
             return known;
         }
@@ -230,17 +224,27 @@ impl Joint {
     /// current group avoiding `used`): within bounds, and the end or a state known to
     /// complete.
     fn completes(&self, k: usize, sums: [i64; 2], used: u64) -> bool {
+        match self.state(k, sums, used) {
+            Err(settled) => settled,
+            Ok(key) => self.memo.get(&key) == Some(&true),
+        }
+    }
+
+    /// The walk's state at cell `order[k]` with partial sums `sums` (`used` forgotten where a
+    /// group starts), or, as `Err`, whether it is settled without one: out of bounds (false)
+    /// or every cell filled (true). Shared by [`Self::complete`] and [`Self::completes`].
+    fn state(&self, k: usize, sums: [i64; 2], used: u64) -> Result<(usize, i64, i64, u64), bool> {
         for (side, &sum) in sums.iter().enumerate() {
             let rest = self.targets[side] - sum;
             if rest < self.least[k][side] || rest > self.most[k][side] {
-                return false;
+                return Err(false);
             }
         }
         if k == self.order.len() {
-            return true;
+            return Err(true);
         }
         let used = if self.starts[k] { 0 } else { used };
-        self.memo.get(&(k, sums[0], sums[1], used)) == Some(&true)
+        Ok((k, sums[0], sums[1], used))
     }
 
     /// Writes into `digits[k..]` a completion of partial sums `sums` that the walk found
