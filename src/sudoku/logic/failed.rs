@@ -1,8 +1,8 @@
 //! What the costly searches tried and found nothing with, remembered by what they read.
 //!
-//! The logic looks for the easiest step again after every step, and most of a costly search
-//! (two sums filled together, a house's cages together, a chain from a candidate) reads only
-//! a few cells' candidates, which the step before seldom touched. A search that found nothing
+//! The logic looks for the easiest step again after every step, and a costly search (today
+//! only two sums filled together; a house's cages together and a chain from a candidate could
+//! use it too) reads only a few cells' candidates, which the step before seldom touched. A search that found nothing
 //! is remembered with what tells it that it would find nothing again: the candidates it read
 //! (asked again with the same, it is skipped), or what it found that may still hold (the
 //! fillings of two sums that used every candidate: while they all stay possible, nothing goes).
@@ -16,7 +16,7 @@ use std::sync::Mutex;
 use super::fillings::WordHasher;
 
 /// Which search, and on what: the technique's own numbering of what it searches (a pair of
-/// sums by their indices, a candidate by its option).
+/// sums by their indices).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Search {
     /// Overlapping sums: the promised sums of these indices in the state's sums, together.
