@@ -21,8 +21,9 @@
 //! named (the published sets have a few with several solutions or none). The kind of rule is the puzzle file's own keys
 //! (f-puzzles' `thermometer`, sudokux's `cage`), less those every puzzle has. Times are the CPU
 //! time of the thread: `hint` is the longest a single next step took, from a fresh state on the
-//! givens for the first and along the way for the others (each as long as `sudokux hint` takes
-//! at that point, less the search that proves the puzzle unique).
+//! givens for the first and along the way for the others, each from a copy that remembers
+//! none of the explanation's failed searches (as long as `sudokux hint` takes at that point,
+//! less the search that proves the puzzle unique).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -220,21 +221,26 @@ fn report(name: &str, kind: String, puzzle: &PuzzleFile, solution: &Grid) -> Row
     let mut state = State::new(rules, &puzzle.givens).expect("givens that keep the rules");
     let mut steps = 0;
     let mut wrong = 0;
-    let (_, explain) = timed(|| {
-        while !state.is_solved() {
-            let (step, time) = timed(|| state.next_step());
-            hint = hint.max(time);
-            let Some(step) = step else { break };
-            for &(cell, d) in &step.placements {
-                wrong += usize::from(solution.get(cell.row, cell.col) != d);
-            }
-            for &(cell, d) in &step.eliminations {
-                wrong += usize::from(solution.get(cell.row, cell.col) == d);
-            }
-            state.apply(&step);
-            steps += 1;
+    let mut explain = Duration::ZERO;
+    while !state.is_solved() {
+        // The hint from a state made afresh here, as `sudokux hint` would make it; the
+        // explanation's own states remember the searches that found nothing.
+        let fresh = state.forgetful();
+        let (_, time) = timed(|| fresh.next_step());
+        hint = hint.max(time);
+        let (step, time) = timed(|| state.next_step());
+        explain += time;
+        let Some(step) = step else { break };
+        for &(cell, d) in &step.placements {
+            wrong += usize::from(solution.get(cell.row, cell.col) != d);
         }
-    });
+        for &(cell, d) in &step.eliminations {
+            wrong += usize::from(solution.get(cell.row, cell.col) == d);
+        }
+        let (_, time) = timed(|| state.apply(&step));
+        explain += time;
+        steps += 1;
+    }
     let explanation = sudokux::sudoku::logic::solve_logically(rules, &puzzle.givens)
         .expect("givens that keep the rules");
     Row {

@@ -33,8 +33,8 @@
 //! fish.rs       X-wing, swordfish, jellyfish
 //! wings.rs      XY-wing, XYZ-wing
 //! matrix.rs     the rules as one exact-cover matrix, with the options that conflict
-//! items.rs      the generic steps on it: forbidden, only option, domination, contradiction
-//!               chains
+//! items.rs      the generic steps on it: forbidden, only option, domination
+//! chains.rs     contradiction chains on it, each start remembered while what it read holds
 //! covers.rs     subsets and fish over any items: set pairs and triples
 //! rule_refs.rs  which rule instances a step used, as data (the JSON steps' `rules`)
 //! rule_sums.rs  the sums the rules promise (arrows, little killers, cages): out of reach,
@@ -66,6 +66,7 @@
 //! assert!(explanation.grade() <= Grade::Expert);
 //! ```
 
+mod chains;
 mod covers;
 mod explain;
 mod failed;

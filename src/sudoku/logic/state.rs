@@ -59,6 +59,17 @@ pub struct State<'r> {
     pub(super) failed: Arc<Failed>,
 }
 
+/// The steps the constraint families offer of their own, made afresh (with nothing
+/// remembered).
+fn families(rules: &Rules) -> Arc<[Box<dyn Logic>]> {
+    rules
+        .constraints()
+        .all()
+        .iter()
+        .filter_map(|family| family.logic(rules.geometry(), rules.unit_index()))
+        .collect()
+}
+
 impl<'r> State<'r> {
     /// The pencil marks of a puzzle: each given removes its digit from its peers.
     ///
@@ -109,12 +120,7 @@ impl<'r> State<'r> {
             .filter(|(_, u)| matches!(u.kind, UnitKind::Row(_) | UnitKind::Column(_)))
             .map(|(k, u)| ((u.kind, u.grid), k))
             .collect();
-        let families = rules
-            .constraints()
-            .all()
-            .iter()
-            .filter_map(|family| family.logic(rules.geometry(), rules.unit_index()))
-            .collect();
+        let families = families(rules);
         let full = Candidates::full(n);
         let (problem, numbering, mut owners) = crate::sudoku::encode::encode_with_owners(rules);
         let matrix = Matrix::new(rules, &problem, &numbering, &owners).map(Arc::new);
@@ -167,6 +173,19 @@ impl<'r> State<'r> {
     /// (without encoding the rules again).
     pub fn unexplained(&self) -> Vec<String> {
         self.unexplained.to_vec()
+    }
+
+    /// A copy of the state that remembers none of the searches that found nothing (its own,
+    /// and the constraint families'): its next
+    /// step costs what it costs a state made afresh at this point (what `sudokux hint` pays),
+    /// not what it costs along an explanation, whose states remember ([`State::clone`] shares
+    /// that memory).
+    pub fn forgetful(&self) -> State<'r> {
+        State {
+            failed: Arc::default(),
+            families: families(self.rules),
+            ..self.clone()
+        }
     }
 
     /// The digits placed so far (givens included), 0 for empty cells.

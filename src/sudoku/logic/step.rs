@@ -58,12 +58,8 @@ impl Step {
         for &(cell, d) in &self.placements {
             parts.push(format!("{cell} = {}", name(d)));
         }
-        let mut by_digit: Vec<u8> = self.eliminations.iter().map(|e| e.1).collect();
-        by_digit.sort_unstable();
-        by_digit.dedup();
         if self.technique.by_cell() {
             // Cell by cell, in order: `r1c2 <> 5, 7, 9; r1c3 <> 6`.
-            by_digit.clear();
             let mut cells: Vec<Cell> = self.eliminations.iter().map(|e| e.0).collect();
             cells.sort_unstable_by_key(|c| (c.row, c.col));
             cells.dedup();
@@ -78,15 +74,13 @@ impl Step {
                 let digits: Vec<String> = digits.into_iter().map(name).collect();
                 parts.push(format!("{cell} <> {}", digits.join(", ")));
             }
-        }
-        for d in by_digit {
-            let cells: Vec<Cell> = self
-                .eliminations
-                .iter()
-                .filter(|e| e.1 == d)
-                .map(|e| e.0)
-                .collect();
-            parts.push(format!("{} <> {}", join_cells(&cells), name(d)));
+        } else {
+            // The cells that lose the same digits together, each cell once, by digits:
+            // `r2c1, r2c5 <> 7`, `r5c3 <> 1, 2; r5c4 <> 1`.
+            for (cells, digits) in grouped(&self.eliminations) {
+                let digits: Vec<String> = digits.into_iter().map(name).collect();
+                parts.push(format!("{} <> {}", join_cells(&cells), digits.join(", ")));
+            }
         }
         let unit = |k: usize| self.units.get(k).map_or("", String::as_str);
         // The cells and digits of the pattern as placements: ` (r1c1 = 3, r1c2 = 4)` for a
@@ -228,6 +222,30 @@ impl Step {
     }
 }
 
+/// Eliminations grouped for reading: the cells that lose the same digits (in the order they
+/// first appear) with those digits (increasing), the groups in the order of their digits, so
+/// that no cell is named twice and cells that each lose one digit read digit by digit.
+fn grouped(eliminations: &[(Cell, u8)]) -> Vec<(Vec<Cell>, Vec<u8>)> {
+    let mut cells: Vec<(Cell, Vec<u8>)> = Vec::new();
+    for &(cell, d) in eliminations {
+        match cells.iter_mut().find(|(c, _)| *c == cell) {
+            Some((_, digits)) => digits.push(d),
+            None => cells.push((cell, vec![d])),
+        }
+    }
+    let mut groups: Vec<(Vec<Cell>, Vec<u8>)> = Vec::new();
+    for (cell, mut digits) in cells {
+        digits.sort_unstable();
+        digits.dedup();
+        match groups.iter_mut().find(|(_, ds)| *ds == digits) {
+            Some((group, _)) => group.push(cell),
+            None => groups.push((vec![cell], digits)),
+        }
+    }
+    groups.sort_by(|a, b| a.1.cmp(&b.1));
+    groups
+}
+
 impl fmt::Display for Step {
     /// The step with digits in the default alphabet (`1`-`9`, `A`-`Z`, then numbers); see
     /// [`Step::describe`] for a puzzle's own symbols.
@@ -239,5 +257,61 @@ impl fmt::Display for Step {
                 d.to_string()
             }
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(row: usize, col: usize) -> Cell {
+        Cell { row, col }
+    }
+
+    fn step(technique: Technique, eliminations: Vec<(Cell, u8)>) -> Step {
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations,
+            units: vec!["row 5".to_string()],
+            cells: vec![cell(4, 0), cell(4, 1)],
+            digits: vec![1, 2],
+        }
+    }
+
+    /// A cell that loses two digits is named once, with both: "r5c3 <> 1, 2", not
+    /// "r5c3 <> 1; r5c3 <> 2"; cells that lose the same digits go together, and cells that
+    /// each lose one digit still read digit by digit.
+    #[test]
+    fn a_cell_is_named_once_with_the_digits_it_loses() {
+        let pair = step(
+            Technique::NakedPair,
+            vec![(cell(4, 2), 1), (cell(4, 3), 1), (cell(4, 2), 2)],
+        );
+        assert_eq!(
+            pair.to_string(),
+            "r5c4 <> 1; r5c3 <> 1, 2: naked pair 1, 2 in row 5 (r5c1, r5c2)"
+        );
+        let both = step(
+            Technique::NakedPair,
+            vec![
+                (cell(4, 2), 1),
+                (cell(4, 3), 1),
+                (cell(4, 3), 2),
+                (cell(4, 2), 2),
+            ],
+        );
+        assert_eq!(
+            both.to_string(),
+            "r5c3, r5c4 <> 1, 2: naked pair 1, 2 in row 5 (r5c1, r5c2)"
+        );
+        let by_digit = step(
+            Technique::NakedPair,
+            vec![(cell(4, 5), 2), (cell(4, 2), 1), (cell(4, 3), 1)],
+        );
+        assert_eq!(
+            by_digit.to_string(),
+            "r5c3, r5c4 <> 1; r5c6 <> 2: naked pair 1, 2 in row 5 (r5c1, r5c2)"
+        );
     }
 }

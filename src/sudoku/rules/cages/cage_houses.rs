@@ -15,8 +15,11 @@
 //! and the partial sum of the current cage as its state.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+use std::sync::{Arc, Mutex};
 
 use crate::sudoku::grid::Cell;
+use crate::sudoku::logic::fillings::WordHasher;
 use crate::sudoku::logic::mask::{bit, digits_of};
 use crate::sudoku::logic::step::Step;
 use crate::sudoku::logic::technique::Technique;
@@ -57,6 +60,11 @@ pub(super) struct House {
     pub(super) cells: Vec<Cell>,
     /// The cages that meet it.
     pub(super) parts: Vec<Part>,
+    /// What the step read the last time it found nothing: the masks of `order`, then of
+    /// every part's `outside` (a position's candidates, or its digit once placed); empty
+    /// before. Asked again with the same masks, it finds nothing again (the step reads
+    /// nothing else), on any state: clones of a house share it.
+    pub(super) found_nothing: Arc<Mutex<Vec<u64>>>,
 }
 
 impl House {
@@ -111,6 +119,7 @@ impl House {
             cells: order.iter().map(|&p| cell(p)).collect(),
             order,
             parts,
+            found_nothing: Arc::default(),
         })
     }
 
@@ -142,7 +151,7 @@ impl House {
             ends: &ends,
             starts: &starts,
             support: vec![0; masks.len()],
-            memo: HashMap::new(),
+            memo: HashMap::default(),
         };
         walk.complete(0, 0, 0);
         walk.support
@@ -161,9 +170,26 @@ impl House {
                 candidates[p]
             }
         };
+        let read: Vec<u64> = self
+            .order
+            .iter()
+            .chain(self.parts.iter().flat_map(|part| &part.outside))
+            .map(|&p| mask(p))
+            .collect();
+        let found_nothing = || {
+            let mut known = self.found_nothing.lock().unwrap_or_else(|e| e.into_inner());
+            known.clone_from(&read);
+        };
+        {
+            let known = self.found_nothing.lock().unwrap_or_else(|e| e.into_inner());
+            if *known == read {
+                return None;
+            }
+        }
         let support = self.supported(&mask);
         if support.contains(&0) {
             // No filling at all: the puzzle is broken here, which other checks report.
+            found_nothing();
             return None;
         }
         let eliminations: Vec<(Cell, u8)> = self
@@ -177,6 +203,7 @@ impl House {
             })
             .collect();
         if eliminations.is_empty() {
+            found_nothing();
             return None;
         }
         let mut units = vec![self.name.clone()];
@@ -195,7 +222,8 @@ impl House {
 /// The sums (bit `s` for sum `s`, below 64) that cells with these candidate `masks`, all
 /// holding different digits, can make.
 fn sums_of(masks: &[u64]) -> u64 {
-    fn go(masks: &[u64], used: u64, memo: &mut HashMap<(usize, u64), u64>) -> u64 {
+    type Memo = HashMap<(usize, u64), u64, BuildHasherDefault<WordHasher>>;
+    fn go(masks: &[u64], used: u64, memo: &mut Memo) -> u64 {
         let Some((&first, rest)) = masks.split_first() else {
             return 1;
         };
@@ -209,7 +237,7 @@ fn sums_of(masks: &[u64]) -> u64 {
         memo.insert((rest.len(), used), sums);
         sums
     }
-    go(masks, 0, &mut HashMap::new())
+    go(masks, 0, &mut HashMap::default())
 }
 
 /// One walk of [`House::supported`], with what it found so far.
@@ -221,7 +249,7 @@ struct Walk<'a> {
     /// Whether a cage's run begins at a cell (its partial sum starts from 0).
     starts: &'a [bool],
     support: Vec<u64>,
-    memo: HashMap<(usize, u64, i64), bool>,
+    memo: HashMap<(usize, u64, i64), bool, BuildHasherDefault<WordHasher>>,
 }
 
 impl Walk<'_> {
