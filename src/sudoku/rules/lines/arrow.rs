@@ -279,7 +279,7 @@ impl SumClue for Arrow {
         json!({"cells": FpWriter::cells(&self.circle), "lines": [FpWriter::cells(&line)]})
     }
 
-    /// Arrows on king-step paths ([`kept_paths`]): the path's first cell the circle, the
+    /// Arrows on king-step paths (`kept_paths`): the path's first cell the circle, the
     /// others the shaft, whose digits in the sample's solution add up to the circle's
     /// (digits may repeat on a shaft).
     fn random(sample: &mut Sample<'_>) -> Vec<Arrow> {

@@ -317,7 +317,7 @@ impl Family for RegionSumLines {
         self.shape().write_fpuzzles(out);
     }
 
-    /// Lines on king-step paths ([`kept_paths`]) of two segments or more, whose segments'
+    /// Lines on king-step paths (`kept_paths`) of two segments or more, whose segments'
     /// digits in the sample's solution add up to one sum.
     fn random(sample: &mut Sample<'_>) -> Self {
         let (geometry, solution) = (sample.geometry(), sample.solution());
