@@ -45,7 +45,7 @@
 //! failed.rs     what the costly searches found nothing with, by what they read
 //! explain.rs    the order techniques are tried in (the families' own steps among them),
 //!               guesses, the explanation of a puzzle
-//! technique.rs, step.rs, grade.rs: what a step is and says, and what a solution is worth
+//! technique.rs, step.rs: what a step is and says, and what a solution is worth (the grade)
 //! ```
 //!
 //! # Examples
@@ -72,7 +72,6 @@ mod explain;
 mod failed;
 pub(crate) mod fillings;
 mod fish;
-mod grade;
 mod items;
 mod locked;
 pub(crate) mod mask;
@@ -91,8 +90,8 @@ pub use explain::{
     explain_from, grade, solve_logically, solve_with_guesses, unexplained, Explanation, NextStep,
     CUT_SHORT_NOTE, HINT_WORK,
 };
-pub use grade::{Grade, GradeError};
 pub use rule_refs::{RuleIndex, RuleRef};
 pub use state::State;
 pub use step::Step;
 pub use technique::Technique;
+pub use technique::{Grade, GradeError};
