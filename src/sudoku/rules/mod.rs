@@ -23,6 +23,7 @@
 pub mod constraint;
 pub mod draw;
 pub mod error;
+mod families;
 pub mod fpuzzles_io;
 pub mod geometry;
 pub mod limits;
