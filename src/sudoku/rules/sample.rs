@@ -112,25 +112,6 @@ impl<'a> Sample<'a> {
         groups
     }
 
-    /// The positions of `order`, taken while their digits in the solution add up to at most
-    /// `target`: `Some` when they reach it (digits may repeat), else `None`. Arrows' shafts,
-    /// the middles of double arrows, segments of region-sum lines.
-    pub(crate) fn adding_up(
-        &self,
-        order: impl IntoIterator<Item = usize>,
-        target: u32,
-    ) -> Option<Vec<usize>> {
-        let mut sum = 0;
-        let mut taken = Vec::new();
-        for p in order {
-            if sum + self.digit(p) <= target {
-                sum += self.digit(p);
-                taken.push(p);
-            }
-        }
-        (sum == target).then_some(taken)
-    }
-
     /// Pairs of side neighbours (each cell with the one right of it and the one below it),
     /// each taken once in `share` times: where marks between two cells go.
     pub fn neighbours(&mut self, share: usize) -> Vec<[Cell; 2]> {

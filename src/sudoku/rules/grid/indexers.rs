@@ -317,7 +317,7 @@ impl Family for Indexers {
         }
     }
 
-    /// Random indexing cells of random kinds (a solution may not exist).
+    /// Random indexing cells of random kinds, sorted by key (a solution may not exist).
     fn random(sample: &mut Sample<'_>) -> Self {
         let kinds = [IndexKind::Row, IndexKind::Column, IndexKind::Box];
         let n = sample.size();
@@ -333,6 +333,9 @@ impl Family for Indexers {
             cells.dedup();
             groups.push(Indexer { kind, cells });
         }
+        // A TOML file is read key by key in the order of their names: the groups sorted
+        // so, to read back in the order they were made.
+        groups.sort_by_key(|g| g.kind.key());
         Indexers { groups }
     }
 }

@@ -26,6 +26,7 @@ use crate::sudoku::rules::draw::{num, Canvas};
 use crate::sudoku::rules::error::{FileError, RulesError};
 use crate::sudoku::rules::fpuzzles_io::{cell_name, At, FpReader, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
+use crate::sudoku::rules::lines::toolkit::{kept_paths, Line};
 use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::sum_clues::{SumClue, SumClues};
 
@@ -278,21 +279,19 @@ impl SumClue for Arrow {
         json!({"cells": FpWriter::cells(&self.circle), "lines": [FpWriter::cells(&line)]})
     }
 
-    /// Up to three arrows: a random circle, and random cells whose digits in the sample's
-    /// solution add up to it (digits may repeat on a shaft).
+    /// Arrows on king-step paths (`kept_paths`): the path's first cell the circle, the
+    /// others the shaft, whose digits in the sample's solution add up to the circle's
+    /// (digits may repeat on a shaft).
     fn random(sample: &mut Sample<'_>) -> Vec<Arrow> {
-        let mut arrows = Vec::new();
-        for _ in 0..1 + sample.below(3) {
-            let circle = sample.position();
-            let order = sample.positions().into_iter().filter(|&p| p != circle);
-            if let Some(shaft) = sample.adding_up(order, sample.digit(circle)) {
-                arrows.push(Arrow {
-                    circle: vec![sample.cell(circle)],
-                    shaft: shaft.into_iter().map(|p| sample.cell(p)).collect(),
-                });
-            }
-        }
-        arrows
+        let paths = kept_paths(sample, 2, false, |_, digits, _| {
+            let shaft: u32 = digits[1..].iter().map(|&d| u32::from(d)).sum();
+            shaft == u32::from(digits[0])
+        });
+        let arrow = |line: Line| Arrow {
+            circle: line.cells[..1].to_vec(),
+            shaft: line.cells[1..].to_vec(),
+        };
+        paths.into_iter().map(arrow).collect()
     }
 }
 

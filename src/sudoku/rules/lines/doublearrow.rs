@@ -11,9 +11,8 @@
 
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::cover::linear_sum::LinearSum;
-use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
+use crate::sudoku::rules::lines::line::{LineKind, Lines, Style};
 use crate::sudoku::rules::pair::Relation;
-use crate::sudoku::rules::sample::Sample;
 
 /// Double arrows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -95,22 +94,6 @@ impl LineKind for DoubleArrow {
             ))
         }
     }
-
-    /// Up to three double arrows: two random ends, and random cells between them whose
-    /// digits in the sample's solution add up to the ends' sum (digits may repeat).
-    fn random(sample: &mut Sample<'_>) -> Vec<Line> {
-        let mut lines = Vec::new();
-        for _ in 0..1 + sample.below(3) {
-            let order = sample.positions();
-            let (a, b) = (order[0], order[1]);
-            let target = sample.digit(a) + sample.digit(b);
-            if let Some(inner) = sample.adding_up(order[2..].iter().copied(), target) {
-                let cells = [a].into_iter().chain(inner).chain([b]);
-                lines.push(Line::new(cells.map(|p| sample.cell(p)).collect()));
-            }
-        }
-        lines
-    }
 }
 
 #[cfg(test)]
@@ -119,8 +102,6 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::sudoku::grid::Cell;
-    use crate::sudoku::rules::lines::line::Line;
     use crate::sudoku::rules::Constraint;
     use crate::sudoku::{validate, Grid};
 
@@ -174,26 +155,14 @@ mod tests {
         assert_eq!(out, ["double arrow 1"]);
     }
 
-    fn line() -> impl Strategy<Value = Line> {
-        proptest::collection::vec((0usize..9, 0usize..9), 3..7).prop_filter_map(
-            "three distinct cells",
-            |raw| {
-                let mut cells: Vec<Cell> = Vec::new();
-                for (row, col) in raw {
-                    let c = Cell { row, col };
-                    if !cells.contains(&c) {
-                        cells.push(c);
-                    }
-                }
-                (cells.len() >= 3).then(|| Line::new(cells))
-            },
-        )
-    }
-
     #[test]
     fn fpuzzles_round_trip() {
         assert_fpuzzles_round_trip(
-            proptest::collection::vec(line(), 0..4).prop_map(DoubleArrows::from_lines),
+            proptest::collection::vec(
+                random_line().prop_filter("three cells", |l| l.cells.len() >= 3),
+                0..4,
+            )
+            .prop_map(DoubleArrows::from_lines),
         );
     }
 }

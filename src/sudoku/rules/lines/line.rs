@@ -123,7 +123,7 @@ pub trait LineKind:
     /// king-step paths whose digits keep the rule ([`LineKind::consistent`]).
     fn random(sample: &mut Sample<'_>) -> Vec<Line> {
         let n = sample.size();
-        kept_paths(sample, Self::MIN_CELLS, Self::VALUE, |digits, value| {
+        kept_paths(sample, Self::MIN_CELLS, Self::VALUE, |_, digits, value| {
             let value = value.unwrap_or_else(|| Self::default_value(n, Self::FPUZZLES_KEYS[0]));
             Self::check(n, digits.len(), value).is_ok()
                 && Self::consistent(n, value, digits).is_ok()

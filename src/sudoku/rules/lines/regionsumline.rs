@@ -30,6 +30,7 @@ use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::{Geometry, NO_REGION};
 use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
+use crate::sudoku::rules::lines::toolkit::kept_paths;
 use crate::sudoku::rules::pair::PairList;
 use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit_index::UnitIndex;
@@ -316,46 +317,20 @@ impl Family for RegionSumLines {
         self.shape().write_fpuzzles(out);
     }
 
-    /// Up to three lines cut from the sample's solution: one to three random cells in one
-    /// box, then segments in other boxes (each different from the one before) with the same
-    /// sum, through cells no other line uses.
+    /// Lines on king-step paths (`kept_paths`) of two segments or more, whose segments'
+    /// digits in the sample's solution add up to one sum.
     fn random(sample: &mut Sample<'_>) -> Self {
-        let n = sample.size();
-        let geometry = sample.geometry();
-        let region = |p: usize| region_of(geometry, p).expect("every cell in a box");
-        let mut used = vec![false; n * n];
-        let mut lines = Vec::new();
-        for _ in 0..1 + sample.below(3) {
-            let first = region(sample.position());
-            let mut line: Vec<usize> = (0..n * n)
-                .filter(|&p| region(p) == first && !used[p])
-                .collect();
-            sample.shuffle(&mut line);
-            line.truncate(1 + sample.below(3));
-            if line.is_empty() {
-                continue;
-            }
-            let target: u32 = line.iter().map(|&p| sample.digit(p)).sum();
-            let mut last = first;
-            for _ in 0..2 + sample.below(3) {
-                let next = region(sample.position());
-                if next == last {
-                    continue;
-                }
-                let mut order: Vec<usize> = (0..n * n)
-                    .filter(|&p| region(p) == next && !used[p] && !line.contains(&p))
-                    .collect();
-                sample.shuffle(&mut order);
-                if let Some(segment) = sample.adding_up(order, target) {
-                    line.extend(segment);
-                    last = next;
-                }
-            }
-            for &p in &line {
-                used[p] = true;
-            }
-            lines.push(Line::new(line.iter().map(|&p| sample.cell(p)).collect()));
-        }
+        let (geometry, solution) = (sample.geometry(), sample.solution());
+        let sum = |segment: &Vec<usize>| -> u32 {
+            segment
+                .iter()
+                .map(|&p| u32::from(solution.cells()[p]))
+                .sum()
+        };
+        let lines = kept_paths(sample, 2, false, |positions, _, _| {
+            let segments = segments(geometry, positions);
+            segments.len() >= 2 && segments.iter().all(|s| sum(s) == sum(&segments[0]))
+        });
         RegionSumLines { lines }
     }
 }

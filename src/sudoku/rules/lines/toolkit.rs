@@ -27,14 +27,17 @@ pub(crate) fn placed(digits: &[u8]) -> impl Iterator<Item = (usize, u8)> + Clone
     digits.iter().copied().enumerate().filter(|&(_, d)| d != 0)
 }
 
-/// Up to four lines on paths of king steps through cells no other line uses, of at least
-/// `min_cells` (and 2) cells, with a random number at times when `takes_value`, whose digits
-/// in `sample`'s solution `keeps` takes (with the number).
+/// Up to four lines on paths of king steps (each cell a neighbour of the one before, as a
+/// puzzle file's lines must be) through cells no other line uses, of at least `min_cells`
+/// (and 2) cells, with a random number at times when `takes_value`, that `keeps` takes: it
+/// is given a path's positions, their digits in `sample`'s solution and the number. Every
+/// family whose instances are drawn as paths makes them here: the line kinds (by default,
+/// [`LineKind::random`](super::line::LineKind::random)), region-sum lines, arrows.
 pub(crate) fn kept_paths(
     sample: &mut Sample<'_>,
     min_cells: usize,
     takes_value: bool,
-    keeps: impl Fn(&[u8], Option<u32>) -> bool,
+    keeps: impl Fn(&[usize], &[u8], Option<u32>) -> bool,
 ) -> Vec<Line> {
     let n = sample.size();
     let count = 1 + sample.below(4);
@@ -50,7 +53,7 @@ pub(crate) fn kept_paths(
             continue;
         };
         let digits: Vec<u8> = cells.iter().map(|&p| sample.digit(p) as u8).collect();
-        if !keeps(&digits, value) {
+        if !keeps(&cells, &digits, value) {
             continue;
         }
         for &p in &cells {

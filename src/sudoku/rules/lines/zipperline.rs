@@ -13,6 +13,7 @@
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::cover::linear_sum::LinearSum;
 use crate::sudoku::rules::lines::line::{Line, LineKind, Lines, Style};
+use crate::sudoku::rules::lines::toolkit::kept_paths;
 use crate::sudoku::rules::pair::Relation;
 use crate::sudoku::rules::sample::Sample;
 
@@ -97,46 +98,13 @@ impl LineKind for ZipperLine {
         Ok(())
     }
 
-    /// Up to three lines: up to three mirrored pairs of random cells with one sum in the
-    /// sample's solution, around a middle cell holding that sum (odd lines) or around the
-    /// line's middle (even lines).
+    /// Random king-step paths whose digits keep the rule, as by default, but of three cells
+    /// or more: a line of two has no pair around its middle, and says nothing.
     fn random(sample: &mut Sample<'_>) -> Vec<Line> {
-        let mut lines = Vec::new();
-        for _ in 0..1 + sample.below(3) {
-            let order = sample.positions();
-            let (middle, target, start) = if sample.one_in(2) {
-                (vec![order[0]], sample.digit(order[0]), 1)
-            } else {
-                (
-                    Vec::new(),
-                    sample.digit(order[0]) + sample.digit(order[1]),
-                    0,
-                )
-            };
-            let mut pairs: Vec<(usize, usize)> = Vec::new();
-            let mut used = middle.clone();
-            for &a in &order[start..] {
-                if used.contains(&a) || pairs.len() >= 3 {
-                    continue;
-                }
-                let partner = order[start..].iter().copied().find(|&b| {
-                    b != a && !used.contains(&b) && sample.digit(a) + sample.digit(b) == target
-                });
-                if let Some(b) = partner {
-                    used.extend([a, b]);
-                    pairs.push((a, b));
-                }
-            }
-            if pairs.is_empty() {
-                continue;
-            }
-            let firsts = pairs.iter().map(|&(a, _)| a);
-            let cells = firsts
-                .chain(middle)
-                .chain(pairs.iter().rev().map(|&(_, b)| b));
-            lines.push(Line::new(cells.map(|p| sample.cell(p)).collect()));
-        }
-        lines
+        let n = sample.size();
+        kept_paths(sample, 3, false, |_, digits, _| {
+            Self::consistent(n, 0, digits).is_ok()
+        })
     }
 }
 
