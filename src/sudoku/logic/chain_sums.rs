@@ -52,7 +52,7 @@ type Walked = HashMap<(u32, Vec<u64>), Option<Vec<u64>>, BuildHasherDefault<Word
 
 /// The work a walk through a sum's fillings is charged per cell option it reads, beyond the
 /// reading itself.
-const WALK_COST: u64 = 64;
+const WALK_COST: u64 = 128;
 
 /// What keeping a sum within reach found.
 #[derive(Debug, PartialEq, Eq)]

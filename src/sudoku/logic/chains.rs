@@ -23,6 +23,12 @@ const CHAIN_ROUNDS: usize = 6;
 /// with 6).
 const LONG_CHAIN_ROUNDS: usize = 12;
 
+/// The work the sum chains of one step may take, whatever the caller allows: past it they
+/// give up, and the step is looked for further on (the long chains). A hint's
+/// ([`super::HINT_WORK`]): on killers whose 45 rule derives dozens of sums, following every
+/// sum through every candidate took minutes where logic stalls (`tarek_all_05`).
+const SUM_CHAIN_WORK: u64 = super::HINT_WORK;
+
 /// The killer of an option that a domination took out in a chain.
 const DOMINATED: u32 = u32::MAX - 1;
 
@@ -47,13 +53,26 @@ impl State<'_> {
     /// promised sums within reach ([`Technique::SumChain`]), and, where that finds none, to
     /// their combinations: tried where the chains on the matrix alone find nothing, and only
     /// on rules that promise sums.
+    ///
+    /// They take at most [`SUM_CHAIN_WORK`] of `work`: past it they find nothing, and
+    /// `Err(CutShort)` only says that `work` ran out first.
     pub(super) fn sum_chain(&self, work: &mut u64) -> Result<Option<Step>, CutShort> {
         if self.sums.is_empty() {
             return Ok(None);
         }
-        match self.chain_within(CHAIN_ROUNDS, Technique::SumChain, Some(false), work)? {
-            None => self.chain_within(CHAIN_ROUNDS, Technique::SumChain, Some(true), work),
-            found => Ok(found),
+        let given = (*work).min(SUM_CHAIN_WORK);
+        let mut own = given;
+        let found =
+            match self.chain_within(CHAIN_ROUNDS, Technique::SumChain, Some(false), &mut own) {
+                Ok(None) => {
+                    self.chain_within(CHAIN_ROUNDS, Technique::SumChain, Some(true), &mut own)
+                }
+                found => found,
+            };
+        *work -= given - own;
+        match found {
+            Err(CutShort) if given == SUM_CHAIN_WORK => Ok(None),
+            found => found,
         }
     }
 
