@@ -418,10 +418,10 @@ fn sorted(solutions: &[Vec<OptionId>]) -> BTreeSet<Vec<u32>> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
-    /// With locked candidates on the matrix (item domination), every sink gives what brute
-    /// force gives: all solutions, the count, a limited count, the count split across
-    /// threads and into shards, with an option committed and one removed first; the matrix
-    /// is restored after each.
+    /// With locked candidates on the matrix (item domination), with conflict scores choosing
+    /// the item, or both, every sink gives what brute force gives: all solutions, the count,
+    /// a limited count, the count split across threads and into shards, with an option
+    /// committed and one removed first; the matrix is restored after each.
     #[test]
     fn domination_keeps_every_solution(
         (kinds, options) in small_problem(),
@@ -429,13 +429,17 @@ proptest! {
         drop in any::<prop::sample::Index>(),
         threads in 2usize..=3,
         depth in 1usize..=3,
-        max in 2u32..=6,
+        max in 1u32..=6,
+        scores in any::<bool>(),
     ) {
         let problem = build(&kinds, &options);
         let mut dlx = Dlx::new(&problem);
-        dlx.set_domination(Some(max));
+        let max = (max >= 2 || !scores).then_some(max.max(2));
+        dlx.set_domination(max);
+        dlx.set_conflict_scores(scores);
         let original = dlx.clone();
-        prop_assert_eq!(original.domination(), Some(max));
+        prop_assert_eq!(original.domination(), max);
+        prop_assert_eq!(original.conflict_scores(), scores);
         let expected = brute_force(&kinds, &options);
         let (solutions, outcome) = dlx.collect(usize::MAX);
         prop_assert!(outcome.complete);
@@ -482,12 +486,13 @@ proptest! {
     }
 
     /// The same with colors: item domination only looks at items without a color, and keeps
-    /// exactly the solutions of Knuth's XCC rule.
+    /// exactly the solutions of Knuth's XCC rule, with conflict scores or without.
     #[test]
     fn domination_keeps_every_colored_solution(
         (primary, secondary, options) in colored_problem(),
         pick in any::<prop::sample::Index>(),
         max in 2u32..=6,
+        scores in any::<bool>(),
     ) {
         let mut builder = ProblemBuilder::new();
         for _ in 0..primary {
@@ -503,6 +508,7 @@ proptest! {
         }
         let mut dlx = Dlx::new(&builder.build());
         dlx.set_domination(Some(max));
+        dlx.set_conflict_scores(scores);
         let original = dlx.clone();
         let expected = brute_force_colored(primary, secondary, &options);
         let (solutions, outcome) = dlx.collect(usize::MAX);

@@ -15,6 +15,7 @@ use super::relabel::Relabelling;
 use super::rules::{PuzzleError, Rules};
 
 mod race;
+mod reductions;
 mod shard;
 mod symmetric;
 pub use shard::ShardError;
@@ -72,13 +73,16 @@ impl Solver {
     pub fn new(rules: Rules) -> Solver {
         let (problem, numbering, sums, automata) = encode_with_promises(&rules);
         let mut dlx = Dlx::new(&problem);
-        dlx.set_domination(domination_for(&rules));
+        let relations = relations(&rules, &numbering);
+        let promised = !(sums.is_empty() && relations.is_empty() && automata.is_empty());
+        dlx.set_domination(reductions::domination_for(&rules, promised));
+        dlx.set_conflict_scores(reductions::marked_alone(&rules, promised));
         for sum in &sums {
             // Every slot is the options of one cell item, in a matrix as built.
             dlx.add_sum(sum).expect("a sum over cell options");
         }
-        for relation in relations(&rules, &numbering) {
-            dlx.add_relation(&relation).expect("cell relations");
+        for relation in &relations {
+            dlx.add_relation(relation).expect("cell relations");
         }
         for automaton in &automata {
             dlx.add_automaton(automaton)
@@ -111,38 +115,12 @@ impl Solver {
     /// Whether searches and counts use locked candidates on the matrix (item domination, see
     /// [`Dlx::set_domination`]), testing items with at most `max_options` options; `None`
     /// for off. Answers are the same either way, only the work differs. On by default for
-    /// grids of 256 cells and more (16x16 and up, with 2) and for puzzles with killer cages
-    /// (with 3), off for the others.
+    /// grids of 256 cells and more (16x16 and up, with 2), for puzzles with killer cages
+    /// (with 3) and for given pencil marks without sums or pairs (with 2), off for the
+    /// others.
     pub fn with_domination(mut self, max_options: Option<u32>) -> Solver {
         self.dlx.set_domination(max_options);
         self
-    }
-}
-
-/// Grids with at least this many cells (16x16 and up) search with locked candidates on the
-/// matrix ([`Dlx::set_domination`]): it cuts the nodes of hard 16x16 proofs 3-4 times and of
-/// 25x25 ones up to 200 times, while on 9x9 classic and most variants it costs more per node
-/// than it saves (figures in BENCHMARKS.md).
-const DOMINATION_FROM: usize = 256;
-
-/// The items item domination tests on large grids: those with at most this many options
-/// left. Two (a digit with two places in a unit, a cell with two candidates) finds most of
-/// the removals at the least cost (BENCHMARKS.md).
-const DOMINATION_OPTIONS: u32 = 2;
-
-/// The same for puzzles with killer cages, of any size: their digit-set options and the
-/// cells they cover dominate one another often, and three options is where the hard 9x9
-/// killers of `bench/killers/` are fastest (7.1 s CPU off, 3.1 s with 2, 2.2 s with 3).
-const DOMINATION_CAGES: u32 = 3;
-
-/// Whether, and on which items, a solver of `rules` uses item domination.
-fn domination_for(rules: &Rules) -> Option<u32> {
-    if !rules.constraints().cage.cages.is_empty() {
-        Some(DOMINATION_CAGES)
-    } else if rules.cell_count() >= DOMINATION_FROM {
-        Some(DOMINATION_OPTIONS)
-    } else {
-        None
     }
 }
 

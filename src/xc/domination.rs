@@ -60,6 +60,9 @@ pub(crate) struct Domination {
     pub(crate) relations: Relations,
     /// The automata kept consistent at every level, on the same trail (see `automata`).
     pub(crate) automata: Automata,
+    /// Whether searches choose their item by conflict scores even without sums, relations
+    /// or automata (see [`Domination::scored`]); set by `Dlx::set_conflict_scores`.
+    pub(crate) scores: bool,
     /// The nodes of the options the sums and relations rule out at one pass.
     out: Vec<u32>,
 }
@@ -78,10 +81,24 @@ impl Domination {
         self.common.reserve(items);
     }
 
-    /// Whether searches reduce the matrix this way (by item domination, sums or relations).
+    /// Whether searches take this path at every level: to reduce the matrix (see
+    /// [`Domination::reduces`]) or to choose by conflict scores, which are charged on it.
     #[inline]
     pub(crate) fn on(&self) -> bool {
+        self.reduces() || self.scores
+    }
+
+    /// Whether searches reduce the matrix (by item domination, sums, relations or automata).
+    #[inline]
+    pub(crate) fn reduces(&self) -> bool {
         self.max_len >= 2 || self.promised()
+    }
+
+    /// Whether searches choose their item by conflict scores (`choose::Conflicts`): with
+    /// promises to keep, or when asked for. Counts never do.
+    #[inline]
+    pub(crate) fn scored(&self) -> bool {
+        self.scores || self.promised()
     }
 
     /// Whether there are sums, relations or automata to keep.

@@ -82,10 +82,11 @@ pub struct Search<'a> {
     /// one more while the search is at (or has just reported) a node below the last choice.
     domination: Domination,
     /// The conflict scores that choose the item in a search with promises (sums, relations,
-    /// automata; see [`Conflicts`]): not in searches that split, whose frontier paths must not
-    /// depend on what was searched before them, nor in counts through a hook, which choose by
-    /// [`Hook::choose`]. With sums by [`Conflicts::choose`], else by
-    /// [`Conflicts::choose_pairs_first`].
+    /// automata; see [`Conflicts`]) or with scores asked for (`Dlx::set_conflict_scores`):
+    /// not in searches that split, whose frontier paths must not depend on what was searched
+    /// before them, nor in counts through a hook, which choose by [`Hook::choose`]. With
+    /// relations or automata and no sums by [`Conflicts::choose_pairs_first`], else by
+    /// [`Conflicts::choose`].
     conflicts: Conflicts,
 }
 
@@ -196,7 +197,7 @@ impl<'a> Search<'a> {
         let domination = std::mem::take(&mut home.domination);
         debug_assert_eq!(domination.depth(), 0, "a search starts at the root");
         let mut conflicts = std::mem::take(&mut home.conflicts);
-        if domination.promised() {
+        if domination.scored() {
             conflicts.reset(matrix);
         }
         Search {
@@ -352,9 +353,10 @@ impl Search<'_> {
         let stack = &mut self.stack;
         let domination = &mut self.domination;
         let conflicts = &mut self.conflicts;
-        let scored =
-            DOMINATION && !H::COUNTS && self.frontier == usize::MAX && domination.promised();
-        let pairs_first = domination.sums.is_empty();
+        let scored = DOMINATION && !H::COUNTS && self.frontier == usize::MAX && domination.scored();
+        // Two-way items first where relations or automata are the only promises; score per
+        // option with sums, or with scores and no promise (pencil marks: BENCHMARKS.md).
+        let pairs_first = domination.sums.is_empty() && domination.promised();
         // A dead end the sums find is charged to the item of the last choice with two options
         // or more (a forced move is not a choice).
         let charge = |conflicts: &mut Conflicts, m: &Matrix, stack: &[u32], branch: &[[u32; 2]]| {

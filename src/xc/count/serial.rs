@@ -131,7 +131,11 @@ impl Dlx {
             }
             count
         };
-        if let Some(bits) = self.bits.clone().filter(|_| !self.scratch.domination.on()) {
+        if let Some(bits) = self
+            .bits
+            .clone()
+            .filter(|_| !self.scratch.domination.reduces())
+        {
             // Small problems count on bit sets (see the `bits` module), with the memory from
             // the start: it is dropped as soon as it does not pay.
             let m = &self.matrix;
