@@ -34,8 +34,8 @@
 //! wings.rs      XY-wing, XYZ-wing
 //! matrix.rs     the rules as one exact-cover matrix, with the options that conflict
 //! items.rs      the generic steps on it: forbidden, only option, domination
-//! chains.rs     contradiction chains on it, and sum chains, whose rounds also keep the
-//!               promised sums within reach (chain_sums.rs)
+//! chains/       contradiction chains on it (mod.rs), and sum chains, whose rounds also
+//!               keep the promised sums within reach (sums.rs)
 //! covers.rs     subsets and fish over any items: set pairs and triples
 //! rule_refs.rs  which rule instances a step used, as data (the JSON steps' `rules`)
 //! rule_sums.rs  the sums the rules promise (arrows, little killers, cages): out of reach,
@@ -67,7 +67,6 @@
 //! assert!(explanation.grade() <= Grade::Expert);
 //! ```
 
-mod chain_sums;
 mod chains;
 mod covers;
 mod explain;

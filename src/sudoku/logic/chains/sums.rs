@@ -1,5 +1,5 @@
 //! The sums the rules promise (arrows, little killers, region-sum lines, cages:
-//! [`super::rule_sums`]) as a sum chain reads them ([`super::chains`]): after each round of
+//! [`crate::sudoku::logic::rule_sums`]) as a sum chain reads them ([`super`]): after each round of
 //! forced options, every sum whose cells lost a digit is kept within reach, as the *sum out
 //! of reach* step keeps it: a digit that the other cells' least and greatest digits cannot
 //! make up to the target with goes, and a sum with no digits left that reach it ends the
@@ -15,10 +15,10 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::fillings::WordHasher;
-use super::mask::{bit, digits_of};
-use super::matrix::Matrix;
-use super::rule_sums::{combinable, RuleSum};
+use crate::sudoku::logic::fillings::WordHasher;
+use crate::sudoku::logic::mask::{bit, digits_of};
+use crate::sudoku::logic::matrix::Matrix;
+use crate::sudoku::logic::rule_sums::{combinable, RuleSum};
 
 /// One term of a sum: its cell's options by digit.
 ///

@@ -4,16 +4,18 @@
 //! conflict.
 //!
 //! A *sum chain* follows the same rounds and also keeps every sum the rules promise (arrows,
-//! little killers, region-sum lines, cages: [`super::chain_sums`]) within reach after each:
+//! little killers, region-sum lines, cages: [`sums`]) within reach after each:
 //! a digit the other cells' bounds cannot make up to the sum with goes from its cell, and a
 //! sum that no digits left can reach ends the chain as an emptied item does. It is looked for
 //! where the chains on the matrix alone find nothing.
 
-use super::chain_sums::{ChainSums, Check};
+mod sums;
+
 use super::matrix::{bits, Matrix, View};
 use super::state::State;
 use super::step::Step;
 use super::technique::Technique;
+use sums::{ChainSums, Check};
 
 /// Rounds of forced options a contradiction chain may take.
 const CHAIN_ROUNDS: usize = 6;
