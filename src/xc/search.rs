@@ -199,6 +199,11 @@ impl<'a> Search<'a> {
         let mut conflicts = std::mem::take(&mut home.conflicts);
         if domination.scored() {
             conflicts.reset(matrix);
+            // The sums' slots start with a prior, the slots of short sums the highest: the
+            // first choices, before any dead end, go where the sums bind most.
+            for (item, prior) in domination.sums.priorities() {
+                conflicts.seed(item, prior);
+            }
         }
         Search {
             matrix,

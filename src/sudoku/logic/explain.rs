@@ -88,6 +88,10 @@ impl State<'_> {
         }
         let mut work = work;
         let r = match self.contradiction_chain(&mut work) {
+            Ok(None) => self.sum_chain(&mut work),
+            r => r,
+        };
+        let r = match r {
             Ok(None) => self.long_contradiction_chain(&mut work),
             r => r,
         };

@@ -33,8 +33,9 @@
 //! fish.rs       X-wing, swordfish, jellyfish
 //! wings.rs      XY-wing, XYZ-wing
 //! matrix.rs     the rules as one exact-cover matrix, with the options that conflict
-//! items.rs      the generic steps on it: forbidden, only option, domination, contradiction
-//!               chains
+//! items.rs      the generic steps on it: forbidden, only option, domination
+//! chains/       contradiction chains on it (mod.rs), and sum chains, whose rounds also
+//!               keep the promised sums within reach (sums.rs)
 //! covers.rs     subsets and fish over any items: set pairs and triples
 //! rule_refs.rs  which rule instances a step used, as data (the JSON steps' `rules`)
 //! rule_sums.rs  the sums the rules promise (arrows, little killers, cages): out of reach,
@@ -66,6 +67,7 @@
 //! assert!(explanation.grade() <= Grade::Expert);
 //! ```
 
+mod chains;
 mod covers;
 mod explain;
 mod failed;

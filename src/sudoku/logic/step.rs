@@ -100,9 +100,9 @@ impl Step {
                 .map(|(cell, &d)| format!("{cell} = {}", name(d)))
                 .collect();
             match self.technique {
-                Technique::ContradictionChain | Technique::LongContradictionChain => {
-                    list.join(" => ")
-                }
+                Technique::ContradictionChain
+                | Technique::SumChain
+                | Technique::LongContradictionChain => list.join(" => "),
                 _ if list.is_empty() => String::new(),
                 _ => format!(" ({})", list.join(" or ")),
             }
@@ -159,7 +159,9 @@ impl Step {
                     ),
                 }
             }
-            Technique::ContradictionChain | Technique::LongContradictionChain => format!(
+            Technique::ContradictionChain
+            | Technique::SumChain
+            | Technique::LongContradictionChain => format!(
                 "{}: {} leaves no way for {}",
                 self.technique,
                 placed(self.cells.len()),

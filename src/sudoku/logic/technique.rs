@@ -84,6 +84,11 @@ pub enum Technique {
     /// A candidate whose placement, followed by the only options it leaves for a few
     /// rounds, leaves a requirement of the rules with no way to be met.
     ContradictionChain,
+    /// A contradiction chain whose rounds also keep the sums of the rules (arrows, little
+    /// killers, cages, ...) within reach: a digit the other cells of a sum cannot make up to
+    /// its total with goes, and a sum no digits left can reach ends the chain. Looked for only
+    /// where no contradiction chain on the rules' options alone is found.
+    SumChain,
     /// A contradiction chain longer than those tried before (more than 6 rounds of forced
     /// options, at most 12), looked for only where no shorter one is found.
     LongContradictionChain,
@@ -94,7 +99,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 31] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Forbidden,
@@ -123,6 +128,7 @@ impl Technique {
         Technique::OverlappingSums,
         Technique::CageInteraction,
         Technique::ContradictionChain,
+        Technique::SumChain,
         Technique::LongContradictionChain,
         Technique::Guess,
     ];
@@ -158,6 +164,7 @@ impl Technique {
             Technique::OverlappingSums => "overlapping sums",
             Technique::CageInteraction => "cage interaction",
             Technique::ContradictionChain => "contradiction chain",
+            Technique::SumChain => "sum chain",
             Technique::LongContradictionChain => "long contradiction chain",
             Technique::Guess => "guess",
         }
@@ -174,6 +181,7 @@ impl Technique {
                 | Technique::SetPair
                 | Technique::SetTriple
                 | Technique::ContradictionChain
+                | Technique::SumChain
                 | Technique::LongContradictionChain
         )
     }
@@ -213,7 +221,8 @@ impl Technique {
             | Technique::SetPair
             | Technique::OverlappingSums
             | Technique::CageInteraction
-            | Technique::ContradictionChain => Grade::Hard,
+            | Technique::ContradictionChain
+            | Technique::SumChain => Grade::Hard,
             Technique::NakedQuad
             | Technique::HiddenQuad
             | Technique::Swordfish

@@ -6,6 +6,10 @@ use std::fmt::Write as _;
 
 use crate::sudoku::grid::Cell;
 
+/// The shading of units' cells (the grid's diagonals and windows, extra units) is laid over
+/// white with this opacity, so that overlaps (a window on a diagonal) show both.
+pub(crate) const FILL_OPACITY: f64 = 0.75;
+
 /// Where cells are in the picture, and what constraints have drawn so far.
 #[derive(Debug, Clone)]
 pub struct Canvas {

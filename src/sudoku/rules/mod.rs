@@ -21,8 +21,10 @@
 //! which the encoding, the check of the givens and the human-style logic share.
 
 pub mod constraint;
+pub(crate) mod distinct;
 pub mod draw;
 pub mod error;
+mod families;
 pub mod fpuzzles_io;
 pub mod geometry;
 pub mod limits;

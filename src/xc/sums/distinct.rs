@@ -169,8 +169,9 @@ fn grow(near: &[bool], weights: &[Vec<i64>], order: &[usize], pick: Pick) -> Vec
 }
 
 /// What the free slots of a group that take different weights add up to: at least `least`,
-/// at most `most`; `light` is the greatest weight of a lightest set they can take and `heavy`
-/// the least of a heaviest (see [`spread`]).
+/// at most `most`; one of them taking a weight `w` above `light` raises the least to `least +
+/// (w - light)`, and one taking `w` below `heavy` lowers the most to `most - (heavy - w)`
+/// (see [`spread`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Spread {
     pub(crate) least: i64,
@@ -188,16 +189,20 @@ pub(crate) struct Spread {
 /// from its own least on, each in turn the least weight not taken yet (cars parking along a
 /// one-way street: the set taken does not depend on their order). Each is the lightest set
 /// of a transversal matroid, so its `i`-th lightest weight is at most the `i`-th lightest of
-/// any set the slots can take: one slot taking `w` above the set's greatest weight `light`
-/// raises the total by `w - light` at least (the others still take `t - 1` different
-/// weights). The heaviest sets are the mirror.
+/// any set the slots can take: one slot taking `w` above the set's greatest weight `a`
+/// raises the total by `w - a` at least (the others still take `t - 1` different weights),
+/// so the others add up to at least the set's total less `a`; `light` is `least` less the
+/// larger of those two rests. The heaviest sets are the mirror.
 ///
 /// # Complexity
 /// `O(t)` for `t` slots, on 64-bit masks.
 pub(crate) fn spread(masks: impl Iterator<Item = u64>, weights: &[i64]) -> Option<Spread> {
     let top = weights.len() as u32;
     let (mut union, mut free) = (0u64, 0usize);
+    // The parked sets, their totals and their greatest (least) weights.
     let (mut light, mut heavy) = (0u64, 0u64);
+    let (mut parked_least, mut parked_most) = (0i64, 0i64);
+    let (mut parked_a, mut parked_b) = (i64::MIN, i64::MAX);
     for mask in masks {
         union |= mask;
         free += 1;
@@ -205,63 +210,69 @@ pub(crate) fn spread(masks: impl Iterator<Item = u64>, weights: &[i64]) -> Optio
         if up == 0 || up.trailing_zeros() >= top {
             return None;
         }
-        light |= up & up.wrapping_neg();
+        let bit = up.trailing_zeros();
+        light |= 1 << bit;
+        parked_least += weights[bit as usize];
+        parked_a = parked_a.max(weights[bit as usize]);
         let down = !heavy & (u64::MAX >> mask.leading_zeros());
         if down == 0 {
             return None;
         }
-        heavy |= 1 << (63 - down.leading_zeros());
+        let bit = 63 - down.leading_zeros();
+        heavy |= 1 << bit;
+        parked_most += weights[bit as usize];
+        parked_b = parked_b.min(weights[bit as usize]);
     }
     if (union.count_ones() as usize) < free {
         return None;
     }
-    let total = |set: u64| {
-        let (mut t, mut rest) = (0, set);
-        while rest != 0 {
-            t += weights[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
-        }
-        t
-    };
-    let light_union = first_bits(union, free, false);
-    let heavy_union = first_bits(union, free, true);
-    let (least, light) = if total(light) > total(light_union) {
-        (total(light), light)
-    } else {
-        (total(light_union), light_union)
-    };
-    let (most, heavy) = if total(heavy) < total(heavy_union) {
-        (total(heavy), heavy)
-    } else {
-        (total(heavy_union), heavy_union)
-    };
+    // The `free` least and greatest weights of the union, their totals and their greatest
+    // (least) weights.
+    let (mut lightest, mut a, mut rest) = (0i64, 0i64, union);
+    for _ in 0..free {
+        a = weights[rest.trailing_zeros() as usize];
+        lightest += a;
+        rest &= rest - 1;
+    }
+    let (mut heaviest, mut b, mut rest) = (0i64, 0i64, union);
+    for _ in 0..free {
+        let bit = 63 - rest.leading_zeros();
+        b = weights[bit as usize];
+        heaviest += b;
+        rest &= !(1u64 << bit);
+    }
+    let least = parked_least.max(lightest);
+    // What the other slots add up to at least, by either set: the larger holds.
+    let others = (parked_least - parked_a).max(lightest - a);
+    let most = parked_most.min(heaviest);
+    let others_most = (parked_most - parked_b).min(heaviest - b);
     Some(Spread {
         least,
         most,
-        light: weights[63 - light.leading_zeros() as usize],
-        heavy: weights[heavy.trailing_zeros() as usize],
+        light: least - others,
+        heavy: most - others_most,
     })
-}
-
-/// The `k` lowest (`heaviest == false`) or highest bits of `mask`, which has `k` or more.
-fn first_bits(mut mask: u64, k: usize, heaviest: bool) -> u64 {
-    let mut kept = 0u64;
-    for _ in 0..k {
-        let bit = if heaviest {
-            63 - mask.leading_zeros()
-        } else {
-            mask.trailing_zeros()
-        };
-        kept |= 1 << bit;
-        mask &= !(1u64 << bit);
-    }
-    kept
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::xc::{Dlx, ProblemBuilder};
+
+    /// The `k` lowest (`heaviest == false`) or highest bits of `mask`, which has `k` or more.
+    fn first_bits(mut mask: u64, k: usize, heaviest: bool) -> u64 {
+        let mut kept = 0u64;
+        for _ in 0..k {
+            let bit = if heaviest {
+                63 - mask.leading_zeros()
+            } else {
+                mask.trailing_zeros()
+            };
+            kept |= 1 << bit;
+            mask &= !(1u64 << bit);
+        }
+        kept
+    }
 
     /// Every way to hand different weights out to slots, one each from its mask (bit `b` for
     /// `weights[b]`): the weights taken, slot by slot.

@@ -93,6 +93,11 @@ pub(crate) struct Sums {
     slots: Vec<(u32, u32, u32)>,
     entries: Vec<(u32, i64)>,
     bits: Vec<u8>,
+    /// Per node of a slot's item, its place in that item's list as built; per entry, at
+    /// `first + k` for slot `(item, first, end)`, which of the slot's entries (counted from
+    /// `first`) is the item's `k`-th node: a slot is read by walking its item's live list.
+    position: Vec<u32>,
+    order: Vec<u32>,
     by_option: Vec<Vec<(u32, i64)>>,
     fixed: Vec<i64>,
     trail: Vec<u32>,
@@ -112,6 +117,8 @@ pub(crate) struct Sums {
     /// current (see `watched`).
     mask: Vec<u64>,
     read: Vec<(u64, u32)>,
+    /// During a group's bounds, the `mask` of each of its free slots.
+    free_masks: Vec<u64>,
     epoch: u64,
     watched: Vec<u32>,
     watch_len: Vec<u32>,
@@ -190,6 +197,18 @@ impl Sums {
             }
             slots.push((i, start, entries.len()));
         }
+        if self.position.len() != m.nodes.len() {
+            self.position = vec![u32::MAX; m.nodes.len()];
+        }
+        for &(i, _, _) in &slots {
+            // The item's list as built (no option is removed or committed yet).
+            let (mut p, mut k) = (at(&m.nodes, i).down, 0);
+            while p != i {
+                self.position[p as usize] = k;
+                k += 1;
+                p = at(&m.nodes, p).down;
+            }
+        }
         if self.by_option.len() != options {
             self.by_option = vec![Vec::new(); options];
         }
@@ -204,6 +223,10 @@ impl Sums {
                 let slot = self.slots.len() as u32;
                 let base = self.entries.len() as u32;
                 self.slots.push((i, base, base + (b - a) as u32));
+                self.order.resize(self.entries.len() + (b - a), 0);
+                for (e, &(p, _)) in entries[a..b].iter().enumerate() {
+                    self.order[base as usize + self.position[p as usize] as usize] = e as u32;
+                }
                 for &(p, weight) in &entries[a..b] {
                     self.by_option[m.node_option[p as usize] as usize].push((slot, weight));
                     self.entries.push((p, weight));
@@ -256,6 +279,23 @@ impl Sums {
         self.marks.reserve(m.primary as usize + 2);
         self.saved_marks.reserve(m.primary as usize + 2);
         Ok(())
+    }
+
+    /// Per slot of every sum, its item and a prior for the conflict scores
+    /// ([`crate::xc::choose::Conflicts`]): `max(2v - k, v)` for a sum of `k` slots of at most
+    /// `v` options each, so that short sums weigh more and every sum weighs at least `v` (the
+    /// Interactive Sudoku Solver's priority of a sum's cells, `max(2 * values - cells, values)`).
+    pub(crate) fn priorities(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.sums.iter().flat_map(move |&(g0, g1, _)| {
+            let (s0, s1) = (self.groups[g0 as usize].0, self.groups[g1 as usize - 1].1);
+            let v = (s0..s1)
+                .map(|s| self.slots[s as usize].2 - self.slots[s as usize].1)
+                .max()
+                .unwrap_or(0);
+            let k = s1 - s0;
+            let prio = (2 * v).saturating_sub(k).max(v);
+            (s0..s1).map(move |s| (self.slots[s as usize].0, prio))
+        })
     }
 
     /// Enters a level: fixes the slots of the option of node `last` (at the root, where `last`
@@ -312,11 +352,12 @@ impl Sums {
         let (first, end, w0) = self.groups[g];
         let (mut fixed, mut free) = (0i64, 0u32);
         let (mut apart_lo, mut apart_hi) = (0i64, 0i64);
+        self.free_masks.clear();
         for s in first..end {
             let (mut lo, mut hi) = (i64::MAX, i64::MIN);
             match self.fixed[s as usize] {
                 FREE => {
-                    let (i, a, b) = self.slots[s as usize];
+                    let (i, a, _) = self.slots[s as usize];
                     if length(&m.len, i) >= COVERED {
                         // Covered by an option outside the slot: the promise is broken.
                         debug_assert!(false, "slot {s} covered but not fixed");
@@ -326,15 +367,19 @@ impl Sums {
                     let now = (self.epoch, length(&m.len, i));
                     if self.read[s as usize] == now {
                         (lo, hi) = (self.lo[s as usize], self.hi[s as usize]);
+                        self.free_masks.push(self.mask[s as usize]);
                     } else {
                         let mut mask = 0u64;
-                        for e in a as usize..b as usize {
-                            let (p, w) = self.entries[e];
-                            if linked(m, p) {
-                                lo = lo.min(w);
-                                hi = hi.max(w);
-                                mask |= 1 << self.bits[e];
-                            }
+                        // The options left, along the item's live list.
+                        let mut p = at(&m.nodes, i).down;
+                        while p != i {
+                            let k = a as usize + self.position[p as usize] as usize;
+                            let e = a as usize + self.order[k] as usize;
+                            let w = self.entries[e].1;
+                            lo = lo.min(w);
+                            hi = hi.max(w);
+                            mask |= 1 << self.bits[e];
+                            p = at(&m.nodes, p).down;
                         }
                         if lo > hi {
                             return None;
@@ -351,6 +396,7 @@ impl Sums {
                         self.hi[s as usize] = hi;
                         self.mask[s as usize] = mask;
                         self.read[s as usize] = now;
+                        self.free_masks.push(mask);
                     }
                     apart_lo += lo;
                     apart_hi += hi;
@@ -363,11 +409,8 @@ impl Sums {
             // No other free slot to differ from: the bounds apart are exact.
             return Some((fixed + apart_lo, fixed + apart_hi, i64::MAX, i64::MIN));
         }
-        let free = (first..end).filter(|&s| {
-            self.fixed[s as usize] == FREE && length(&m.len, self.slots[s as usize].0) < COVERED
-        });
         let spread = spread(
-            free.map(|s| self.mask[s as usize]),
+            self.free_masks.iter().copied(),
             &self.weights[w0 as usize..],
         )?;
         Some((
@@ -682,6 +725,35 @@ mod tests {
             }
             summed.check_links().unwrap();
         }
+    }
+
+    #[test]
+    fn short_sums_give_their_slots_the_higher_prior() {
+        // Cells 0 and 1 add up to 5, cells 0..4 to 10, 4 values each: the pair's slots get
+        // max(8 - 2, 4) = 6, the four's max(8 - 4, 4) = 4, cell 0 both.
+        let mut dlx = problem(4, 4, true, &[]);
+        for (cells, target) in [(&[0, 1][..], 5), (&[0, 1, 2, 3][..], 10)] {
+            dlx.add_sum(&OptionSum {
+                slots: slots(cells, 4),
+                target,
+            })
+            .unwrap();
+        }
+        let mut priors: Vec<(u32, u32)> = dlx.scratch.domination.sums.priorities().collect();
+        priors.sort_unstable();
+        assert_eq!(priors, [(1, 4), (1, 6), (2, 4), (2, 6), (3, 4), (4, 4)]);
+        // The count is the filter's, whatever the first choices.
+        let mut plain = problem(4, 4, true, &[]);
+        let pairs = plain
+            .collect(100)
+            .0
+            .iter()
+            .filter(|s| {
+                let pair = s.iter().filter(|o| o.0 / 4 < 2);
+                pair.map(|o| o.0 % 4 + 1).sum::<u32>() == 5
+            })
+            .count();
+        assert_eq!(dlx.count(CountOptions::new()).count, pairs as u128);
     }
 
     #[test]

@@ -26,11 +26,11 @@ use crate::sudoku::rules::constraint::{
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 pub use crate::sudoku::rules::cover::set_sum::{count_digit_sets, digit_sets};
 use crate::sudoku::rules::cover::set_sum::{encode_all, split_entries, SetSum};
+use crate::sudoku::rules::distinct::repeats;
 use crate::sudoku::rules::draw::{cage_outline, num, open_cage_group, Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, PuzzleError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::grid::grid_units::repeats;
 use crate::sudoku::rules::limits::MAX_CAGE_SETS;
 use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit_index::{Unit, UnitIndex, UnitKind};

@@ -24,13 +24,13 @@ use crate::sudoku::rules::cover::set_sum::SetSum;
 use crate::sudoku::rules::geometry::Geometry;
 
 /// Most cells of a derived sum: larger ones tell the search little for their size.
-pub const MAX_DERIVED: usize = 5;
+pub(crate) const MAX_DERIVED: usize = 5;
 
 /// Most cells of a derived sum promised to the search: on the published killers, larger ones
 /// (up to a house of four rows) save under 2 % more nodes for twice the time (`tarek-all-09`:
 /// 25,893 nodes without promises, 21,425 up to 9 cells in 1.45 times the time, 21,136 with
 /// every size in 3.5 times; `hs-killers-09`: 164,692 nodes without, 168 up to 9 cells).
-pub const MAX_PROMISED: usize = 9;
+pub(crate) const MAX_PROMISED: usize = 9;
 
 /// Most consecutive rows or columns in one house.
 const MAX_SPAN: usize = 4;
@@ -40,7 +40,7 @@ const MAX_SPAN: usize = 4;
 /// Invariants: `terms` are distinct positions in increasing order, with weight `+1` or `-1`;
 /// `distinct` only when every weight is `+1` and the positions lie in one row, column or box.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Derived {
+pub(crate) struct Derived {
     /// The house it comes from, as a person names it (`rows 1-2`, `box 5`).
     pub house: String,
     /// Whether the cells are the house's innies (else innies less outies, or outies alone).
@@ -55,7 +55,7 @@ pub struct Derived {
 
 impl Derived {
     /// The sum as the exact cover takes it.
-    pub fn linear(&self) -> LinearSum {
+    pub(crate) fn linear(&self) -> LinearSum {
         LinearSum {
             terms: self.terms.clone(),
             target: self.target,
@@ -63,7 +63,7 @@ impl Derived {
     }
 
     /// The sum as set options, when its cells differ and all count once.
-    pub fn set_sum(&self) -> Option<SetSum> {
+    pub(crate) fn set_sum(&self) -> Option<SetSum> {
         (self.distinct && self.target > 0).then(|| SetSum {
             cells: self.terms.iter().map(|&(p, _)| p).collect(),
             sum: self.target as u32,
@@ -71,7 +71,7 @@ impl Derived {
     }
 
     /// Entries its encoding adds, at most.
-    pub fn entries(&self, n: usize) -> u64 {
+    pub(crate) fn entries(&self, n: usize) -> u64 {
         match self.set_sum() {
             Some(set) => set.entries(n),
             None => self.linear().entries(n),
@@ -200,7 +200,7 @@ fn houses(geometry: &Geometry) -> (Vec<House>, usize) {
 
 /// The sums the 45 rule derives from `cages` (sums and positions, increasing) on `geometry`,
 /// each of at most [`MAX_DERIVED`] cells, none over the cells of a cage or of an earlier one.
-pub fn derive(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
+pub(crate) fn derive(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
     derive_sized(geometry, cages, 1..=MAX_DERIVED)
 }
 
@@ -208,7 +208,7 @@ pub fn derive(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> 
 /// most [`MAX_PROMISED`], none over
 /// the cells of a cage or of an earlier one: too large to encode, they are promised to the
 /// search, which keeps them within bounds (`Encoder::promise_sum`).
-pub fn derive_larger(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
+pub(crate) fn derive_larger(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
     derive_sized(geometry, cages, MAX_DERIVED + 1..=MAX_PROMISED)
 }
 
@@ -220,7 +220,7 @@ pub fn derive_larger(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<De
 /// [`derive_larger`] is over are promised to the search (`Encoder::promise_sum`). Where one
 /// cage crosses a unit's edge among others, this is one cage's outie where innies and outies
 /// sum them all.
-pub fn derive_outies(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
+pub(crate) fn derive_outies(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
     let Some(layout) = Layout::new(geometry, cages) else {
         return Vec::new();
     };
@@ -269,7 +269,7 @@ pub fn derive_outies(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<De
 /// Most cells of a sum [`derive_overlaps`] gives where every one of its cells is in a cage
 /// (the Interactive Sudoku Solver's bound on such sums); one over a cell in no cage may take
 /// up to a unit's number of cells.
-pub const MAX_OVERLAP_CAGED: usize = 6;
+pub(crate) const MAX_OVERLAP_CAGED: usize = 6;
 
 /// The sums the 45 rule derives over growing bands of the grid, as the Interactive Sudoku
 /// Solver's innies and outies: the first `i` rows (for `i` from 2 to `n - 1`), the last `i`
@@ -282,7 +282,7 @@ pub const MAX_OVERLAP_CAGED: usize = 6;
 /// are small where the houses' own innies and outies take every crossing cage whole. Written
 /// with the larger side positive; those over the cells of a cage or of a sum of [`derive`],
 /// [`derive_larger`] or [`derive_outies`] are left out. One grid only (none for several).
-pub fn derive_overlaps(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
+pub(crate) fn derive_overlaps(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
     if geometry.grids().len() != 1 {
         return Vec::new();
     }

@@ -11,10 +11,10 @@ use std::fmt::Write as _;
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{cell_list, FileWriter, Reference};
+use crate::sudoku::rules::distinct::{repeats, Peers};
 use crate::sudoku::rules::draw::{cage_outline, open_cage_group, Canvas, Caption};
 use crate::sudoku::rules::error::{RulesError, Violation};
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::grid::grid_units::{repeats, Peers};
 use crate::sudoku::rules::unit_index::{Unit, UnitKind};
 
 /// The cages without a total of a puzzle. Numbered in messages after the `first` cages with

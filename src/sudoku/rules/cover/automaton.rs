@@ -65,7 +65,7 @@ struct Transition {
 /// kept state of layer `i` to a kept state of layer `i + 1`, in increasing (from, digit)
 /// order, and every kept state is on some path from the start to an accepted state.
 #[derive(Debug, Clone)]
-pub struct Chain {
+pub(crate) struct Chain {
     sizes: Vec<usize>,
     transitions: Vec<Vec<Transition>>,
     /// For a chain over cells whose digits all differ ([`Chain::distinct`]): `pairs[i][j][d -
@@ -80,7 +80,7 @@ type Node<S> = (u64, S);
 
 impl Chain {
     /// Unrolls `automaton` over `len` cells with digits `1..=n`.
-    pub fn new<A: Automaton>(automaton: &A, len: usize, n: usize) -> Chain {
+    pub(crate) fn new<A: Automaton>(automaton: &A, len: usize, n: usize) -> Chain {
         // Forward: the states reachable from the start.
         let mut forward: Vec<BTreeSet<A::State>> = vec![BTreeSet::from([automaton.start()])];
         for i in 0..len {
@@ -143,7 +143,7 @@ impl Chain {
     ///
     /// `len` times the transitions between pairs of (digits read, state), at most `budget * n`
     /// each.
-    pub fn distinct<A: Automaton>(
+    pub(crate) fn distinct<A: Automaton>(
         automaton: &A,
         len: usize,
         n: usize,
@@ -255,7 +255,7 @@ impl Chain {
     }
 
     /// Whether some line of digits is accepted.
-    pub fn feasible(&self) -> bool {
+    pub(crate) fn feasible(&self) -> bool {
         self.sizes[0] > 0
     }
 
@@ -281,7 +281,7 @@ impl Chain {
     /// # Complexity
     ///
     /// `n` sweeps over the transitions after `i`.
-    pub fn pairs_from(&self, i: usize, n: usize) -> Vec<Vec<u64>> {
+    pub(crate) fn pairs_from(&self, i: usize, n: usize) -> Vec<Vec<u64>> {
         if !self.pairs.is_empty() {
             return self.pairs[i].clone();
         }
@@ -305,17 +305,17 @@ impl Chain {
     }
 
     /// Whether the chain was unrolled over different digits ([`Chain::distinct`]).
-    pub fn is_distinct(&self) -> bool {
+    pub(crate) fn is_distinct(&self) -> bool {
         !self.pairs.is_empty()
     }
 
     /// The number of transitions, all layers together.
-    pub fn transitions(&self) -> usize {
+    pub(crate) fn transitions(&self) -> usize {
         self.transitions.iter().map(Vec::len).sum()
     }
 
     /// Entries [`Chain::encode`] adds, at most.
-    pub fn entries(&self) -> u64 {
+    pub(crate) fn entries(&self) -> u64 {
         // Per transition at most one option of 4 items and 3 items on a cell option.
         self.transitions
             .iter()
@@ -334,7 +334,7 @@ impl Chain {
     /// # Panics
     ///
     /// If `positions` does not have one position per cell the chain was unrolled over.
-    pub fn encode(&self, encoder: &mut Encoder<'_>, positions: &[usize]) {
+    pub(crate) fn encode(&self, encoder: &mut Encoder<'_>, positions: &[usize]) {
         let k = self.transitions.len();
         assert_eq!(positions.len(), k, "one position per cell of the chain");
         let n = encoder.geometry().size() as u8;

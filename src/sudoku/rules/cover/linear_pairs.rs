@@ -100,7 +100,7 @@ impl SumSet {
 
 /// What a sum says about two of its terms `i < j`: `(i, j, allowed)`, `allowed[d - 1]` the
 /// digits of `j` that go with `d` at `i` (see [`LinearSum::tables`]).
-pub type PairTable = (usize, usize, Vec<u64>);
+pub(crate) type PairTable = (usize, usize, Vec<u64>);
 
 /// Work (sums looked at) above which [`LinearSum::pairs`] leaves a sum's pairs out.
 const PAIR_WORK: usize = 2_000_000;

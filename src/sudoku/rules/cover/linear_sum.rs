@@ -301,7 +301,7 @@ impl LinearSum {
 /// Sums as the reference backtracker sees them: a digit is allowed unless the bounds of some
 /// sum through its cell rule it out. Loose in general, exact on a full assignment.
 #[derive(Debug)]
-pub struct SumBounds {
+pub(crate) struct SumBounds {
     n: usize,
     sums: Vec<LinearSum>,
     sums_of: Vec<Vec<usize>>,
@@ -309,7 +309,7 @@ pub struct SumBounds {
 
 impl SumBounds {
     /// The reference view of `sums` over an area of `area` positions, digits `1..=n`.
-    pub fn new(n: usize, area: usize, sums: Vec<LinearSum>) -> SumBounds {
+    pub(crate) fn new(n: usize, area: usize, sums: Vec<LinearSum>) -> SumBounds {
         let mut sums_of = vec![Vec::new(); area];
         for (k, sum) in sums.iter().enumerate() {
             for &(p, _) in &sum.terms {

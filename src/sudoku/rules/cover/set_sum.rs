@@ -68,7 +68,7 @@ pub fn digit_sets(n: usize, k: usize, sum: u32) -> Vec<u64> {
 
 /// Most units whose digits one sum's set options split (a cage may lie in a row, a column and
 /// a box at once; a few more where grids overlap): this bounds the entries of the encoding.
-pub const MAX_CLAIMS: usize = 3;
+pub(crate) const MAX_CLAIMS: usize = 3;
 
 /// Whether [`encode_all`] splits a unit's digits between the sums inside it: rows, columns,
 /// boxes and jigsaw regions of `n` cells (which [`split_entries`] counts from the geometry).
@@ -82,7 +82,7 @@ fn splits(unit: &Unit, n: usize) -> bool {
 
 /// Entries, at most, that [`encode_all`] puts into cell options on `geometry`: one per digit
 /// in each cell of each row, column and box (or region) of each grid.
-pub fn split_entries(geometry: &Geometry) -> u64 {
+pub(crate) fn split_entries(geometry: &Geometry) -> u64 {
     let n = geometry.size() as u64;
     (geometry.grids().len() as u64)
         .saturating_mul(3 * n)
@@ -91,7 +91,7 @@ pub fn split_entries(geometry: &Geometry) -> u64 {
 
 /// Cells of different digits adding up to a sum (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SetSum {
+pub(crate) struct SetSum {
     /// The cells (positions, in increasing order), which the rules already keep different.
     pub cells: Vec<usize>,
     /// Their sum.
@@ -102,7 +102,7 @@ impl SetSum {
     /// Entries the encoding adds, at most, for digits `1..=n`, with the items of at most
     /// [`MAX_CLAIMS`] units in its set options. The units' items in their other cells are
     /// counted apart: [`split_entries`].
-    pub fn entries(&self, n: usize) -> u64 {
+    pub(crate) fn entries(&self, n: usize) -> u64 {
         let k = self.cells.len().min(n);
         let sets = count_digit_sets(n, k, self.sum);
         sets.saturating_mul((2 + n - k + MAX_CLAIMS * k) as u64)
@@ -185,7 +185,7 @@ impl SetSum {
 /// Each set option grows by its set's digits for each unit it lies in (at most
 /// [`MAX_CLAIMS`]); each unit with a sum inside adds `n` items and one entry per digit to each
 /// of its cells outside those sums.
-pub fn encode_all(sums: &[SetSum], instances: usize, encoder: &mut Encoder<'_>) {
+pub(crate) fn encode_all(sums: &[SetSum], instances: usize, encoder: &mut Encoder<'_>) {
     let n = encoder.geometry().size();
     let area = encoder.geometry().rows() * encoder.geometry().cols();
     let units = encoder.units();

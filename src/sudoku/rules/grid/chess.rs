@@ -10,11 +10,11 @@ use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::rules::constraint::{
     explained_as_units_and_pairs, Constraint, Family, FileWriter, Reference,
 };
+use crate::sudoku::rules::distinct::Peers;
 use crate::sudoku::rules::draw::Caption;
 use crate::sudoku::rules::error::{FileError, ReadResult, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter};
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::grid::grid_units::Peers;
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit_index::UnitIndex;

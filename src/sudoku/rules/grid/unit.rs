@@ -13,11 +13,12 @@ use crate::sudoku::rules::constraint::{
     cell_list, explained_as_units_and_pairs, read_tables, Constraint, Family, FileWriter, RawCells,
     Reference,
 };
+use crate::sudoku::rules::distinct::{repeats, Peers};
+use crate::sudoku::rules::draw::FILL_OPACITY;
 use crate::sudoku::rules::draw::{Canvas, Caption};
 use crate::sudoku::rules::error::{FileError, ReadResult, RulesError, Violation};
 use crate::sudoku::rules::fpuzzles_io::{FpKey, FpWriter, COSMETIC_FIELDS};
 use crate::sudoku::rules::geometry::Geometry;
-use crate::sudoku::rules::grid::grid_units::{repeats, Peers, FILL_OPACITY};
 use crate::sudoku::rules::sample::Sample;
 use crate::sudoku::rules::unit_index::{Unit, UnitKind};
 

@@ -5,7 +5,9 @@
 //! the option takes the unit's item "the line holds d" for every digit d outside the run, so
 //! that the cells, which differ, hold exactly the run. It takes that item with a color (the
 //! cells take it without one): two renban lines over the same cells share one unit, and both
-//! may say that a digit is not on it. Every two cells are also a pair (their
+//! may say that a digit is not on it. A digit that every run holds (4, 5 and 6 on a line of
+//! six in a 9x9) gets a primary item of the line's own that the line's cells take with it:
+//! the line holds it exactly once. Every two cells are also a pair (their
 //! digits differ by less than the line's length), which the logic uses; the choice of run is
 //! not reasoned with by the logic, so `explain` names renban lines as left out.
 //!
@@ -62,10 +64,20 @@ impl LineKind for Renban {
                 .collect();
             encoder.option(std::iter::once((item, None)).chain(outside));
         }
+        // The digits every run holds (from n + 1 - len to len, when the line is longer than
+        // half the digits): the line holds each exactly once, a primary item that the line's
+        // cells take with the digit. A digit left in one house along the line is then a
+        // hidden single there, and item domination takes it from the house's other cells.
+        for d in required(n, len) {
+            let item = encoder.primary();
+            for &p in positions {
+                encoder.on(p, d, item, None);
+            }
+        }
     }
 
     fn entries(n: usize, len: usize) -> u64 {
-        ((n + 1).saturating_sub(len) * (1 + n)) as u64
+        ((n + 1).saturating_sub(len) * (1 + n) + required(n, len).count() * len) as u64
     }
 
     fn consistent(_: usize, _: u32, digits: &[u8]) -> Result<(), String> {
@@ -86,6 +98,12 @@ impl LineKind for Renban {
     }
 }
 
+/// The digits in every run of `len` consecutive digits from 1 to `n`: those from
+/// `n + 1 - len` to `len` (none when `2 len <= n`).
+fn required(n: usize, len: usize) -> impl Iterator<Item = u8> {
+    ((n + 1).saturating_sub(len)..=len.min(n)).map(|d| d as u8)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,5 +115,18 @@ mod tests {
         assert!(Renban::consistent(9, 0, &[4, 0, 1]).is_err());
         assert!(Renban::consistent(9, 0, &[4, 4, 0]).is_err());
         assert_eq!(Renban::entries(9, 3), 7 * 10);
+        assert_eq!(Renban::entries(9, 6), 4 * 10 + 3 * 6);
+    }
+
+    #[test]
+    fn the_digits_every_run_holds() {
+        assert_eq!(required(9, 6).collect::<Vec<_>>(), [4, 5, 6]);
+        assert_eq!(
+            required(9, 9).collect::<Vec<_>>(),
+            (1..=9).collect::<Vec<u8>>()
+        );
+        assert_eq!(required(9, 5).collect::<Vec<_>>(), [5]);
+        assert_eq!(required(9, 4).count(), 0);
+        assert_eq!(required(6, 4).collect::<Vec<_>>(), [3, 4]);
     }
 }
