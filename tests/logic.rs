@@ -509,3 +509,33 @@ fn sum_combinations_grade_a_published_little_killer_medium() {
     assert_eq!(logic.grade(), Grade::Medium);
     assert_eq!(logic.hardest().unwrap().0, Technique::SumCombinations);
 }
+
+/// A published arrow puzzle without givens (`arrow_slow`), where the chains on the rules'
+/// options alone stall: the sum chains, whose rounds keep the arrows' sums within reach, go
+/// on, every step sound against the solution, each naming the sum or item it left without a
+/// way.
+#[test]
+fn sum_chains_keep_the_arrows_within_reach() {
+    let path = common::data("logic").join("arrow_slow.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let file: sudokux::sudoku::file::PuzzleFile =
+        sudokux::sudoku::fpuzzles::read(&text).unwrap().into();
+    let logic = solve_logically(&file.rules, &file.givens).unwrap();
+    let solutions = published_solutions();
+    let solution = Grid::from_line(&solutions["arrow_slow"]).unwrap();
+    assert_sound(&logic, &solution, &file.givens);
+    let chains: Vec<String> = logic
+        .steps
+        .iter()
+        .filter(|s| s.technique == Technique::SumChain)
+        .map(ToString::to_string)
+        .collect();
+    for s in &chains {
+        println!("{s}");
+    }
+    assert!(!chains.is_empty(), "no sum chain");
+    assert!(chains
+        .iter()
+        .all(|s| s.contains(": sum chain: ") && s.contains(" leaves no way for ")));
+    assert_eq!(Technique::SumChain.level(), Grade::Hard);
+}

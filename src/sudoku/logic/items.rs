@@ -7,9 +7,9 @@
 //!   and hidden singles are two cases; so is the only place on a line where a 9 fits);
 //! - *domination*: every possible option of a primary item conflicts with an option, which
 //!   therefore goes (pointing and claiming are cases, and so are most deductions of a rule
-//!   between two cells);
-//! - *contradiction chain* ([`super::chains`]): a candidate whose placement, followed by the
-//!   only options it leaves for a few rounds, leaves some item with no option at all.
+//!   between two cells).
+//!
+//! The contradiction chains on the same matrix are in [`super::chains`].
 
 use crate::sudoku::grid::Cell;
 

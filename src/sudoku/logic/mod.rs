@@ -34,7 +34,8 @@
 //! wings.rs      XY-wing, XYZ-wing
 //! matrix.rs     the rules as one exact-cover matrix, with the options that conflict
 //! items.rs      the generic steps on it: forbidden, only option, domination
-//! chains.rs     contradiction chains on it, each start remembered while what it read holds
+//! chains/       contradiction chains on it (mod.rs), and sum chains, whose rounds also
+//!               keep the promised sums within reach (sums.rs)
 //! covers.rs     subsets and fish over any items: set pairs and triples
 //! rule_refs.rs  which rule instances a step used, as data (the JSON steps' `rules`)
 //! rule_sums.rs  the sums the rules promise (arrows, little killers, cages): out of reach,
@@ -45,7 +46,7 @@
 //! failed.rs     what the costly searches found nothing with, by what they read
 //! explain.rs    the order techniques are tried in (the families' own steps among them),
 //!               guesses, the explanation of a puzzle
-//! technique.rs, step.rs: what a step is and says, and what a solution is worth (the grade)
+//! technique.rs, step.rs, grade.rs: what a step is and says, and what a solution is worth
 //! ```
 //!
 //! # Examples
@@ -72,6 +73,7 @@ mod explain;
 mod failed;
 pub(crate) mod fillings;
 mod fish;
+mod grade;
 mod items;
 mod locked;
 pub(crate) mod mask;
@@ -90,8 +92,8 @@ pub use explain::{
     explain_from, grade, solve_logically, solve_with_guesses, unexplained, Explanation, NextStep,
     CUT_SHORT_NOTE, HINT_WORK,
 };
+pub use grade::{Grade, GradeError};
 pub use rule_refs::{RuleIndex, RuleRef};
 pub use state::State;
 pub use step::Step;
 pub use technique::Technique;
-pub use technique::{Grade, GradeError};

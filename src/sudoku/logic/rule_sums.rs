@@ -71,7 +71,7 @@ impl RuleSum {
     /// For each term, the digits of its mask within the weights the other terms' bounds
     /// leave it; `None` when the target is out of reach (no solution: the caller leaves it to
     /// the other checks).
-    fn within_reach(&self, masks: &[u64]) -> Option<Vec<u64>> {
+    pub(super) fn within_reach(&self, masks: &[u64]) -> Option<Vec<u64>> {
         let bounds: Vec<(i64, i64)> = self
             .promise
             .terms
@@ -101,7 +101,7 @@ impl RuleSum {
 
     /// For each term, the digits of its mask that some filling reaching the target uses
     /// (different digits within each group of cells that see one another).
-    fn combinations(&self, masks: &[u64]) -> Vec<u64> {
+    pub(super) fn combinations(&self, masks: &[u64]) -> Vec<u64> {
         self.fillings
             .supported(&self.weights, self.promise.target, masks)
     }
@@ -142,6 +142,11 @@ fn weights(w: i64, mask: u64) -> Option<(i64, i64)> {
     let values = digits_of(mask).map(|d| w * i64::from(d));
     let (lo, hi) = values.fold((i64::MAX, i64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
     (lo <= hi).then_some((lo, hi))
+}
+
+/// Whether a sum has few enough terms for [`RuleSum::combinations`].
+pub(super) fn combinable(sum: &RuleSum) -> bool {
+    sum.promise.terms.len() <= MAX_TERMS
 }
 
 /// How a sum step keeps candidates: [`RuleSum::within_reach`] or

@@ -94,9 +94,9 @@ impl Step {
                 .map(|(cell, &d)| format!("{cell} = {}", name(d)))
                 .collect();
             match self.technique {
-                Technique::ContradictionChain | Technique::LongContradictionChain => {
-                    list.join(" => ")
-                }
+                Technique::ContradictionChain
+                | Technique::SumChain
+                | Technique::LongContradictionChain => list.join(" => "),
                 _ if list.is_empty() => String::new(),
                 _ => format!(" ({})", list.join(" or ")),
             }
@@ -153,7 +153,9 @@ impl Step {
                     ),
                 }
             }
-            Technique::ContradictionChain | Technique::LongContradictionChain => format!(
+            Technique::ContradictionChain
+            | Technique::SumChain
+            | Technique::LongContradictionChain => format!(
                 "{}: {} leaves no way for {}",
                 self.technique,
                 placed(self.cells.len()),

@@ -1,10 +1,9 @@
 //! The techniques the logic knows, in the order it tries them, with their names and the grade
-//! each one stands for; the grades, and reading a grade's name.
+//! each one stands for.
 
 use std::fmt;
-use std::str::FromStr;
 
-use thiserror::Error;
+use super::grade::Grade;
 
 /// A solving technique, in the order the solver tries them (easiest first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -85,6 +84,11 @@ pub enum Technique {
     /// A candidate whose placement, followed by the only options it leaves for a few
     /// rounds, leaves a requirement of the rules with no way to be met.
     ContradictionChain,
+    /// A contradiction chain whose rounds also keep the sums of the rules (arrows, little
+    /// killers, cages, ...) within reach: a digit the other cells of a sum cannot make up to
+    /// its total with goes, and a sum no digits left can reach ends the chain. Looked for only
+    /// where no contradiction chain on the rules' options alone is found.
+    SumChain,
     /// A contradiction chain longer than those tried before (more than 6 rounds of forced
     /// options, at most 12), looked for only where no shorter one is found.
     LongContradictionChain,
@@ -95,7 +99,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 31] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Forbidden,
@@ -124,6 +128,7 @@ impl Technique {
         Technique::OverlappingSums,
         Technique::CageInteraction,
         Technique::ContradictionChain,
+        Technique::SumChain,
         Technique::LongContradictionChain,
         Technique::Guess,
     ];
@@ -159,6 +164,7 @@ impl Technique {
             Technique::OverlappingSums => "overlapping sums",
             Technique::CageInteraction => "cage interaction",
             Technique::ContradictionChain => "contradiction chain",
+            Technique::SumChain => "sum chain",
             Technique::LongContradictionChain => "long contradiction chain",
             Technique::Guess => "guess",
         }
@@ -175,6 +181,7 @@ impl Technique {
                 | Technique::SetPair
                 | Technique::SetTriple
                 | Technique::ContradictionChain
+                | Technique::SumChain
                 | Technique::LongContradictionChain
         )
     }
@@ -214,7 +221,8 @@ impl Technique {
             | Technique::SetPair
             | Technique::OverlappingSums
             | Technique::CageInteraction
-            | Technique::ContradictionChain => Grade::Hard,
+            | Technique::ContradictionChain
+            | Technique::SumChain => Grade::Hard,
             Technique::NakedQuad
             | Technique::HiddenQuad
             | Technique::Swordfish
@@ -230,80 +238,5 @@ impl Technique {
 impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// How hard a puzzle is for a person: the level of the hardest technique it needs, `expert`
-/// when it needs hard techniques [`Grade::REPEATS`] times or more, and `needs-search` when
-/// logic alone does not solve it.
-///
-/// Ordered from easiest: `easy < medium < hard < expert < needs-search`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Grade {
-    /// Singles only: naked and hidden singles, and candidates the rules leave no room for
-    /// (forbidden).
-    Easy,
-    /// Locked candidates (pointing, claiming), cage sums, naked and hidden pairs, and on
-    /// the exact-cover matrix a requirement's only option and domination.
-    Medium,
-    /// Naked and hidden triples, X-wing, XY-wing, the 45 rule, set pairs (pairs and X-wings
-    /// over any items) and contradiction chains.
-    Hard,
-    /// Naked and hidden quads, swordfish, jellyfish, XYZ-wing, set triples, long
-    /// contradiction chains.
-    Expert,
-    /// Logic stalls: the puzzle needs search (or techniques this solver does not know).
-    NeedsSearch,
-}
-
-impl Grade {
-    /// Every grade, easiest first.
-    pub const ALL: [Grade; 5] = [
-        Grade::Easy,
-        Grade::Medium,
-        Grade::Hard,
-        Grade::Expert,
-        Grade::NeedsSearch,
-    ];
-
-    /// How many steps with hard techniques make a puzzle expert.
-    pub const REPEATS: usize = 3;
-
-    /// The name: `easy`, `medium`, `hard`, `expert`, `needs-search`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Grade::Easy => "easy",
-            Grade::Medium => "medium",
-            Grade::Hard => "hard",
-            Grade::Expert => "expert",
-            Grade::NeedsSearch => "needs-search",
-        }
-    }
-}
-
-impl fmt::Display for Grade {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A grade name that is not one.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("unknown grade {0:?}: easy, medium, hard, expert or needs-search")]
-pub struct GradeError(pub String);
-
-impl FromStr for Grade {
-    type Err = GradeError;
-
-    /// Reads a grade's name, in any case; `needs_search` and `search` also name the last.
-    fn from_str(text: &str) -> Result<Grade, GradeError> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "easy" => Ok(Grade::Easy),
-            "medium" => Ok(Grade::Medium),
-            "hard" => Ok(Grade::Hard),
-            "expert" => Ok(Grade::Expert),
-            "needs-search" | "needs_search" | "search" => Ok(Grade::NeedsSearch),
-            _ => Err(GradeError(text.to_string())),
-        }
     }
 }

@@ -56,6 +56,13 @@ impl States {
     }
 
     /// The states when term `i` holds a digit of `digits[i]` (bit `d - 1` for digit `d`).
+    ///
+    /// # Complexity
+    ///
+    /// Each layer is marked on a table of the partial sums between its least and greatest
+    /// (not sorted as a set): about `k * s * n` steps for `k` terms of `s` states each, which
+    /// for an arrow whose shaft crosses the whole grid (81 cells, states up to 405) is a few
+    /// hundred thousand (sorting each layer as a set took most of the time to read it).
     pub(super) fn within(sum: &LinearSum, digits: &[u64]) -> States {
         let k = sum.terms.len();
         let of = |i: usize| {
@@ -65,10 +72,21 @@ impl States {
         let mut forward = vec![BTreeSet::from([0i64])];
         for (i, &(_, w)) in sum.terms.iter().enumerate() {
             let last = forward.last().expect("starts with one set");
-            let next: BTreeSet<i64> = last
-                .iter()
-                .flat_map(|&s| of(i).map(move |d| s + w * d))
-                .collect();
+            let steps: Vec<i64> = of(i).map(|d| w * d).collect();
+            let next = match Table::around(last, &steps) {
+                Some(mut table) => {
+                    for &s in last {
+                        for &c in &steps {
+                            table.mark(s + c);
+                        }
+                    }
+                    table.marked()
+                }
+                None => last
+                    .iter()
+                    .flat_map(|&s| steps.iter().map(move |&c| s + c))
+                    .collect(),
+            };
             forward.push(next);
         }
         let mut states = vec![BTreeSet::new(); k + 1];
@@ -80,11 +98,24 @@ impl States {
         for i in (0..k).rev() {
             let w = sum.terms[i].1;
             let after = &states[i + 1];
-            let kept: BTreeSet<i64> = forward[i]
-                .iter()
-                .copied()
-                .filter(|&s| of(i).any(|d| after.contains(&(s + w * d))))
-                .collect();
+            let steps: Vec<i64> = of(i).map(|d| w * d).collect();
+            let kept: BTreeSet<i64> = match Table::around(after, &[0]) {
+                Some(mut table) => {
+                    for &s in after {
+                        table.mark(s);
+                    }
+                    forward[i]
+                        .iter()
+                        .copied()
+                        .filter(|&s| steps.iter().any(|&c| table.has(s + c)))
+                        .collect()
+                }
+                None => forward[i]
+                    .iter()
+                    .copied()
+                    .filter(|&s| steps.iter().any(|&c| after.contains(&(s + c))))
+                    .collect(),
+            };
             states[i] = kept;
         }
         States { states }
@@ -99,6 +130,49 @@ impl States {
     fn color(&self, i: usize, s: i64) -> Color {
         let low = *self.states[i].first().expect("a state");
         Color::new((s - low + 1) as u32).expect("a positive color")
+    }
+}
+
+/// Most partial sums a [`Table`] spans: wider layers (pills of many digits) are kept as sets.
+const MOST_SPANNED: i64 = 1 << 20;
+
+/// The partial sums of one layer marked on a table from the least to the greatest.
+///
+/// Invariant: `marks[j]` says whether `low + j` is marked.
+struct Table {
+    low: i64,
+    marks: Vec<bool>,
+}
+
+impl Table {
+    /// An empty table spanning every sum of `sums` plus one of `steps` (none of them empty),
+    /// `None` when that spans over [`MOST_SPANNED`] sums or either is empty.
+    fn around(sums: &BTreeSet<i64>, steps: &[i64]) -> Option<Table> {
+        let (&first, &last) = (sums.first()?, sums.last()?);
+        let (&least, &most) = (steps.iter().min()?, steps.iter().max()?);
+        let span = (last - first) + (most - least) + 1;
+        (span <= MOST_SPANNED).then(|| Table {
+            low: first + least,
+            marks: vec![false; span as usize],
+        })
+    }
+
+    /// Marks `s` (within the span).
+    fn mark(&mut self, s: i64) {
+        self.marks[(s - self.low) as usize] = true;
+    }
+
+    /// Whether `s` is marked (false outside the span).
+    fn has(&self, s: i64) -> bool {
+        s >= self.low && self.marks.get((s - self.low) as usize) == Some(&true)
+    }
+
+    /// The sums marked.
+    fn marked(&self) -> BTreeSet<i64> {
+        (0..self.marks.len())
+            .filter(|&j| self.marks[j])
+            .map(|j| self.low + j as i64)
+            .collect()
     }
 }
 
@@ -265,6 +339,62 @@ impl Reference for SumBounds {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The states by brute force: every assignment of digits within `digits`.
+    fn states_by_trial(sum: &LinearSum, digits: &[u64]) -> Vec<BTreeSet<i64>> {
+        let k = sum.terms.len();
+        let mut states = vec![BTreeSet::new(); k + 1];
+        let mut x = vec![1i64; k];
+        loop {
+            if (0..k).all(|i| digits[i] >> (x[i] - 1) & 1 == 1) {
+                let prefix: Vec<i64> = (0..=k)
+                    .map(|i| (0..i).map(|j| sum.terms[j].1 * x[j]).sum())
+                    .collect();
+                if prefix[k] == sum.target {
+                    for (i, &s) in prefix.iter().enumerate() {
+                        states[i].insert(s);
+                    }
+                }
+            }
+            let Some(i) = (0..k).find(|&i| x[i] < 4) else {
+                return states;
+            };
+            x[i] += 1;
+            x[..i].fill(1);
+        }
+    }
+
+    #[test]
+    fn states_on_a_table_and_as_sets_are_those_of_every_assignment() {
+        let mut rng = crate::sudoku::rng::Rng::new(31);
+        let weights = [-10, -3, -1, 1, 2, 5, 1 << 21];
+        for _ in 0..400 {
+            let k = 1 + rng.below(5);
+            let terms: Vec<(usize, i64)> = (0..k)
+                .map(|i| (i, weights[rng.below(weights.len())]))
+                .collect();
+            let digits: Vec<u64> = (0..k).map(|_| 1 + rng.below(15) as u64).collect();
+            let mut x = vec![0i64; k];
+            let target: i64 = terms
+                .iter()
+                .zip(&mut x)
+                .map(|(&(_, w), x)| {
+                    *x = 1 + rng.below(4) as i64;
+                    w * *x
+                })
+                .sum::<i64>()
+                + rng.below(3) as i64
+                - 1;
+            let sum = LinearSum { terms, target };
+            let expected = states_by_trial(&sum, &digits);
+            let states = States::within(&sum, &digits).states;
+            if expected[0].is_empty() {
+                assert!(states[0].is_empty(), "{sum:?} {digits:?}");
+            } else {
+                assert_eq!(states, expected, "{sum:?} {digits:?}");
+            }
+        }
+    }
 
     #[test]
     fn states_keep_only_partial_sums_that_reach_the_target() {

@@ -1,15 +1,21 @@
-//! Contradiction chains on the exact-cover matrix: a candidate whose placement, followed by
-//! the only options it leaves for a few rounds (and, where that finds nothing, what every way
-//! left for an item rules out), leaves some item with no option at all, so it goes.
+//! Contradiction chains on the exact-cover matrix ([`super::matrix`]): a candidate whose
+//! placement, followed by the only options it leaves for a few rounds, leaves some item with
+//! no option at all, goes. They hold for every rule, since they only ask which options
+//! conflict.
 //!
-//! A start that found nothing is remembered with the options and items its chain read
-//! ([`super::failed`]): while they read the same it is not followed again.
+//! A *sum chain* follows the same rounds and also keeps every sum the rules promise (arrows,
+//! little killers, region-sum lines, cages: [`sums`]) within reach after each:
+//! a digit the other cells' bounds cannot make up to the sum with goes from its cell, and a
+//! sum that no digits left can reach ends the chain as an emptied item does. It is looked for
+//! where the chains on the matrix alone find nothing.
 
-use super::failed::{ChainRead, Chains};
+mod sums;
+
 use super::matrix::{bits, Matrix, View};
 use super::state::State;
 use super::step::Step;
 use super::technique::Technique;
+use sums::{ChainSums, Check};
 
 /// Rounds of forced options a contradiction chain may take.
 const CHAIN_ROUNDS: usize = 6;
@@ -19,8 +25,17 @@ const CHAIN_ROUNDS: usize = 6;
 /// with 6).
 const LONG_CHAIN_ROUNDS: usize = 12;
 
+/// The work the sum chains of one step may take, whatever the caller allows: past it they
+/// give up, and the step is looked for further on (the long chains). A hint's
+/// ([`super::HINT_WORK`]): on killers whose 45 rule derives dozens of sums, following every
+/// sum through every candidate took minutes where logic stalls (`tarek_all_05`).
+const SUM_CHAIN_WORK: u64 = super::HINT_WORK;
+
 /// The killer of an option that a domination took out in a chain.
 const DOMINATED: u32 = u32::MAX - 1;
+
+/// The killer of an option that a promised sum took out in a chain (out of its reach).
+const OUT_OF_REACH: u32 = u32::MAX - 2;
 
 impl State<'_> {
     /// A candidate whose placement leads, through options left alone for their items, to an
@@ -33,7 +48,34 @@ impl State<'_> {
     /// chains first, was slower on the published killers: 5.2 s instead of 3.4 s for
     /// `tarek_all_03`.)
     pub(super) fn contradiction_chain(&self, work: &mut u64) -> Result<Option<Step>, CutShort> {
-        self.chain_within(CHAIN_ROUNDS, Technique::ContradictionChain, work)
+        self.chain_within(CHAIN_ROUNDS, Technique::ContradictionChain, None, work)
+    }
+
+    /// A contradiction chain of at most [`CHAIN_ROUNDS`] rounds whose rounds also keep the
+    /// promised sums within reach ([`Technique::SumChain`]), and, where that finds none, to
+    /// their combinations: tried where the chains on the matrix alone find nothing, and only
+    /// on rules that promise sums.
+    ///
+    /// They take at most [`SUM_CHAIN_WORK`] of `work`: past it they find nothing, and
+    /// `Err(CutShort)` only says that `work` ran out first.
+    pub(super) fn sum_chain(&self, work: &mut u64) -> Result<Option<Step>, CutShort> {
+        if self.sums.is_empty() {
+            return Ok(None);
+        }
+        let given = (*work).min(SUM_CHAIN_WORK);
+        let mut own = given;
+        let found =
+            match self.chain_within(CHAIN_ROUNDS, Technique::SumChain, Some(false), &mut own) {
+                Ok(None) => {
+                    self.chain_within(CHAIN_ROUNDS, Technique::SumChain, Some(true), &mut own)
+                }
+                found => found,
+            };
+        *work -= given - own;
+        match found {
+            Err(CutShort) if given == SUM_CHAIN_WORK => Ok(None),
+            found => found,
+        }
     }
 
     /// A contradiction chain of more than [`CHAIN_ROUNDS`] rounds and at most
@@ -43,61 +85,64 @@ impl State<'_> {
         &self,
         work: &mut u64,
     ) -> Result<Option<Step>, CutShort> {
-        self.chain_within(LONG_CHAIN_ROUNDS, Technique::LongContradictionChain, work)
+        self.chain_within(
+            LONG_CHAIN_ROUNDS,
+            Technique::LongContradictionChain,
+            None,
+            work,
+        )
     }
 
-    /// The shortest contradiction chain of at most `rounds` rounds, as a step of `technique`.
+    /// The shortest contradiction chain of at most `rounds` rounds, as a step of `technique`;
+    /// with `sums`, its rounds keep the promised sums within reach, and to their combinations
+    /// with `Some(true)`.
     fn chain_within(
         &self,
         rounds: usize,
         technique: Technique,
+        sums: Option<bool>,
         work: &mut u64,
     ) -> Result<Option<Step>, CutShort> {
         let Some((matrix, view)) = self.matrix_view() else {
             return Ok(None);
         };
-        let mut scratch = Scratch::new(matrix, &view);
+        let sums = match sums {
+            Some(combinations) => {
+                match ChainSums::new(matrix, &self.sums, &self.values, combinations) {
+                    Some(sums) => Some(sums),
+                    None => return Ok(None),
+                }
+            }
+            None => None,
+        };
+        let sums = sums.as_ref();
+        let mut scratch = Scratch::new(matrix, &view, sums);
         let starts: Vec<usize> = bits(&view.live[..matrix.cell_words()])
             .map(|o| o as usize)
             .take_while(|&o| o < matrix.cell_options)
             .collect();
         let mut found = None;
         // Chains of only options first; where there is none, chains that also drop what every
-        // way left for an item rules out (dominations along the way). A start whose chain
-        // read the same as when it last found nothing within as many rounds is skipped.
-        let cut_short = self.failed.chains(|memo| {
-            for dominations in [false, true] {
-                let mut limit = rounds;
-                for &o in &starts {
-                    let key = Chains::key(o, dominations);
-                    if memo.fails(key, limit, &view.live, &view.covered) {
-                        continue;
-                    }
-                    let outcome = assume(matrix, &view, &mut scratch, o, limit, dominations, work);
-                    let given = match outcome {
-                        Outcome::Chain(chain) => {
-                            limit = chain.rounds - 1;
-                            found = Some(chain);
-                            if limit == 0 {
-                                break;
-                            }
-                            continue;
+        // way left for an item rules out (dominations along the way).
+        for dominations in [false, true] {
+            let mut limit = rounds;
+            for &o in &starts {
+                let ways = Ways { dominations, sums };
+                match assume(matrix, &view, &mut scratch, o, limit, ways, work) {
+                    Outcome::Chain(chain) => {
+                        limit = chain.rounds - 1;
+                        found = Some(chain);
+                        if limit == 0 {
+                            break;
                         }
-                        Outcome::Limit => limit,
-                        Outcome::Settled => usize::MAX,
-                        Outcome::CutShort => return true,
-                    };
-                    let read = scratch.seal(&view);
-                    memo.remember(key, given, read);
-                }
-                if found.is_some() {
-                    break;
+                    }
+                    Outcome::Limit | Outcome::Settled => {}
+                    Outcome::CutShort => return Err(CutShort),
                 }
             }
-            false
-        });
-        if cut_short {
-            return Err(CutShort);
+            if found.is_some() {
+                break;
+            }
         }
         let Some(chain) = found else {
             return Ok(None);
@@ -117,7 +162,13 @@ impl State<'_> {
             technique,
             placements: Vec::new(),
             eliminations: vec![(cell, d)],
-            units: vec![self.item_words(matrix, chain.emptied)],
+            units: vec![match chain.emptied {
+                Emptied::Item(i) => self.item_words(matrix, i),
+                Emptied::Sum(k) => {
+                    let promise = &self.sums[k].promise;
+                    self.rules.constraints().all()[promise.family].words(promise.instance)
+                }
+            }],
             cells,
             digits,
         }))
@@ -129,13 +180,31 @@ impl State<'_> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CutShort;
 
+/// What a chain's rounds follow besides the options left alone for their items.
+#[derive(Clone, Copy)]
+struct Ways<'s, 'a> {
+    /// What every way left for an item rules out.
+    dominations: bool,
+    /// The promised sums, kept within reach.
+    sums: Option<&'s ChainSums<'a>>,
+}
+
+/// What a chain left with no way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Emptied {
+    /// A primary item (index in the matrix's items) with no option.
+    Item(usize),
+    /// A promised sum (index in the state's sums) that no digits left reach.
+    Sum(usize),
+}
+
 /// A contradiction found from an assumed option.
 struct Chain {
     start: usize,
     /// The forced options the contradiction needs, in the order they were forced.
     trail: Vec<usize>,
-    /// The item left with no option.
-    emptied: usize,
+    /// What was left with no way.
+    emptied: Emptied,
     /// The round it was left empty in.
     rounds: usize,
 }
@@ -156,9 +225,11 @@ enum Outcome {
 /// view, and only what an assumption touched is set back.
 ///
 /// Invariants between assumptions: `live` and `covered` are the view's, `killer` and
-/// `dominated_by` are all `u32::MAX` (`killed` lists the entries set since the last reset).
-/// During an assumption, `read.options` and `read.items` hold every option whose liveness
-/// and every item whose covering it has read so far (from the view, or as it changed them).
+/// `dominated_by` are all `u32::MAX` (`killed` lists the entries set since the last reset),
+/// `dirty` is all false and `swept` 0. During one, `killed[..swept]` are the kills whose sums
+/// were marked `dirty` (or checked since), and `dominated_by[q]` is the item that dominated
+/// `q` when `killer[q]` is [`DOMINATED`], the sum that put it out of reach when it is
+/// [`OUT_OF_REACH`].
 struct Scratch {
     live: Vec<u64>,
     covered: Vec<bool>,
@@ -167,11 +238,13 @@ struct Scratch {
     killed: Vec<u32>,
     acc: Vec<u64>,
     seen: Vec<bool>,
-    read: ChainRead,
+    /// The promised sums whose cells lost a digit since they were last kept within reach.
+    dirty: Vec<bool>,
+    swept: usize,
 }
 
 impl Scratch {
-    fn new(matrix: &Matrix, view: &View) -> Scratch {
+    fn new(matrix: &Matrix, view: &View, sums: Option<&ChainSums<'_>>) -> Scratch {
         Scratch {
             live: view.live.clone(),
             covered: view.covered.clone(),
@@ -180,13 +253,8 @@ impl Scratch {
             killed: Vec::new(),
             acc: vec![0u64; matrix.words],
             seen: vec![false; matrix.items.len()],
-            read: ChainRead {
-                rounds: 0,
-                options: vec![0; matrix.words],
-                live: vec![0; matrix.words],
-                items: vec![0; matrix.items.len().div_ceil(64)],
-                covered: vec![0; matrix.items.len().div_ceil(64)],
-            },
+            dirty: vec![false; sums.map_or(0, |s| s.len())],
+            swept: 0,
         }
     }
 
@@ -199,22 +267,49 @@ impl Scratch {
             self.dominated_by[q as usize] = u32::MAX;
         }
         self.killed.clear();
-        self.read.options.fill(0);
-        self.read.items.fill(0);
+        self.swept = 0;
     }
 
-    /// What the assumption read, with the view's values of it, for [`Chains::remember`].
-    fn seal(&mut self, view: &View) -> &ChainRead {
-        let read = &mut self.read;
-        for ((l, &r), &v) in read.live.iter_mut().zip(&read.options).zip(&view.live) {
-            *l = r & v;
+    /// Keeps every sum whose cells lost a digit within reach, again until none loses one
+    /// more; the sum out of reach if one is. What the sums take out goes on `next`.
+    fn keep_sums(
+        &mut self,
+        matrix: &Matrix,
+        sums: &ChainSums<'_>,
+        next: &mut Vec<u32>,
+        work: &mut u64,
+    ) -> Result<Option<usize>, CutShort> {
+        loop {
+            for &q in &self.killed[self.swept..] {
+                for &k in sums.through(q as usize) {
+                    self.dirty[k as usize] = true;
+                }
+            }
+            self.swept = self.killed.len();
+            let Some(k) = self.dirty.iter().position(|&d| d) else {
+                return Ok(None);
+            };
+            self.dirty[k] = false;
+            if *work < sums.cost(k) {
+                self.dirty.fill(false);
+                return Err(CutShort);
+            }
+            let mut cost = 0;
+            let check = sums.check(k, &self.live, &mut cost);
+            *work = work.saturating_sub(cost);
+            match check {
+                Check::Kept => {}
+                Check::Broken => {
+                    self.dirty.fill(false);
+                    return Ok(Some(k));
+                }
+                Check::Kill(options) => {
+                    for q in options {
+                        self.kill(matrix, q, OUT_OF_REACH, k as u32, next);
+                    }
+                }
+            }
         }
-        for (w, (c, &r)) in read.covered.iter_mut().zip(&read.items).enumerate() {
-            *c = bits(&[r])
-                .filter(|&b| view.covered[w * 64 + b as usize])
-                .fold(0, |acc, b| acc | 1 << b);
-        }
-        &self.read
     }
 
     /// Takes out live option `q`, killed by `by` (an option, or [`DOMINATED`] by item
@@ -234,7 +329,6 @@ impl Scratch {
         }
         for &q in &matrix.conflict_lists[o] {
             let q = q as usize;
-            self.read.options[q / 64] |= 1 << (q % 64);
             if self.live[q / 64] >> (q % 64) & 1 == 1 {
                 self.kill(matrix, q, o as u32, u32::MAX, next);
             }
@@ -251,7 +345,7 @@ fn assume(
     scratch: &mut Scratch,
     start: usize,
     limit: usize,
-    dominations: bool,
+    ways: Ways<'_, '_>,
     work: &mut u64,
 ) -> Outcome {
     scratch.reset(view);
@@ -269,7 +363,6 @@ fn assume(
         scratch.seen.fill(false);
         for &i in &frontier {
             let i = i as usize;
-            scratch.read.items[i / 64] |= 1 << (i % 64);
             if scratch.covered[i] || scratch.seen[i] {
                 continue;
             }
@@ -279,9 +372,6 @@ fn assume(
                 return Outcome::CutShort;
             }
             *work -= options.len() as u64;
-            for &o in options {
-                scratch.read.options[o as usize / 64] |= 1 << (o % 64);
-            }
             let live = &scratch.live;
             let mut alive = options
                 .iter()
@@ -289,11 +379,12 @@ fn assume(
                 .filter(|&o| live[o / 64] >> (o % 64) & 1 == 1);
             match (alive.next(), alive.next()) {
                 (None, _) => {
-                    let trail = needed(matrix, view, scratch, &forced, start, i);
+                    let emptied = Emptied::Item(i);
+                    let trail = needed(matrix, view, scratch, ways, &forced, start, emptied);
                     return Outcome::Chain(Chain {
                         start,
                         trail,
-                        emptied: i,
+                        emptied,
                         rounds: round,
                     });
                 }
@@ -306,13 +397,13 @@ fn assume(
                     forced.push((o, i));
                     scratch.force(matrix, o, &mut next);
                 }
-                _ if dominations => {
+                _ if ways.dominations => {
                     let cost = (options.len() * matrix.words) as u64;
                     if *work < cost {
                         return Outcome::CutShort;
                     }
                     *work -= cost;
-                    scratch.acc.fill(u64::MAX);
+                    scratch.acc.copy_from_slice(&scratch.live);
                     for o in options.iter().map(|&o| o as usize) {
                         if scratch.live[o / 64] >> (o % 64) & 1 == 1 {
                             for (a, &c) in scratch.acc.iter_mut().zip(matrix.conflicts(o)) {
@@ -320,18 +411,28 @@ fn assume(
                             }
                         }
                     }
-                    // What every way rules out, live or not: its liveness is read.
-                    let read = scratch.read.options.iter_mut();
-                    for ((a, r), &l) in scratch.acc.iter_mut().zip(read).zip(&scratch.live) {
-                        *r |= *a;
-                        *a &= l;
-                    }
                     let gone: Vec<usize> = bits(&scratch.acc).map(|q| q as usize).collect();
                     for q in gone {
                         scratch.kill(matrix, q, DOMINATED, i as u32, &mut next);
                     }
                 }
                 _ => {}
+            }
+        }
+        if let Some(sums) = ways.sums {
+            match scratch.keep_sums(matrix, sums, &mut next, work) {
+                Ok(None) => {}
+                Ok(Some(k)) => {
+                    let emptied = Emptied::Sum(k);
+                    let trail = needed(matrix, view, scratch, ways, &forced, start, emptied);
+                    return Outcome::Chain(Chain {
+                        start,
+                        trail,
+                        emptied,
+                        rounds: round,
+                    });
+                }
+                Err(CutShort) => return Outcome::CutShort,
             }
         }
         if next.is_empty() {
@@ -342,56 +443,65 @@ fn assume(
     Outcome::Limit
 }
 
-/// The forced options a contradiction at item `emptied` rests on, in the order forced: the
+/// The forced options a contradiction at `emptied` rests on, in the order forced: the
 /// options that killed its options, the options that killed the other options of the items
-/// that forced those, and so on back to the assumption.
+/// that forced those, and so on back to the assumption. An option a sum put out of reach
+/// rests on what killed the other digits of the sum's cells, as a sum left out of reach does.
 fn needed(
     matrix: &Matrix,
     view: &View,
     scratch: &Scratch,
+    ways: Ways<'_, '_>,
     forced: &[(usize, usize)],
     start: usize,
-    emptied: usize,
+    emptied: Emptied,
 ) -> Vec<usize> {
     let (killer, dominated_by) = (&scratch.killer, &scratch.dominated_by);
     let reason: std::collections::HashMap<usize, usize> = forced.iter().copied().collect();
     let mut need = std::collections::HashSet::new();
     let mut stack: Vec<usize> = Vec::new();
     let mut explained = std::collections::HashSet::new();
+    let killed = |q: &usize| view.is_live(*q) && killer[*q] != u32::MAX;
+    let sum_options = |k: u32| {
+        ways.sums
+            .into_iter()
+            .flat_map(move |sums| sums.options(k as usize))
+    };
     // Why option q died: the forced option that killed it, or, for a domination, why the
-    // dominating item's other options died.
-    let mut push_killers = |i: usize, except: Option<usize>, stack: &mut Vec<usize>| {
-        let mut dead: Vec<usize> = matrix.items[i]
-            .options
-            .iter()
-            .map(|&q| q as usize)
-            .filter(|&q| Some(q) != except && view.is_live(q) && killer[q] != u32::MAX)
-            .collect();
+    // dominating item's other options died (for a sum, why its cells' other digits died).
+    let mut push_killers = |dead: Vec<usize>, stack: &mut Vec<usize>| {
+        let mut dead = dead;
         while let Some(q) = dead.pop() {
-            if !explained.insert(q) {
+            if !killed(&q) || !explained.insert(q) {
                 continue;
             }
-            if killer[q] == DOMINATED {
-                let j = dominated_by[q] as usize;
-                dead.extend(
-                    matrix.items[j]
-                        .options
-                        .iter()
-                        .map(|&r| r as usize)
-                        .filter(|&r| view.is_live(r) && killer[r] != u32::MAX),
-                );
-            } else {
-                stack.push(killer[q] as usize);
+            match killer[q] {
+                DOMINATED => {
+                    let j = dominated_by[q] as usize;
+                    let options = matrix.items[j].options.iter().map(|&r| r as usize);
+                    dead.extend(options.filter(killed));
+                }
+                OUT_OF_REACH => dead.extend(sum_options(dominated_by[q]).filter(killed)),
+                by => stack.push(by as usize),
             }
         }
     };
-    push_killers(emptied, None, &mut stack);
+    let first = match emptied {
+        Emptied::Item(i) => matrix.items[i]
+            .options
+            .iter()
+            .map(|&q| q as usize)
+            .collect(),
+        Emptied::Sum(k) => sum_options(k as u32).collect(),
+    };
+    push_killers(first, &mut stack);
     while let Some(f) = stack.pop() {
         if f == start || !need.insert(f) {
             continue;
         }
         if let Some(&i) = reason.get(&f) {
-            push_killers(i, Some(f), &mut stack);
+            let options = matrix.items[i].options.iter().map(|&q| q as usize);
+            push_killers(options.filter(|&q| q != f).collect(), &mut stack);
         }
     }
     forced
