@@ -4,10 +4,7 @@
 //
 //     node bench/iss/iss.mjs ISS_DIR RUNS NAME...
 //
-// ISS_DIR is a checkout of ISS (plain JavaScript, no build). Each NAME is a file name of
-// ../shared/data/killers/ or ../shared/data/variants/ without its extension: `tarek-all-05` or
-// `tarek_all_05` is the collection entry TAREK_ALL#4 (numbered from 1), `hard_renban_1` the
-// puzzle named "Hard renban 1" (names compared as lowercase words joined by `_`). One JSON line
+// ISS_DIR is a checkout of ISS (plain JavaScript, no build); NAME as `load.mjs` says. One JSON line
 // per puzzle on stdout: name, ISS's name, status (unique/multiple/none/capped), ms (parse +
 // build + search, CPU of this thread as `performance.now` measures it), guesses, and the first
 // solution as digits (so that the caller checks that ISS and sudokux agree on the puzzle).
@@ -16,8 +13,7 @@
 // reported. A search stops after CAP backtracks (2,000,000, as ISS's own benchmarks cap the hardest
 // pencilmark puzzles): status `capped`.
 
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { loadIss } from './load.mjs';
 
 const [issDir, runsArg, ...names] = process.argv.slice(2);
 const runs = Number(runsArg);
@@ -26,33 +22,7 @@ if (!issDir || !(runs >= 1) || names.length === 0) {
   process.exit(2);
 }
 const CAP = 2_000_000;
-const root = resolve(issDir);
-const url = (p) => pathToFileURL(join(root, p)).href;
-
-const { ensureGlobalEnvironment } = await import(url('tests/helpers/test_env.js'));
-ensureGlobalEnvironment();
-const { SudokuParser } = await import(url('js/sudoku_parser.js'));
-const { SudokuBuilder } = await import(url('js/solver/sudoku_builder.js'));
-const { PUZZLE_INDEX, resolvePuzzleConfig } = await import(url('data/example_puzzles.js'));
-const collections = await import(url('data/collections.js'));
-await import(url('tests/e2e/e2e_puzzles.js'));
-
-const slug = (s) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
-
-// Every puzzle ISS names: the index by slug; collection entries as COLLECTION_NN.
-const index = new Map();
-for (const [name, config] of PUZZLE_INDEX) {
-  if (config && typeof config.input === 'string') index.set(slug(name), { name, input: config.input });
-}
-for (const [collection, entries] of Object.entries(collections)) {
-  if (!Array.isArray(entries)) continue;
-  entries.forEach((entry, i) => {
-    const config = typeof entries.configFor === 'function' ? entries.configFor(entry) : resolvePuzzleConfig(entry);
-    if (!config || typeof config.input !== 'string') return;
-    const key = `${slug(collection)}_${String(i + 1).padStart(2, '0')}`;
-    index.set(key, { name: `${collection}#${i}`, input: config.input });
-  });
-}
+const { SudokuParser, SudokuBuilder, find } = await loadIss(issDir);
 
 const solve = (input) => {
   const start = performance.now();
@@ -74,10 +44,10 @@ const solve = (input) => {
   return { status, ms, guesses: counters.guesses, solution };
 };
 
-for (const warm of ['classic_sudoku_hard', 'tarek_all_02']) solve(index.get(warm).input);
+for (const warm of ['classic_sudoku_hard', 'tarek_all_02']) solve(find(warm).input);
 
 for (const wanted of names) {
-  const found = index.get(slug(wanted));
+  const found = find(wanted);
   if (!found) {
     console.log(JSON.stringify({ name: wanted, error: 'no ISS puzzle of that name' }));
     continue;

@@ -1,52 +1,40 @@
-// The candidates the Interactive Sudoku Solver (github.com/sigh/Interactive-Sudoku-Solver) leaves
-// at the root of its search, after its first propagation and before any guess: one line per
-// puzzle, the puzzle's name then per cell (row by row) the digits left, `.` between cells.
+// What the Interactive Sudoku Solver (github.com/sigh/Interactive-Sudoku-Solver) knows at the
+// root of its search, after its first propagation and before any guess: per puzzle, one line
+// with the puzzle's name then, per cell (row by row), the digits left, `.` between cells.
 // Compared with ours, a candidate ISS removes and we keep names a deduction we lack.
 //
-//     node bench/iss/roots.mjs ISS_DIR NAME...
+//     node bench/iss/roots.mjs ISS_DIR [--handlers] NAME...
 //
-// NAME as in `iss.mjs` (`tarek-all-11` or `tarek_all_11`).
+// NAME as `load.mjs` says. With `--handlers`, each puzzle's line is preceded by one line per
+// handler ISS's optimizer adds (the 45 rule's sums, sums made of sums, ...):
+// `handler LOC MSG cells=[...] args={...}`.
 
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { loadIss } from './load.mjs';
 
-const [issDir, ...names] = process.argv.slice(2);
+const [issDir, ...rest] = process.argv.slice(2);
+const handlers = rest.includes('--handlers');
+const names = rest.filter((a) => a !== '--handlers');
 if (!issDir || names.length === 0) {
-  console.error('usage: node bench/iss/roots.mjs ISS_DIR NAME...');
+  console.error('usage: node bench/iss/roots.mjs ISS_DIR [--handlers] NAME...');
   process.exit(2);
 }
-const root = resolve(issDir);
-const url = (p) => pathToFileURL(join(root, p)).href;
-
-const { ensureGlobalEnvironment } = await import(url('tests/helpers/test_env.js'));
-ensureGlobalEnvironment();
-const { SudokuParser } = await import(url('js/sudoku_parser.js'));
-const { SudokuBuilder } = await import(url('js/solver/sudoku_builder.js'));
-const { PUZZLE_INDEX, resolvePuzzleConfig } = await import(url('data/example_puzzles.js'));
-const collections = await import(url('data/collections.js'));
-
-const slug = (s) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
-const index = new Map();
-for (const [name, config] of PUZZLE_INDEX) {
-  if (config && typeof config.input === 'string') index.set(slug(name), config.input);
-}
-for (const [collection, entries] of Object.entries(collections)) {
-  if (!Array.isArray(entries)) continue;
-  entries.forEach((entry, i) => {
-    const config = typeof entries.configFor === 'function' ? entries.configFor(entry) : resolvePuzzleConfig(entry);
-    if (config && typeof config.input === 'string') {
-      index.set(`${slug(collection)}_${String(i + 1).padStart(2, '0')}`, config.input);
-    }
-  });
-}
+const { SudokuParser, SudokuBuilder, find } = await loadIss(issDir);
 
 for (const wanted of names) {
-  const input = index.get(slug(wanted));
-  if (!input) {
+  const found = find(wanted);
+  if (!found) {
     console.log(`${wanted} no ISS puzzle of that name`);
     continue;
   }
-  const solver = SudokuBuilder.build(SudokuBuilder.resolveConstraint(SudokuParser.parseText(input)));
+  const constraint = SudokuBuilder.resolveConstraint(SudokuParser.parseText(found.input));
+  const solver = SudokuBuilder.build(constraint, handlers ? { logLevel: 1 } : undefined);
+  if (handlers) {
+    for (const entry of solver.debugState()?.logs ?? []) {
+      if (!entry.msg?.startsWith('Add')) continue;
+      const args = entry.args ? ` args=${JSON.stringify(entry.args)}` : '';
+      console.log(`handler ${entry.loc} ${entry.msg} cells=${JSON.stringify(Array.from(entry.cells ?? []))}${args}`);
+    }
+  }
   // Step 0: the grid after the root's propagation, before the first guess.
   const step = solver.nthStep(0, new Map());
   const cells = step.pencilmarks.map((p) => (typeof p === 'number' ? String(p) : [...p].sort().join('')));
