@@ -41,6 +41,7 @@
 //! rule_sums.rs  the sums the rules promise (arrows, little killers, cages): out of reach,
 //!               combinations
 //! sum_pairs.rs  two promised sums sharing cells, filled together (overlapping sums)
+//! house_sums.rs the 45 rule with lines: a promised sum less the houses it covers most of
 //! fillings.rs   the one walk through a sum's fillings, which the sum steps and the killer
 //!               family's steps share
 //! failed.rs     what the costly searches found nothing with, by what they read
@@ -74,6 +75,7 @@ mod failed;
 pub(crate) mod fillings;
 mod fish;
 mod grade;
+mod house_sums;
 mod items;
 mod locked;
 pub(crate) mod mask;

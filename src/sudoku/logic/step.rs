@@ -179,6 +179,13 @@ impl Step {
                 unit(2),
                 unit(3)
             ),
+            Technique::HouseSums => format!(
+                "{} on {} with {}: {}",
+                self.technique,
+                unit(0),
+                self.units[1..self.units.len() - 1].join(", "),
+                self.units[self.units.len() - 1]
+            ),
             Technique::CageInteraction => format!(
                 "cage interaction in {} ({})",
                 unit(0),
