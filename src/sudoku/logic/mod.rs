@@ -36,12 +36,13 @@
 //! items.rs      the generic steps on it: forbidden, only option, domination
 //! chains/       contradiction chains on it (mod.rs), and sum chains, whose rounds also
 //!               keep the promised sums within reach (sums.rs)
+//! lines/        rule-specific steps on lines and sums: the 45 rule with lines
+//!               (house_sums.rs)
 //! covers.rs     subsets and fish over any items: set pairs and triples
 //! rule_refs.rs  which rule instances a step used, as data (the JSON steps' `rules`)
 //! rule_sums.rs  the sums the rules promise (arrows, little killers, cages): out of reach,
 //!               combinations
 //! sum_pairs.rs  two promised sums sharing cells, filled together (overlapping sums)
-//! house_sums.rs the 45 rule with lines: a promised sum less the houses it covers most of
 //! fillings.rs   the one walk through a sum's fillings, which the sum steps and the killer
 //!               family's steps share
 //! failed.rs     what the costly searches found nothing with, by what they read
@@ -75,8 +76,8 @@ mod failed;
 pub(crate) mod fillings;
 mod fish;
 mod grade;
-mod house_sums;
 mod items;
+mod lines;
 mod locked;
 pub(crate) mod mask;
 mod matrix;

@@ -9,7 +9,7 @@ use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::rules::{Logic, PuzzleError, Rules, UnitKind};
 
 use super::failed::Failed;
-use super::house_sums::{house_sums, HouseSum};
+use super::lines::house_sums::{house_sums, HouseSum};
 use super::mask::{bit, digits_of};
 use super::matrix::{Matrix, View};
 use super::rule_sums::RuleSum;

@@ -179,13 +179,12 @@ impl Step {
                 unit(2),
                 unit(3)
             ),
-            Technique::HouseSums => format!(
-                "{} on {} with {}: {}",
-                self.technique,
-                unit(0),
-                self.units[1..self.units.len() - 1].join(", "),
-                self.units[self.units.len() - 1]
-            ),
+            Technique::HouseSums => match self.units.split_last() {
+                Some((equation, rules)) => {
+                    format!("{} on {}: {equation}", self.technique, rules.join(", "))
+                }
+                None => self.technique.to_string(),
+            },
             Technique::CageInteraction => format!(
                 "cage interaction in {} ({})",
                 unit(0),
