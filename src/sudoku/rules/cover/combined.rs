@@ -45,7 +45,13 @@ struct Record {
 impl Record {
     /// The record of `cells` (increasing, each once) adding up to `target` on a grid of `n`
     /// digits, or `None` when the groups cannot make the target at all.
-    fn new(cells: Vec<usize>, target: i64, n: i64, units: &UnitIndex, original: bool) -> Option<Self> {
+    fn new(
+        cells: Vec<usize>,
+        target: i64,
+        n: i64,
+        units: &UnitIndex,
+        original: bool,
+    ) -> Option<Self> {
         let groups = groups(&cells, units);
         let (mut min, mut range) = (0i64, 0i64);
         for &k in &groups {
@@ -58,7 +64,10 @@ impl Record {
             return None;
         }
         let dof = (target - min).min(max - target);
-        let score = groups.iter().map(|&k| k as i64 * (n - k as i64) - dof).sum();
+        let score = groups
+            .iter()
+            .map(|&k| k as i64 * (n - k as i64) - dof)
+            .sum();
         let key = cells
             .iter()
             .map(ToString::to_string)
@@ -95,16 +104,16 @@ fn groups(cells: &[usize], units: &UnitIndex) -> Vec<usize> {
                     .filter(|&&d| d != c && units.share(c, d))
                     .count()
             };
-            let (best, _) = candidates
-                .iter()
-                .map(|&c| (c, seen(c, &candidates)))
-                .fold((usize::MAX, 0), |(b, bs), (c, s)| {
+            let (best, _) = candidates.iter().map(|&c| (c, seen(c, &candidates))).fold(
+                (usize::MAX, 0),
+                |(b, bs), (c, s)| {
                     if b == usize::MAX || s > bs {
                         (c, s)
                     } else {
                         (b, bs)
                     }
-                });
+                },
+            );
             size += 1;
             left.retain(|&c| c != best);
             candidates.retain(|&c| c != best && units.share(c, best));
@@ -240,22 +249,87 @@ mod tests {
     #[test]
     fn two_diagonals_through_the_same_boxes_join_where_the_total_is_tight() {
         let u = units();
-        // Two long diagonals of 8 cells beside the main one, each of small total: together
-        // they make one sum whose groups (cells that see one another across the two) bind.
+        // Two diagonals of 8 cells beside the main one, 20 each: apart, each splits into
+        // groups of 2, 2, 2, 1, 1 (least 11, greatest 69: score 58 - 5 * 9 = 13); together
+        // into groups of 4, 4, 4, 1, 1, 1, 1 (least 34, greatest 126, 40 six from the least:
+        // score 92 - 7 * 6 = 50).
         let a: Vec<usize> = (0..8).map(|i| i * 9 + i + 1).collect();
         let b: Vec<usize> = (0..8).map(|i| (i + 1) * 9 + i).collect();
-        let sums = [sum(&a, 36), sum(&b, 36)];
-        let out = joined(&sums, 9, &u);
-        assert_eq!(out.len(), 1);
+        assert_eq!(groups(&a, &u), [2, 2, 2, 1, 1]);
         let mut cells: Vec<usize> = a.iter().chain(&b).copied().collect();
         cells.sort_unstable();
-        assert_eq!(out[0], sum(&cells, 72));
-        // A loose total (the middle of the range) is not worth joining.
-        assert!(joined(&[sum(&a, 40), sum(&b, 40)], 9, &u).is_empty());
+        assert_eq!(groups(&cells, &u), [4, 4, 4, 1, 1, 1, 1]);
+        let out = joined(&[sum(&a, 20), sum(&b, 20)], 9, &u);
+        assert_eq!(out, [sum(&cells, 40)]);
+        // A loose total (72: 38 from the least) scores below 0 and is not promised.
+        assert!(joined(&[sum(&a, 36), sum(&b, 36)], 9, &u).is_empty());
         // Weighted sums and overlapping ones are left alone.
-        let mut weighted = sum(&a, 36);
+        let mut weighted = sum(&a, 20);
         weighted.terms[0].1 = 2;
-        assert!(joined(&[weighted, sum(&b, 36)], 9, &u).is_empty());
-        assert!(joined(&[sum(&a, 36), sum(&a, 36)], 9, &u).is_empty());
+        assert!(joined(&[weighted, sum(&b, 20)], 9, &u).is_empty());
+        assert!(joined(&[sum(&a, 20), sum(&a, 20)], 9, &u).is_empty());
+    }
+
+    #[test]
+    fn joined_sums_keep_the_count_and_cut_the_tree_of_a_published_little_killer() {
+        use crate::sudoku::encode::{encode_with_owners, encode_with_sums};
+        use crate::sudoku::file::PuzzleFile;
+        use crate::sudoku::validate::validate;
+        use crate::xc::{CountOptions, Dlx, OptionSum};
+        // little_killer_snipes_05: ISS joins two of its diagonals; so does `joined`.
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/logic/little_killer_snipes_05.json"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let file: PuzzleFile = crate::sudoku::fpuzzles::read(&text).unwrap().into();
+        let (problem, numbering, sums) = encode_with_sums(&file.rules);
+        let (_, _, owners) = encode_with_owners(&file.rules);
+        let cells = |sum: &OptionSum| -> Vec<usize> {
+            let mut cells: Vec<usize> = sum
+                .slots
+                .iter()
+                .map(|slot| numbering.cell_digit(slot[0].0).unwrap().0)
+                .collect();
+            cells.sort_unstable();
+            cells
+        };
+        let clues: Vec<Vec<usize>> = owners
+            .sums
+            .iter()
+            .map(|p| {
+                let mut c: Vec<usize> = p.terms.iter().map(|&(q, _)| q).collect();
+                c.sort_unstable();
+                c
+            })
+            .collect();
+        let (plain, made): (Vec<&OptionSum>, Vec<&OptionSum>) =
+            sums.iter().partition(|s| clues.contains(&cells(s)));
+        assert!(!made.is_empty(), "a sum made of sums");
+        for sum in &made {
+            // Each is a union of clues' cells, as large as two of them at least.
+            assert!(cells(sum).len() > clues.iter().map(Vec::len).max().unwrap());
+        }
+        let search = |with: &[&OptionSum]| {
+            let mut dlx = Dlx::new(&problem);
+            for sum in with {
+                dlx.add_sum(sum).unwrap();
+            }
+            for (p, &d) in file.givens.cells().iter().enumerate() {
+                if d != 0 {
+                    dlx.commit(numbering.option_of(p, d).unwrap()).unwrap();
+                }
+            }
+            let counted = dlx.count(CountOptions::new());
+            let solution = numbering.decode(&dlx.first().0.unwrap());
+            validate(&file.rules, &file.givens, &solution).unwrap();
+            (counted.count, counted.stats.nodes, solution)
+        };
+        let without = search(&plain);
+        let all: Vec<&OptionSum> = sums.iter().collect();
+        let with = search(&all);
+        assert_eq!((without.0, with.0), (1, 1));
+        assert_eq!(without.2, with.2);
+        assert!(with.1 < without.1, "{} nodes against {}", with.1, without.1);
     }
 }
