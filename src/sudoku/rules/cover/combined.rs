@@ -222,6 +222,44 @@ pub(crate) fn joined(sums: &[LinearSum], n: usize, units: &UnitIndex) -> Vec<Lin
         .collect()
 }
 
+/// Sums the houses make of the sums inside them: where sums of unit weights that share no
+/// cell lie whole inside a house of `n` cells (every digit once, `1 + ... + n` in all), the
+/// house's other cells add up to the rest (ISS's hidden cages, `_makeHiddenCageHandlers`).
+/// One sum per house whose sums inside hold two cells or more and leave a cell over; the
+/// sums inside are taken in order, each unless it shares a cell with one taken before.
+pub(crate) fn complements(sums: &[LinearSum], n: usize, units: &UnitIndex) -> Vec<LinearSum> {
+    let total = (n * (n + 1) / 2) as i64;
+    let mut out = Vec::new();
+    for unit in units.all().iter().filter(|u| u.cells.len() == n) {
+        let mut inside: Vec<usize> = Vec::new();
+        let mut target = total;
+        for sum in sums {
+            let whole = sum
+                .terms
+                .iter()
+                .all(|&(p, w)| w == 1 && unit.cells.contains(&p));
+            if sum.terms.is_empty() || !whole || sum.terms.iter().any(|(p, _)| inside.contains(p)) {
+                continue;
+            }
+            inside.extend(sum.terms.iter().map(|&(p, _)| p));
+            target -= sum.target;
+        }
+        if inside.len() < 2 || inside.len() >= n {
+            continue;
+        }
+        out.push(LinearSum {
+            terms: unit
+                .cells
+                .iter()
+                .filter(|p| !inside.contains(p))
+                .map(|&p| (p, 1))
+                .collect(),
+            target,
+        });
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,12 +309,13 @@ mod tests {
     }
 
     #[test]
-    fn joined_sums_keep_the_count_and_cut_the_tree_of_a_published_little_killer() {
+    fn sums_made_of_sums_keep_the_count_and_cut_the_tree_of_a_published_little_killer() {
         use crate::sudoku::encode::{encode_with_owners, encode_with_sums};
         use crate::sudoku::file::PuzzleFile;
         use crate::sudoku::validate::validate;
         use crate::xc::{CountOptions, Dlx, OptionSum};
-        // little_killer_snipes_05: ISS joins two of its diagonals; so does `joined`.
+        // little_killer_snipes_05: ISS joins two of its diagonals; so does `joined`, and
+        // `complements` adds the rest of a box around two short diagonals in it.
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/tests/data/logic/little_killer_snipes_05.json"
@@ -306,10 +345,6 @@ mod tests {
         let (plain, made): (Vec<&OptionSum>, Vec<&OptionSum>) =
             sums.iter().partition(|s| clues.contains(&cells(s)));
         assert!(!made.is_empty(), "a sum made of sums");
-        for sum in &made {
-            // Each is a union of clues' cells, as large as two of them at least.
-            assert!(cells(sum).len() > clues.iter().map(Vec::len).max().unwrap());
-        }
         let search = |with: &[&OptionSum]| {
             let mut dlx = Dlx::new(&problem);
             for sum in with {
@@ -331,5 +366,27 @@ mod tests {
         assert_eq!((without.0, with.0), (1, 1));
         assert_eq!(without.2, with.2);
         assert!(with.1 < without.1, "{} nodes against {}", with.1, without.1);
+    }
+
+    #[test]
+    fn the_rest_of_a_box_around_two_diagonals_adds_up_to_the_rest_of_45() {
+        let u = units();
+        // Box 1 (cells 0, 1, 2, 9, 10, 11, 18, 19, 20) holds the diagonals 2-10-18 (12) and
+        // 1-9 (11): its other cells add up to 45 - 23 (ISS's hidden cage [0, 11, 19, 20]).
+        let sums = [
+            sum(&[2, 10, 18], 12),
+            sum(&[1, 9], 11),
+            sum(&[3, 11, 19], 14),
+        ];
+        assert_eq!(complements(&sums, 9, &u), [sum(&[0, 11, 19, 20], 22)]);
+        // A sum that leaves the box, or a lone cell inside it, makes none.
+        assert!(complements(&sums[2..], 9, &u).is_empty());
+        assert!(complements(&[sum(&[0], 5)], 9, &u).is_empty());
+        // Overlapping sums inside: the first is taken, the other left out.
+        let overlapping = [sum(&[2, 10, 18], 12), sum(&[2, 10], 8)];
+        assert_eq!(
+            complements(&overlapping, 9, &u),
+            [sum(&[0, 1, 9, 11, 19, 20], 33)]
+        );
     }
 }
