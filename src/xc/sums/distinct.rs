@@ -185,8 +185,9 @@ pub(crate) struct Spread {
 /// slots counted, and the two parked sets as bits (their totals and their greatest and least
 /// weights are read off the bits at the end).
 ///
-/// Invariants: `full` has a bit for each of the group's weights; `light` and `heavy` have
-/// `free` bits each, all in `full`, unless `dead` (a slot found no weight left to park on).
+/// Invariants: `full` has a bit for each weight a slot may park on (the first 64 of those
+/// given); `light` and `heavy` have `free` bits each, `light`'s all in `full`, unless `dead`
+/// (a slot found no weight left to park on).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Parked {
     union: u64,
@@ -198,7 +199,7 @@ pub(crate) struct Parked {
 }
 
 impl Parked {
-    /// No slot yet, over `top` weights (at most [`GROUP_WEIGHTS`]).
+    /// No slot yet, parking on `top` weights (the first 64 when more).
     #[inline]
     pub(crate) fn new(top: usize) -> Parked {
         let full = if top >= 64 {
