@@ -257,17 +257,19 @@ impl Parked {
         if self.dead || self.union.count_ones() < free {
             return None;
         }
+        // A parked set's total, and its greatest and least weights (the weights a set parks
+        // on increase but for those past the group's own, see `Sums`' `weights_from`).
         let total = |mut bits: u64| {
-            let mut sum = 0i64;
+            let (mut sum, mut most, mut least) = (0i64, i64::MIN, i64::MAX);
             while bits != 0 {
-                sum += weights[bits.trailing_zeros() as usize];
+                let w = weights[bits.trailing_zeros() as usize];
+                (sum, most, least) = (sum + w, most.max(w), least.min(w));
                 bits &= bits - 1;
             }
-            sum
+            (sum, most, least)
         };
-        let (parked_least, parked_most) = (total(self.light), total(self.heavy));
-        let parked_a = weights[63 - self.light.leading_zeros() as usize];
-        let parked_b = weights[self.heavy.trailing_zeros() as usize];
+        let (parked_least, parked_a, _) = total(self.light);
+        let (parked_most, _, parked_b) = total(self.heavy);
         // The `free` least and greatest weights of the union, their totals and their greatest
         // (least) weights.
         let (mut lightest, mut a, mut rest) = (0i64, 0i64, self.union);
