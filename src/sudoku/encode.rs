@@ -19,6 +19,7 @@ use crate::xc::{OptionId, OptionRelation, OptionSum, Problem};
 
 use super::grid::Grid;
 use super::rules::cover::encoder::Encoder;
+use super::rules::cover::implied::implied_houses;
 use super::rules::pair::Relation;
 use super::rules::Rules;
 
@@ -30,35 +31,40 @@ pub use super::rules::cover::encoder::{Numbering, Owners, Promise, Promises};
 /// Items: one per active cell (row-major), then one per unit and digit (unit by unit, digits
 /// in order), then the pairs' items, then the constraints' own.
 pub fn encode(rules: &Rules) -> (Problem, Numbering) {
-    let (problem, numbering, _, _) = encode_all(rules);
+    let (problem, numbering, _, _) = encode_all(rules, false);
     (problem, numbering)
 }
 
 /// [`encode`], with the sums the encoding holds (killer cages, arrows, little killers, ...)
 /// over the cell options, which searches keep within bounds ([`crate::xc::Dlx::add_sum`]).
 pub fn encode_with_sums(rules: &Rules) -> (Problem, Numbering, Vec<OptionSum>) {
-    let (problem, numbering, _, promises) = encode_all(rules);
+    let (problem, numbering, _, promises) = encode_all(rules, false);
     (problem, numbering, promises.sums)
 }
 
-/// [`encode_with_sums`], with the automata the encoding holds (the outside clues: sandwiches,
+/// [`encode_with_sums`] as the search takes it: with the houses the rules imply (the cells
+/// a windoku's windows leave in their columns hold every digit once, as primary items after
+/// all others), and with the automata the encoding holds (the outside clues: sandwiches,
 /// X-sums, skyscrapers) over the cell options, which searches keep consistent
 /// ([`crate::xc::Dlx::add_automaton`]), and the items whose exclusions searches make (the
 /// digits a line must hold, [`crate::xc::Dlx::add_exclusion`]).
 pub fn encode_with_promises(rules: &Rules) -> (Problem, Numbering, Promises) {
-    let (problem, numbering, _, promises) = encode_all(rules);
+    let (problem, numbering, _, promises) = encode_all(rules, true);
     (problem, numbering, promises)
 }
 
 /// As [`encode`], with which constraint (family, in the order of [`Rules::constraints`], and
 /// instance) made each item and forbade each cell option.
 pub fn encode_with_owners(rules: &Rules) -> (Problem, Numbering, Owners) {
-    let (problem, numbering, owners, _) = encode_all(rules);
+    let (problem, numbering, owners, _) = encode_all(rules, false);
     (problem, numbering, owners)
 }
 
-/// The encoding, who made each item, and what it promises the search.
-fn encode_all(rules: &Rules) -> (Problem, Numbering, Owners, Promises) {
+/// The encoding, who made each item, and what it promises the search; with `search`, the
+/// houses the rules imply as well ([`implied_houses`]: items after every family's, so that
+/// no other item moves), which the search uses and the logic, which names what it reasons
+/// with, does not.
+fn encode_all(rules: &Rules, search: bool) -> (Problem, Numbering, Owners, Promises) {
     let mut encoder = Encoder::new(rules.geometry(), rules.unit_index());
     for pair in rules.pairs() {
         encoder.relation(pair.a, pair.b, rules.relation(pair));
@@ -66,6 +72,11 @@ fn encode_all(rules: &Rules) -> (Problem, Numbering, Owners, Promises) {
     for (k, family) in rules.constraints().all().into_iter().enumerate() {
         encoder.family(k);
         family.encode(&mut encoder);
+    }
+    if search {
+        for house in implied_houses(rules.unit_index(), rules.size()) {
+            encoder.house(&house);
+        }
     }
     let owners = encoder.owners().clone();
     let (problem, numbering, promises) = encoder.finish_with_promises();

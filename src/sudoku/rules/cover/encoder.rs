@@ -225,6 +225,18 @@ impl<'r> Encoder<'r> {
         self.units
     }
 
+    /// Adds a house no unit names (cells that hold every digit once, as
+    /// [`implied_houses`](super::implied::implied_houses) finds them): one primary item per
+    /// digit, in the options of its cells with that digit.
+    pub(crate) fn house(&mut self, cells: &[usize]) {
+        for digit in 1..=self.geometry.size() as u8 {
+            let item = self.primary();
+            for &p in cells {
+                self.on(p, digit, item, None);
+            }
+        }
+    }
+
     /// The items made so far.
     pub fn item_count(&self) -> usize {
         self.builder.item_count()
