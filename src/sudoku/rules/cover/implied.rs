@@ -29,12 +29,15 @@ const MAX_LINES: usize = 6;
 /// Most implied houses kept (a bound on the rounds that find houses from houses).
 const MAX_HOUSES: usize = 64;
 
+/// Rows (`true`) or columns, of one grid (`None`: the only one).
+type LineFamily = (bool, Option<usize>);
+
 /// The cell sets (positions, increasing) that hold every digit once in every solution without
 /// being a unit of `units`, on a grid of `n` digits (see the module documentation).
 pub(crate) fn implied_houses(units: &UnitIndex, n: usize) -> Vec<Vec<usize>> {
     let area = units_area(units);
     // The line families: the rows of one grid, the columns of one grid.
-    let mut families: Vec<((bool, Option<usize>), Vec<&[usize]>)> = Vec::new();
+    let mut families: Vec<(LineFamily, Vec<&[usize]>)> = Vec::new();
     for unit in units.all() {
         let key = match unit.kind {
             UnitKind::Row(_) => (true, unit.grid),
