@@ -8,7 +8,8 @@
 //! windoku the windows of columns 2 to 5 leave rows 1, 6, 11 and 16 of those columns; in a
 //! 9x9 windoku, rows 1, 5 and 9 of columns 2 to 4 (and once those are houses, the cells of
 //! rows 1, 5 and 9 in columns 1, 5 and 9 too, found by going again over the houses found).
-//! The Interactive Sudoku Solver does not add these; as primary items they make the search
+//! Jigsaw regions are left out (measured worse, see [`implied_houses`]). The Interactive Sudoku
+//! Solver does not add these; as primary items they make the search
 //! see a digit's last place in such a house (`16x16_windoku`: 8,367,043 nodes without, 30,313
 //! with), and item domination its locked candidates.
 //!
@@ -53,10 +54,19 @@ pub(crate) fn implied_houses(units: &UnitIndex, n: usize) -> Vec<Vec<usize>> {
         }
     }
     // The houses lines are tested with: units of n cells that are not lines, then those found.
+    // Not jigsaw regions: on a layout without solutions that item domination proves in 8,235
+    // nodes, the houses its regions imply took 73,901 (and `16x16_jigsaw` gained only 221 ->
+    // 160 nodes).
     let mut houses: Vec<Vec<usize>> = units
         .all()
         .iter()
-        .filter(|u| u.cells.len() == n && !matches!(u.kind, UnitKind::Row(_) | UnitKind::Column(_)))
+        .filter(|u| {
+            u.cells.len() == n
+                && !matches!(
+                    u.kind,
+                    UnitKind::Row(_) | UnitKind::Column(_) | UnitKind::Region(_)
+                )
+        })
         .map(|u| u.cells.clone())
         .collect();
     let mut known: HashSet<Vec<usize>> = units.all().iter().map(|u| u.cells.clone()).collect();
@@ -209,13 +219,11 @@ mod tests {
     }
 
     #[test]
-    fn a_jigsaw_region_in_two_columns_implies_the_rest_of_them() {
+    fn jigsaw_regions_imply_nothing() {
+        // Region A takes columns 1 and 2 of rows 1 to 3: the rest of those columns is a house,
+        // left out with every house jigsaw regions imply.
         let found = implied_houses(jigsaw().unit_index(), 6);
-        for cols in [[0, 1], [2, 3], [4, 5]] {
-            assert!(found.contains(&block(6, &[3, 4, 5], &cols)));
-        }
-        // And, from those, rows 4 to 6 less the first of them and region E.
-        assert!(found.contains(&vec![20, 26, 32, 33, 34, 35]));
+        assert!(found.is_empty());
     }
 
     /// Counts of `problem` with the options of `givens` committed (every solution when
@@ -232,7 +240,7 @@ mod tests {
     #[test]
     fn counts_with_and_without_the_implied_houses_agree() {
         let mut rng = Rng::new(31);
-        for rules in [windoku(9), jigsaw()] {
+        for rules in [windoku(9)] {
             let n = rules.size();
             let (without, numbering) = encode(&rules);
             let (with, numbering_with, _) = encode_with_promises(&rules);
