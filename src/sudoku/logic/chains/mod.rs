@@ -9,6 +9,7 @@
 //! sum that no digits left can reach ends the chain as an emptied item does. It is looked for
 //! where the chains on the matrix alone find nothing.
 
+mod nets;
 mod sums;
 
 use super::matrix::{bits, Matrix, View};
@@ -241,6 +242,10 @@ struct Scratch {
     /// The promised sums whose cells lost a digit since they were last kept within reach.
     dirty: Vec<bool>,
     swept: usize,
+    /// The options the last assumption forced, in order, with the item that forced each,
+    /// when it came to a rest or to its last round without a contradiction (`nets.rs`
+    /// follows on from there).
+    forced: Vec<(usize, usize)>,
 }
 
 impl Scratch {
@@ -255,6 +260,7 @@ impl Scratch {
             seen: vec![false; matrix.items.len()],
             dirty: vec![false; sums.map_or(0, |s| s.len())],
             swept: 0,
+            forced: Vec::new(),
         }
     }
 
@@ -436,10 +442,12 @@ fn assume(
             }
         }
         if next.is_empty() {
+            scratch.forced = forced;
             return Outcome::Settled;
         }
         std::mem::swap(&mut frontier, &mut next);
     }
+    scratch.forced = forced;
     Outcome::Limit
 }
 

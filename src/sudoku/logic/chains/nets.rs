@@ -1,0 +1,155 @@
+//! Contradiction nets: a candidate whose placement, followed as a contradiction chain follows
+//! it, leaves a requirement of the rules (an item of the matrix: a cell, a digit in a house, a
+//! cage) two or three ways to be met, each of which breaks the rules when followed in turn.
+//!
+//! Where a contradiction chain follows one line of forced options to an item left empty, a
+//! net branches once: `r3c6 = 1` leaves `r2c5` 4 or 7, `r2c5 = 4` leaves no way for cage 2
+//! and `r2c5 = 7` none for 7 in box 2, so `r3c6 <> 1`. They are looked for where no
+//! contradiction chain is found (the last technique tried), and graded as the long chains.
+
+use super::super::matrix::{bits, Matrix, View};
+use super::super::state::State;
+use super::super::step::Step;
+use super::super::technique::Technique;
+use super::{assume, CutShort, Outcome, Scratch, Ways, CHAIN_ROUNDS, LONG_CHAIN_ROUNDS};
+
+/// Most ways left to the item a net splits.
+const MAX_WAYS: usize = 3;
+
+/// What a net found: the candidate's option, the options its placement forced (in order),
+/// the item it left two or three ways, and each way's contradiction (its forced options, in order,
+/// and the item it left empty).
+struct Net {
+    start: usize,
+    forced: Vec<usize>,
+    item: usize,
+    ways: Vec<(usize, Vec<usize>, usize)>,
+}
+
+impl State<'_> {
+    /// The first candidate (in the matrix's order) whose placement, followed for
+    /// [`CHAIN_ROUNDS`] rounds (with what every way left to an item rules out), leaves an item
+    /// with two or three ways, each leading to a contradiction chain of at most
+    /// [`LONG_CHAIN_ROUNDS`] rounds ([`Technique::ContradictionNet`]). `work` bounds the options visited, as for the
+    /// contradiction chains.
+    pub(in crate::sudoku::logic) fn contradiction_net(
+        &self,
+        work: &mut u64,
+    ) -> Result<Option<Step>, CutShort> {
+        let Some((matrix, view)) = self.matrix_view() else {
+            return Ok(None);
+        };
+        let mut outer = Scratch::new(matrix, &view, None);
+        let mut inner = Scratch::new(matrix, &view, None);
+        let ways = Ways {
+            dominations: true,
+            sums: None,
+        };
+        let starts: Vec<usize> = bits(&view.live[..matrix.cell_words()])
+            .map(|o| o as usize)
+            .take_while(|&o| o < matrix.cell_options)
+            .collect();
+        for &start in &starts {
+            match assume(matrix, &view, &mut outer, start, CHAIN_ROUNDS, ways, work) {
+                Outcome::Settled | Outcome::Limit => {}
+                Outcome::Chain(_) => continue,
+                Outcome::CutShort => return Err(CutShort),
+            }
+            let after = View {
+                live: outer.live.clone(),
+                chosen: Vec::new(),
+                covered: outer.covered.clone(),
+                broken: false,
+            };
+            inner.reset(&after);
+            if let Some((item, broken)) = split(matrix, &after, &mut inner, ways, work)? {
+                let net = Net {
+                    start,
+                    forced: outer.forced.iter().map(|&(o, _)| o).collect(),
+                    item,
+                    ways: broken,
+                };
+                return Ok(Some(self.net_step(matrix, &net)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The step of a net: its candidate goes; the words name the item it split and the items
+    /// each way left empty, then the chains (`units`: the split item, the emptied items, the
+    /// placement's chain, each way's chain).
+    fn net_step(&self, matrix: &Matrix, net: &Net) -> Step {
+        let chain = |options: &mut dyn Iterator<Item = usize>| -> String {
+            options
+                .filter_map(|o| self.cell_of_option(matrix, o))
+                .map(|(cell, d)| format!("{cell} = {}", self.rules.symbols().name(d)))
+                .collect::<Vec<_>>()
+                .join(" => ")
+        };
+        let mut units = vec![self.item_words(matrix, net.item)];
+        units.extend(net.ways.iter().map(|w| self.item_words(matrix, w.2)));
+        units.push(chain(
+            &mut std::iter::once(net.start).chain(net.forced.iter().copied()),
+        ));
+        units.extend(
+            net.ways
+                .iter()
+                .map(|(o, trail, _)| chain(&mut std::iter::once(*o).chain(trail.iter().copied()))),
+        );
+        let (cell, d) = self
+            .cell_of_option(matrix, net.start)
+            .expect("a net starts from a cell option");
+        Step {
+            technique: Technique::ContradictionNet,
+            placements: Vec::new(),
+            eliminations: vec![(cell, d)],
+            units,
+            cells: vec![cell],
+            digits: vec![d],
+        }
+    }
+}
+
+/// The first item of `view` (not covered) with two or three ways left each of which leads to
+/// a contradiction chain of at most [`LONG_CHAIN_ROUNDS`] rounds: the item, and each way (its option, the forced options the
+/// contradiction needs, the item it left empty).
+#[allow(clippy::type_complexity)]
+fn split(
+    matrix: &Matrix,
+    view: &View,
+    scratch: &mut Scratch,
+    ways: Ways<'_, '_>,
+    work: &mut u64,
+) -> Result<Option<(usize, Vec<(usize, Vec<usize>, usize)>)>, CutShort> {
+    for (i, item) in matrix.items.iter().enumerate() {
+        if view.covered[i] {
+            continue;
+        }
+        let mut live = item
+            .options
+            .iter()
+            .map(|&o| o as usize)
+            .filter(|&o| view.is_live(o));
+        let options: Vec<usize> = live.by_ref().take(MAX_WAYS + 1).collect();
+        if !(2..=MAX_WAYS).contains(&options.len()) {
+            continue;
+        }
+        let mut broken = Vec::new();
+        for &o in &options {
+            match assume(matrix, view, scratch, o, LONG_CHAIN_ROUNDS, ways, work) {
+                Outcome::Chain(chain) => {
+                    let super::Emptied::Item(emptied) = chain.emptied else {
+                        break;
+                    };
+                    broken.push((o, chain.trail, emptied));
+                }
+                Outcome::CutShort => return Err(CutShort),
+                Outcome::Settled | Outcome::Limit => break,
+            }
+        }
+        if broken.len() == options.len() {
+            return Ok(Some((i, broken)));
+        }
+    }
+    Ok(None)
+}
