@@ -19,6 +19,7 @@ use serde_json::Value;
 use crate::sudoku::grid::Grid;
 
 use crate::sudoku::rules::constraint::{read_tables, Constraint, Family, FileWriter, Reference};
+use crate::sudoku::rules::cover::combined::{complements, joined};
 use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::cover::linear_sum::{LinearSum, SumBounds};
 use crate::sudoku::rules::draw::{Canvas, Caption};
@@ -175,9 +176,19 @@ impl<K: SumClue> Constraint for SumClues<K> {
     }
 
     fn encode(&self, encoder: &mut Encoder<'_>) {
-        for (k, sum) in self.sums(encoder.geometry()).into_iter().enumerate() {
+        let sums = self.sums(encoder.geometry());
+        for (k, sum) in sums.iter().enumerate() {
             encoder.instance(k);
             sum.encode_refined(encoder);
+        }
+        // Sums made of the clues' sums, where their cells see one another enough to bind, and
+        // the rest of a house around clues inside it.
+        let n = encoder.geometry().size();
+        let units = encoder.units();
+        let mut made = joined(&sums, n, units);
+        made.extend(complements(&sums, n, units));
+        for sum in made {
+            encoder.promise_search_sum(&sum.terms, sum.target);
         }
     }
 

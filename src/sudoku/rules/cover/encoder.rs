@@ -176,6 +176,13 @@ impl<'r> Encoder<'r> {
         }
     }
 
+    /// [`Encoder::promise_sum`] to the search only: a sum that follows from several
+    /// constraints together (sums made of sums), which no one constraint's words could name,
+    /// so the logic does not reason with it.
+    pub fn promise_search_sum(&mut self, terms: &[(usize, i64)], target: i64) {
+        self.sums.push((terms.to_vec(), target));
+    }
+
     /// Promises the search that the digits of the cells at `positions`, read in order, follow
     /// a path of `layers` from state 0 to the last layer (`layers[i]` the transitions `(from,
     /// digit - 1, to)` of the `i`-th cell, as in [`OptionAutomaton::layers`]): a rule the
