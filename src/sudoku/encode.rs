@@ -15,14 +15,14 @@
 //! Cell options come first, cell by cell and digit by digit; constraints' own options follow.
 //! [`Numbering`] maps between the two.
 
-use crate::xc::{OptionAutomaton, OptionId, OptionRelation, OptionSum, Problem};
+use crate::xc::{OptionId, OptionRelation, OptionSum, Problem};
 
 use super::grid::Grid;
 use super::rules::cover::encoder::Encoder;
 use super::rules::pair::Relation;
 use super::rules::Rules;
 
-pub use super::rules::cover::encoder::{Numbering, Owners, Promise};
+pub use super::rules::cover::encoder::{Numbering, Owners, Promise, Promises};
 
 /// The exact-cover problem of a rule set, with no givens (givens are committed options, see
 /// [`crate::xc::Dlx::commit`]), and the numbering of its cell options.
@@ -30,45 +30,35 @@ pub use super::rules::cover::encoder::{Numbering, Owners, Promise};
 /// Items: one per active cell (row-major), then one per unit and digit (unit by unit, digits
 /// in order), then the pairs' items, then the constraints' own.
 pub fn encode(rules: &Rules) -> (Problem, Numbering) {
-    let (problem, numbering, _, _, _) = encode_all(rules);
+    let (problem, numbering, _, _) = encode_all(rules);
     (problem, numbering)
 }
 
 /// [`encode`], with the sums the encoding holds (killer cages, arrows, little killers, ...)
 /// over the cell options, which searches keep within bounds ([`crate::xc::Dlx::add_sum`]).
 pub fn encode_with_sums(rules: &Rules) -> (Problem, Numbering, Vec<OptionSum>) {
-    let (problem, numbering, _, sums, _) = encode_all(rules);
-    (problem, numbering, sums)
+    let (problem, numbering, _, promises) = encode_all(rules);
+    (problem, numbering, promises.sums)
 }
 
 /// [`encode_with_sums`], with the automata the encoding holds (the outside clues: sandwiches,
 /// X-sums, skyscrapers) over the cell options, which searches keep consistent
-/// ([`crate::xc::Dlx::add_automaton`]).
-pub fn encode_with_promises(
-    rules: &Rules,
-) -> (Problem, Numbering, Vec<OptionSum>, Vec<OptionAutomaton>) {
-    let (problem, numbering, _, sums, automata) = encode_all(rules);
-    (problem, numbering, sums, automata)
+/// ([`crate::xc::Dlx::add_automaton`]), and the items whose exclusions searches make (the
+/// digits a line must hold, [`crate::xc::Dlx::add_exclusion`]).
+pub fn encode_with_promises(rules: &Rules) -> (Problem, Numbering, Promises) {
+    let (problem, numbering, _, promises) = encode_all(rules);
+    (problem, numbering, promises)
 }
 
 /// As [`encode`], with which constraint (family, in the order of [`Rules::constraints`], and
 /// instance) made each item and forbade each cell option.
 pub fn encode_with_owners(rules: &Rules) -> (Problem, Numbering, Owners) {
-    let (problem, numbering, owners, _, _) = encode_all(rules);
+    let (problem, numbering, owners, _) = encode_all(rules);
     (problem, numbering, owners)
 }
 
-/// The encoding, who made each item, and the sums and automata promised.
-#[allow(clippy::type_complexity)]
-fn encode_all(
-    rules: &Rules,
-) -> (
-    Problem,
-    Numbering,
-    Owners,
-    Vec<OptionSum>,
-    Vec<OptionAutomaton>,
-) {
+/// The encoding, who made each item, and what it promises the search.
+fn encode_all(rules: &Rules) -> (Problem, Numbering, Owners, Promises) {
     let mut encoder = Encoder::new(rules.geometry(), rules.unit_index());
     for pair in rules.pairs() {
         encoder.relation(pair.a, pair.b, rules.relation(pair));
@@ -78,8 +68,8 @@ fn encode_all(
         family.encode(&mut encoder);
     }
     let owners = encoder.owners().clone();
-    let (problem, numbering, sums, automata) = encoder.finish_with_promises();
-    (problem, numbering, owners, sums, automata)
+    let (problem, numbering, promises) = encoder.finish_with_promises();
+    (problem, numbering, owners, promises)
 }
 
 /// The pairs of a rule set (thermometers, dots, whispers, ...) as relations over the cell

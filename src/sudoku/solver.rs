@@ -71,7 +71,8 @@ pub struct Solver {
 impl Solver {
     /// Builds the matrix of a rule set.
     pub fn new(rules: Rules) -> Solver {
-        let (problem, numbering, sums, automata) = encode_with_promises(&rules);
+        let (problem, numbering, promises) = encode_with_promises(&rules);
+        let (sums, automata) = (promises.sums, promises.automata);
         let mut dlx = Dlx::new(&problem);
         let relations = relations(&rules, &numbering);
         let promised = !(sums.is_empty() && relations.is_empty() && automata.is_empty());
@@ -87,6 +88,11 @@ impl Solver {
         for automaton in &automata {
             dlx.add_automaton(automaton)
                 .expect("an automaton over cell options");
+        }
+        for options in &promises.exclusions {
+            // Every option of an item only the line's cells take, with one digit.
+            dlx.add_exclusion(options)
+                .expect("every option of one primary item");
         }
         Solver {
             rules,

@@ -13,6 +13,7 @@ use super::automata::{AutomatonError, OptionAutomaton};
 use super::commit::CommitError;
 use super::count::bits::Bits;
 use super::count::memo::Memo;
+use super::exclusion::ExclusionError;
 use super::matrix::Matrix;
 use super::problem::{OptionId, Problem, ProblemError};
 use super::relations::{OptionRelation, RelationError};
@@ -61,6 +62,10 @@ impl Clone for Dlx {
         }
         if !self.scratch.domination.automata.is_empty() {
             dlx.scratch.domination.automata = self.scratch.domination.automata.clone();
+            dlx.scratch.domination.prepare(&dlx.matrix);
+        }
+        if !self.scratch.domination.exclusions.is_empty() {
+            dlx.scratch.domination.exclusions = self.scratch.domination.exclusions.clone();
             dlx.scratch.domination.prepare(&dlx.matrix);
         }
         dlx
@@ -329,6 +334,27 @@ impl Dlx {
             .domination
             .automata
             .add(&self.matrix, automaton)?;
+        self.scratch.domination.prepare(&self.matrix);
+        Ok(())
+    }
+
+    /// Names a primary item, by its options (every option of the item, each once), whose
+    /// *exclusions* the searches and counts of this matrix make at every node: an option that
+    /// shares an item without a color with every option still left for the item is in no
+    /// solution below, and goes, undone on the way back, as item domination's removals are
+    /// (see [`clash_all`](crate::xc::clash_all) for the step as a function). Item domination
+    /// needs the options to share one item; here each may clash through its own. Answers and
+    /// counts do not change; the restarting search does not make exclusions.
+    ///
+    /// # Errors
+    ///
+    /// [`ExclusionError`] if an option does not exist, or the options are not every option of
+    /// one primary item of the matrix as it stands.
+    pub fn add_exclusion(&mut self, options: &[OptionId]) -> Result<(), ExclusionError> {
+        self.scratch
+            .domination
+            .exclusions
+            .add(&self.matrix, options)?;
         self.scratch.domination.prepare(&self.matrix);
         Ok(())
     }

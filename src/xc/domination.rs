@@ -24,6 +24,7 @@
 //! below it, which is what splits and shards rely on.
 
 use super::automata::Automata;
+use super::exclusion::Exclusions;
 use super::matrix::{at, length, link, Matrix, COVERED, NO_COLOR, PURIFIED, ROOT, SPACER};
 use super::relations::Relations;
 use super::sums::{linked, Sums};
@@ -60,6 +61,9 @@ pub(crate) struct Domination {
     pub(crate) relations: Relations,
     /// The automata kept consistent at every level, on the same trail (see `automata`).
     pub(crate) automata: Automata,
+    /// The items whose exclusions are made at every level, on the same trail (see
+    /// `exclusion`).
+    pub(crate) exclusions: Exclusions,
     /// Whether searches choose their item by conflict scores even without sums, relations
     /// or automata (see [`Domination::scored`]); set by `Dlx::set_conflict_scores`.
     pub(crate) scores: bool,
@@ -88,10 +92,11 @@ impl Domination {
         self.reduces() || self.scores
     }
 
-    /// Whether searches reduce the matrix (by item domination, sums, relations or automata).
+    /// Whether searches reduce the matrix (by item domination, sums, relations, automata or
+    /// exclusions).
     #[inline]
     pub(crate) fn reduces(&self) -> bool {
-        self.max_len >= 2 || self.promised()
+        self.max_len >= 2 || self.promised() || !self.exclusions.is_empty()
     }
 
     /// Whether searches choose their item by conflict scores (`choose::Conflicts`): with
@@ -134,6 +139,9 @@ impl Domination {
         if !self.automata.is_empty() {
             self.automata.enter(m, last);
         }
+        if !self.exclusions.is_empty() {
+            self.exclusions.enter(last.is_none());
+        }
         if self.max_len >= 2 {
             match last {
                 None => {
@@ -147,7 +155,7 @@ impl Domination {
             }
             self.propagate::<COLORS>(m, updates);
         }
-        if !self.promised() {
+        if !self.promised() && self.exclusions.is_empty() {
             return true;
         }
         loop {
@@ -158,7 +166,8 @@ impl Domination {
             out.clear();
             let alive = self.sums.prune(m, &mut out)
                 && self.relations.prune(m, &mut out)
-                && self.automata.prune(m, &mut out);
+                && self.automata.prune(m, &mut out)
+                && self.exclusions.prune::<COLORS>(m, &mut out);
             let mut changed = false;
             for &p in &out {
                 // An option in two sums comes twice: removed once.
@@ -192,6 +201,9 @@ impl Domination {
         }
         if !self.automata.is_empty() {
             self.automata.leave();
+        }
+        if !self.exclusions.is_empty() {
+            self.exclusions.leave();
         }
         let mark = self.marks.pop().expect("a level to leave");
         while self.trail.len() > mark {

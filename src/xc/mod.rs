@@ -35,6 +35,8 @@
 //! - `stats`: what searches report; `checks`: the progress hook and budget a search looks at;
 //! - `sums`: weighted sums over options kept within bounds at every node; `relations`:
 //!   relations between two items kept arc consistent at every node;
+//! - `exclusion`: options that clash with every option left for a named item, removed at
+//!   every node;
 //! - `domination`: locked candidates on the matrix, the reduction a search may make at every
 //!   node, with its trail;
 //! - `search`: the one search loop, generic over a hook;
@@ -58,6 +60,7 @@ mod commit;
 mod count;
 mod dlx;
 mod domination;
+mod exclusion;
 pub mod knuth;
 mod labelled;
 mod links;
@@ -78,6 +81,7 @@ pub use commit::CommitError;
 pub use count::options::CountOptions;
 pub use count::shards::Shards;
 pub use dlx::Dlx;
+pub use exclusion::{clash_all, ExclusionError};
 pub use labelled::{Labelled, LabelledSolver};
 pub use problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError};
 pub use relations::{revise, OptionRelation, RelationError, Side};

@@ -52,7 +52,21 @@ pub struct Encoder<'r> {
     /// Automata the encoding holds, promised to the search (see
     /// [`Encoder::promise_automaton`]).
     automata: Vec<Automaton>,
+    /// Primary items whose exclusions the search makes (see [`Encoder::promise_exclusion`]).
+    exclusions: Vec<ItemId>,
     owners: Owners,
+}
+
+/// What an encoding promises the search beside its matrix: sums, automata, and the items
+/// whose exclusions it makes (each as every option of the item).
+#[derive(Debug, Clone, Default)]
+pub struct Promises {
+    /// The sums ([`Encoder::promise_sum`]).
+    pub sums: Vec<OptionSum>,
+    /// The automata ([`Encoder::promise_automaton`]).
+    pub automata: Vec<OptionAutomaton>,
+    /// The items whose exclusions the search makes ([`Encoder::promise_exclusion`]).
+    pub exclusions: Vec<Vec<OptionId>>,
 }
 
 /// An automaton promised to the search: the cells at the positions and the transitions of
@@ -136,6 +150,7 @@ impl<'r> Encoder<'r> {
             options: Vec::new(),
             sums: Vec::new(),
             automata: Vec::new(),
+            exclusions: Vec::new(),
             owners: Owners::default(),
         }
     }
@@ -190,6 +205,14 @@ impl<'r> Encoder<'r> {
     /// ([`crate::xc::Dlx::add_automaton`]).
     pub fn promise_automaton(&mut self, positions: &[usize], layers: Vec<Vec<(u32, u8, u32)>>) {
         self.automata.push((positions.to_vec(), layers));
+    }
+
+    /// Asks the search to make the exclusions of primary item `item`
+    /// ([`crate::xc::Dlx::add_exclusion`]): an option that clashes with every option left for
+    /// it goes (a cell that sees every place left for a digit a line must hold loses it). An
+    /// item with no option is left out.
+    pub fn promise_exclusion(&mut self, item: ItemId) {
+        self.exclusions.push(item);
     }
 
     /// The shape being encoded.
@@ -288,19 +311,33 @@ impl<'r> Encoder<'r> {
     /// options, each digit `d` of a cell of weight `w` weighing `w * d`. A sum over a cell
     /// with no option left (no solution) or outside the sub-grids is left out.
     pub fn finish_with_sums(self) -> (Problem, Numbering, Vec<OptionSum>) {
-        let (problem, numbering, sums, _) = self.finish_with_promises();
-        (problem, numbering, sums)
+        let (problem, numbering, promises) = self.finish_with_promises();
+        (problem, numbering, promises.sums)
     }
 
     /// [`Encoder::finish_with_sums`], with the automata promised
     /// ([`Encoder::promise_automaton`]) over the cell options, digit `d` the value `d - 1`. An
-    /// automaton over a cell with no option left is left out.
-    pub fn finish_with_promises(
-        mut self,
-    ) -> (Problem, Numbering, Vec<OptionSum>, Vec<OptionAutomaton>) {
+    /// automaton over a cell with no option left is left out. The same for the items of
+    /// [`Encoder::promise_exclusion`], each as its options.
+    pub fn finish_with_promises(mut self) -> (Problem, Numbering, Promises) {
         let n = self.geometry.size();
         let cells = self.geometry.cells();
         let mut items: Vec<Entry> = Vec::new();
+        // The options of the items promised exclusions, by item, as they are added.
+        let mut excluded: Vec<Option<usize>> = vec![None; self.builder.item_count()];
+        for (k, &i) in self.exclusions.iter().enumerate() {
+            excluded[i.index()] = Some(k);
+        }
+        let mut exclusions = vec![Vec::new(); self.exclusions.len()];
+        let mut option = 0u32;
+        let mut note = |entries: &[Entry]| {
+            for &(i, _) in entries {
+                if let Some(k) = excluded[i.index()] {
+                    exclusions[k].push(OptionId(option));
+                }
+            }
+            option += 1;
+        };
         for (k, &p) in cells.iter().enumerate() {
             for digit in 1..=n as u8 {
                 if self.allowed[k] >> (digit - 1) & 1 == 0 {
@@ -315,12 +352,14 @@ impl<'r> Encoder<'r> {
                         .map(|&u| (ItemId(self.unit_base[u] + u32::from(digit) - 1), None)),
                 );
                 items.append(&mut self.extra[k * n + digit as usize - 1]);
+                note(&items);
                 self.builder
                     .colored_option(items.iter().copied())
                     .expect("sudoku options name distinct known items");
             }
         }
         for option in &self.options {
+            note(option);
             self.builder
                 .colored_option(option.iter().copied())
                 .expect("constraint options name distinct known items");
@@ -370,7 +409,13 @@ impl<'r> Encoder<'r> {
                     })
             })
             .collect();
-        (self.builder.build(), numbering, sums, automata)
+        exclusions.retain(|options| !options.is_empty());
+        let promises = Promises {
+            sums,
+            automata,
+            exclusions,
+        };
+        (self.builder.build(), numbering, promises)
     }
 }
 

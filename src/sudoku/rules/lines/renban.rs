@@ -7,7 +7,8 @@
 //! cells take it without one): two renban lines over the same cells share one unit, and both
 //! may say that a digit is not on it. A digit that every run holds (4, 5 and 6 on a line of
 //! six in a 9x9) gets a primary item of the line's own that the line's cells take with it:
-//! the line holds it exactly once. Every two cells are also a pair (their
+//! the line holds it exactly once, and the search removes it from every cell that sees all
+//! its places left on the line (`Dlx::add_exclusion`). Every two cells are also a pair (their
 //! digits differ by less than the line's length), which the logic uses; the choice of run is
 //! not reasoned with by the logic, so `explain` names renban lines as left out.
 //!
@@ -67,12 +68,14 @@ impl LineKind for Renban {
         // The digits every run holds (from n + 1 - len to len, when the line is longer than
         // half the digits): the line holds each exactly once, a primary item that the line's
         // cells take with the digit. A digit left in one house along the line is then a
-        // hidden single there, and item domination takes it from the house's other cells.
+        // hidden single there; and a cell that sees every place left for it on the line
+        // (through any house, or the line itself) loses it (the search's exclusions).
         for d in required(n, len) {
             let item = encoder.primary();
             for &p in positions {
                 encoder.on(p, d, item, None);
             }
+            encoder.promise_exclusion(item);
         }
     }
 
