@@ -22,8 +22,9 @@
 //! (f-puzzles' `thermometer`, sudokux's `cage`), less those every puzzle has. Times are the CPU
 //! time of the thread: `hint` is the longest a single next step took, from a fresh state on the
 //! givens for the first and along the way for the others, each from a copy that remembers
-//! none of the explanation's failed searches (as long as `sudokux hint` takes at that point,
-//! less the search that proves the puzzle unique).
+//! none of the explanation's failed searches, with the hint's bound on the chains' work
+//! (`State::hint_step`: as long as `sudokux hint` takes at that point, less the search that
+//! proves the puzzle unique).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -216,7 +217,7 @@ fn report(name: &str, kind: String, puzzle: &PuzzleFile, solution: &Grid) -> Row
     let (_, mut hint) = timed(|| {
         State::new(rules, &puzzle.givens)
             .expect("givens that keep the rules")
-            .next_step()
+            .hint_step()
     });
     let mut state = State::new(rules, &puzzle.givens).expect("givens that keep the rules");
     let mut steps = 0;
@@ -226,7 +227,7 @@ fn report(name: &str, kind: String, puzzle: &PuzzleFile, solution: &Grid) -> Row
         // The hint from a state made afresh here, as `sudokux hint` would make it; the
         // explanation's own states remember the searches that found nothing.
         let fresh = state.forgetful();
-        let (_, time) = timed(|| fresh.next_step());
+        let (_, time) = timed(|| fresh.hint_step());
         hint = hint.max(time);
         let (step, time) = timed(|| state.next_step());
         explain += time;

@@ -460,7 +460,7 @@ fn published_variants_are_explained_soundly() {
         );
         seen += 1;
     }
-    assert_eq!(seen, 20);
+    assert_eq!(seen, 21);
 }
 
 /// The sums the rules promise (here arrows and little killers) give the sum steps, in the
@@ -492,6 +492,46 @@ fn sum_rules_give_sum_steps_in_their_own_words() {
         assert!(!sums.is_empty(), "{name}: no sum step");
         assert!(sums.iter().all(|s| s.contains(family)), "{sums:?}");
     }
+}
+
+/// The 45 rule with lines on a published arrow that runs through the whole grid but its
+/// circle, `r1c1 r1c2 r1c3`: less the nine rows it reads `405 = 101r1c1 + 11r1c2 + 2r1c3`,
+/// whose one filling places 3, 8 and 7 (before it, logic stalled after one step).
+#[test]
+fn the_45_rule_with_lines_reads_an_arrow_through_the_grid() {
+    let path = common::data("logic").join("i_bet_someone_did_this_already.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let file: sudokux::sudoku::file::PuzzleFile =
+        sudokux::sudoku::fpuzzles::read(&text).unwrap().into();
+    let logic = solve_logically(&file.rules, &file.givens).unwrap();
+    let solution = &published_solutions()["i_bet_someone_did_this_already"];
+    assert!(file_explained_soundly(&path, solution) == logic.solved());
+    let k = logic
+        .steps
+        .iter()
+        .position(|s| s.technique == Technique::HouseSums)
+        .expect("a 45 rule with lines");
+    let text = logic.steps[k].to_string();
+    assert!(
+        text.starts_with("r1c1 <> 1, 2, 4, 5, 6; r1c2 <> 1, 2, 3, 4, 5, 6, 7, 9;")
+            && text.ends_with(
+                "45 rule with lines on arrow 1, row 2, row 3, row 4, row 5, row 6, row 7, \
+                 row 8, row 9, row 1: 405 = 101r1c1 + 11r1c2 + 2r1c3"
+            ),
+        "{text}"
+    );
+    let placed: Vec<String> = logic.steps[k + 1..k + 4]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        placed,
+        [
+            "r1c1 = 3: naked single",
+            "r1c2 = 8: naked single",
+            "r1c3 = 7: naked single"
+        ]
+    );
 }
 
 /// A published little killer that the sum steps make a medium puzzle: before them it took

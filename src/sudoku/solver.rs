@@ -16,6 +16,7 @@ use super::rules::{PuzzleError, Rules};
 
 mod race;
 mod reductions;
+mod roots;
 mod shard;
 mod symmetric;
 pub use shard::ShardError;

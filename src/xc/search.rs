@@ -297,6 +297,34 @@ impl Search<'_> {
         self.stack.len()
     }
 
+    /// The options still in the matrix here, in increasing order: those of the path
+    /// (committed and chosen) and those left in the lists of the active primary items. At a
+    /// frontier path of depth 0 (see [`Search::split_at`]) that is what the root's reductions
+    /// (item domination and the promises) left before any move, forced or chosen: the
+    /// diagnostic `examples/roots.rs` prints it, to set beside another solver's root.
+    pub fn options_left(&self) -> Vec<OptionId> {
+        let m = &*self.matrix;
+        let mut out: Vec<OptionId> = m.committed().collect();
+        out.extend(
+            self.stack
+                .iter()
+                .map(|&x| OptionId(m.node_option[x as usize])),
+        );
+        for i in 1..=m.primary {
+            if !m.is_active(i) {
+                continue;
+            }
+            let mut p = at(&m.nodes, i).down;
+            while p != i {
+                out.push(OptionId(m.node_option[p as usize]));
+                p = at(&m.nodes, p).down;
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// Runs to the next solution and returns it, or `None` when the tree is exhausted.
     ///
     /// Allocates nothing: the matrix, the stack and the solution buffer are reused.

@@ -131,6 +131,7 @@ impl State<'_> {
             .or_else(|| self.fish(4))
             .or_else(|| self.cover(3))
             .or_else(|| self.overlapping_sums())
+            .or_else(|| self.house_sum_step())
             .or_else(|| self.family_late_step())
     }
 

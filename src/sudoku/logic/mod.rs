@@ -36,6 +36,8 @@
 //! items.rs      the generic steps on it: forbidden, only option, domination
 //! chains/       contradiction chains on it (mod.rs), and sum chains, whose rounds also
 //!               keep the promised sums within reach (sums.rs)
+//! lines/        rule-specific steps on lines and sums: the 45 rule with lines
+//!               (house_sums.rs)
 //! covers.rs     subsets and fish over any items: set pairs and triples
 //! rule_refs.rs  which rule instances a step used, as data (the JSON steps' `rules`)
 //! rule_sums.rs  the sums the rules promise (arrows, little killers, cages): out of reach,
@@ -75,6 +77,7 @@ pub(crate) mod fillings;
 mod fish;
 mod grade;
 mod items;
+mod lines;
 mod locked;
 pub(crate) mod mask;
 mod matrix;

@@ -54,7 +54,7 @@ impl RuleSum {
     }
 
     /// The digits each term may hold: its candidates, or its digit once placed.
-    fn masks(&self, values: &[u8], candidates: &[u64]) -> Vec<u64> {
+    pub(super) fn masks(&self, values: &[u8], candidates: &[u64]) -> Vec<u64> {
         self.promise
             .terms
             .iter()

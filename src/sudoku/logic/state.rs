@@ -9,6 +9,7 @@ use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::rules::{Logic, PuzzleError, Rules, UnitKind};
 
 use super::failed::Failed;
+use super::lines::house_sums::{house_sums, HouseSum};
 use super::mask::{bit, digits_of};
 use super::matrix::{Matrix, View};
 use super::rule_sums::RuleSum;
@@ -52,6 +53,8 @@ pub struct State<'r> {
     pub(super) alive: Vec<u64>,
     /// The sums the rules promise (cages, arrows, little killers, ...), for the sum steps.
     pub(super) sums: Arc<[RuleSum]>,
+    /// The promised sums less the houses they cover most of (the 45 rule with lines).
+    pub(super) house_sums: Arc<[HouseSum]>,
     /// The constraints the logic does not reason with ([`super::unexplained`]).
     unexplained: Arc<[String]>,
     /// The costly searches that found nothing, by what they read (shared by clones: an entry
@@ -130,10 +133,11 @@ impl<'r> State<'r> {
                 family.unexplained(&mut unexplained);
             }
         }
-        let sums = std::mem::take(&mut owners.sums)
+        let sums: Arc<[RuleSum]> = std::mem::take(&mut owners.sums)
             .into_iter()
             .map(|promise| RuleSum::new(promise, |a, b| peers[a].binary_search(&b).is_ok()))
             .collect();
+        let house_sums = house_sums(rules, &sums, |a, b| peers[a].binary_search(&b).is_ok()).into();
         let alive = matrix.as_ref().map_or_else(Vec::new, |m| m.all_alive());
         let mut state = State {
             rules,
@@ -151,6 +155,7 @@ impl<'r> State<'r> {
             matrix,
             alive,
             sums,
+            house_sums,
             unexplained: unexplained.into(),
             failed: Arc::default(),
         };

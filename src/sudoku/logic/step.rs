@@ -194,6 +194,12 @@ impl Step {
                 unit(2),
                 unit(3)
             ),
+            Technique::HouseSums => match self.units.split_last() {
+                Some((equation, rules)) => {
+                    format!("{} on {}: {equation}", self.technique, rules.join(", "))
+                }
+                None => self.technique.to_string(),
+            },
             Technique::CageInteraction => format!(
                 "cage interaction in {} ({})",
                 unit(0),

@@ -77,6 +77,10 @@ pub enum Technique {
     /// Two sums of the rules that share cells (a cage and a 45-rule sum, two arrows, ...):
     /// a candidate goes when no filling of both sums' cells reaches both targets with it.
     OverlappingSums,
+    /// The 45 rule with lines: a sum of the rules (an arrow, a little killer diagonal, a
+    /// region-sum line, a cage) less the totals of the houses it covers most of, a sum over
+    /// fewer cells; a candidate goes when that sum's reach or fillings leave it out.
+    HouseSums,
     /// The cages of a house together (killer cages wholly inside a row, column or box, and
     /// those crossing its edge): a candidate goes when no filling of the whole house, every
     /// digit once, meets every cage's sum with it.
@@ -103,7 +107,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 32] = [
+    pub const ALL: [Technique; 33] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Forbidden,
@@ -130,6 +134,7 @@ impl Technique {
         Technique::Jellyfish,
         Technique::SetTriple,
         Technique::OverlappingSums,
+        Technique::HouseSums,
         Technique::CageInteraction,
         Technique::ContradictionChain,
         Technique::SumChain,
@@ -167,6 +172,7 @@ impl Technique {
             Technique::SetPair => "set pair",
             Technique::SetTriple => "set triple",
             Technique::OverlappingSums => "overlapping sums",
+            Technique::HouseSums => "45 rule with lines",
             Technique::CageInteraction => "cage interaction",
             Technique::ContradictionChain => "contradiction chain",
             Technique::SumChain => "sum chain",
@@ -202,6 +208,7 @@ impl Technique {
                 Technique::SumOutOfReach
                     | Technique::SumCombinations
                     | Technique::OverlappingSums
+                    | Technique::HouseSums
                     | Technique::CageInteraction
             )
     }
@@ -227,6 +234,7 @@ impl Technique {
             | Technique::XyWing
             | Technique::SetPair
             | Technique::OverlappingSums
+            | Technique::HouseSums
             | Technique::CageInteraction
             | Technique::ContradictionChain
             | Technique::SumChain => Grade::Hard,

@@ -5,7 +5,7 @@
 //! an item no solution covers with both (in a sudoku: cells of one row, column or box, whose
 //! digit items they share). A group of slots that exclude each other pairwise (a clique of
 //! that relation) takes different weights, so its free slots add up to more than their least
-//! weights apart: [`spread`] bounds the total by the lightest and heaviest sets of different
+//! weights apart: [`Parked::spread`] bounds the total by the lightest and heaviest sets of different
 //! weights the slots can take, each from its own.
 //!
 //! How the slots are split into groups decides how tight the bounds are: a partition into
@@ -171,7 +171,7 @@ fn grow(near: &[bool], weights: &[Vec<i64>], order: &[usize], pick: Pick) -> Vec
 /// What the free slots of a group that take different weights add up to: at least `least`,
 /// at most `most`; one of them taking a weight `w` above `light` raises the least to `least +
 /// (w - light)`, and one taking `w` below `heavy` lowers the most to `most - (heavy - w)`
-/// (see [`spread`]).
+/// (see [`Parked::spread`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Spread {
     pub(crate) least: i64,
@@ -180,83 +180,137 @@ pub(crate) struct Spread {
     pub(crate) heavy: i64,
 }
 
-/// Bounds on the total of slots that take different weights, each from its own: `masks` the
-/// free slots' weights left (bit `b` for `weights[b]`, `weights` increasing), at least two;
-/// `None` when the slots cannot take different weights.
+/// What [`Parked::spread`] needs of a group's free slots, gathered one slot at a time (so that
+/// a caller reading its slots needs no list of their masks): the union of the masks, the free
+/// slots counted, and the two parked sets as bits (their totals and their greatest and least
+/// weights are read off the bits at the end).
 ///
-/// Two relaxations give a lightest set, and the tighter is kept: the slots taking any weight
-/// any of them has left (the `t` lightest of their union), and each slot taking any weight
-/// from its own least on, each in turn the least weight not taken yet (cars parking along a
-/// one-way street: the set taken does not depend on their order). Each is the lightest set
-/// of a transversal matroid, so its `i`-th lightest weight is at most the `i`-th lightest of
-/// any set the slots can take: one slot taking `w` above the set's greatest weight `a`
-/// raises the total by `w - a` at least (the others still take `t - 1` different weights),
-/// so the others add up to at least the set's total less `a`; `light` is `least` less the
-/// larger of those two rests. The heaviest sets are the mirror.
-///
-/// # Complexity
-/// `O(t)` for `t` slots, on 64-bit masks.
-pub(crate) fn spread(masks: impl Iterator<Item = u64>, weights: &[i64]) -> Option<Spread> {
-    let top = weights.len() as u32;
-    let (mut union, mut free) = (0u64, 0usize);
-    // The parked sets, their totals and their greatest (least) weights.
-    let (mut light, mut heavy) = (0u64, 0u64);
-    let (mut parked_least, mut parked_most) = (0i64, 0i64);
-    let (mut parked_a, mut parked_b) = (i64::MIN, i64::MAX);
-    for mask in masks {
-        union |= mask;
-        free += 1;
-        let up = !(light | ((1u64 << mask.trailing_zeros()) - 1));
-        if up == 0 || up.trailing_zeros() >= top {
+/// Invariants: `full` has a bit for each weight a slot may park on (the first 64 of those
+/// given); `light` and `heavy` have `free` bits each, `light`'s all in `full`, unless `dead`
+/// (a slot found no weight left to park on).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Parked {
+    union: u64,
+    free: u32,
+    light: u64,
+    heavy: u64,
+    full: u64,
+    dead: bool,
+}
+
+impl Parked {
+    /// No slot yet, parking on `top` weights (the first 64 when more).
+    #[inline]
+    pub(crate) fn new(top: usize) -> Parked {
+        let full = if top >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << top) - 1
+        };
+        Parked {
+            union: 0,
+            free: 0,
+            light: 0,
+            heavy: 0,
+            full,
+            dead: false,
+        }
+    }
+
+    /// One more free slot, its weights left as `mask` (not 0).
+    #[inline]
+    pub(crate) fn add(&mut self, mask: u64) {
+        self.union |= mask;
+        self.free += 1;
+        // The least weight not parked yet from the slot's least on, and the greatest not
+        // parked yet from its greatest down.
+        let up = !(self.light | ((1u64 << mask.trailing_zeros()) - 1)) & self.full;
+        let down = !self.heavy & (u64::MAX >> mask.leading_zeros());
+        if up == 0 || down == 0 {
+            self.dead = true;
+            return;
+        }
+        self.light |= 1 << up.trailing_zeros();
+        self.heavy |= 1 << (63 - down.leading_zeros());
+    }
+
+    /// Bounds on the total of slots that take different weights, each from its own: the free
+    /// slots added, their weights left as masks (bit `b` for `weights[b]`, `weights` the
+    /// group's, increasing), at least one; `None` when they cannot take different weights.
+    ///
+    /// Two relaxations give a lightest set, and the tighter is kept: the slots taking any weight
+    /// any of them has left (the `t` lightest of their union), and each slot taking any weight
+    /// from its own least on, each in turn the least weight not taken yet (cars parking along a
+    /// one-way street: the set taken does not depend on their order). Each is the lightest set
+    /// of a transversal matroid, so its `i`-th lightest weight is at most the `i`-th lightest of
+    /// any set the slots can take: one slot taking `w` above the set's greatest weight `a`
+    /// raises the total by `w - a` at least (the others still take `t - 1` different weights),
+    /// so the others add up to at least the set's total less `a`; `light` is `least` less the
+    /// larger of those two rests. The heaviest sets are the mirror.
+    ///
+    /// # Complexity
+    /// `O(t)` for `t` slots, on 64-bit masks.
+    #[inline]
+    pub(crate) fn spread(&self, weights: &[i64]) -> Option<Spread> {
+        let free = self.free;
+        debug_assert!(free >= 1, "a spread of no slot");
+        if self.dead || self.union.count_ones() < free {
             return None;
         }
-        let bit = up.trailing_zeros();
-        light |= 1 << bit;
-        parked_least += weights[bit as usize];
-        parked_a = parked_a.max(weights[bit as usize]);
-        let down = !heavy & (u64::MAX >> mask.leading_zeros());
-        if down == 0 {
-            return None;
+        // A parked set's total, and its greatest and least weights (the weights a set parks
+        // on increase but for those past the group's own, see `Sums`' `weights_from`).
+        let total = |mut bits: u64| {
+            let (mut sum, mut most, mut least) = (0i64, i64::MIN, i64::MAX);
+            while bits != 0 {
+                let w = weights[bits.trailing_zeros() as usize];
+                (sum, most, least) = (sum + w, most.max(w), least.min(w));
+                bits &= bits - 1;
+            }
+            (sum, most, least)
+        };
+        let (parked_least, parked_a, _) = total(self.light);
+        let (parked_most, _, parked_b) = total(self.heavy);
+        // The `free` least and greatest weights of the union, their totals and their greatest
+        // (least) weights.
+        let (mut lightest, mut a, mut rest) = (0i64, 0i64, self.union);
+        for _ in 0..free {
+            a = weights[rest.trailing_zeros() as usize];
+            lightest += a;
+            rest &= rest - 1;
         }
-        let bit = 63 - down.leading_zeros();
-        heavy |= 1 << bit;
-        parked_most += weights[bit as usize];
-        parked_b = parked_b.min(weights[bit as usize]);
+        let (mut heaviest, mut b, mut rest) = (0i64, 0i64, self.union);
+        for _ in 0..free {
+            let bit = 63 - rest.leading_zeros();
+            b = weights[bit as usize];
+            heaviest += b;
+            rest &= !(1u64 << bit);
+        }
+        let least = parked_least.max(lightest);
+        // What the other slots add up to at least, by either set: the larger holds.
+        let others = (parked_least - parked_a).max(lightest - a);
+        let most = parked_most.min(heaviest);
+        let others_most = (parked_most - parked_b).min(heaviest - b);
+        Some(Spread {
+            least,
+            most,
+            light: least - others,
+            heavy: most - others_most,
+        })
     }
-    if (union.count_ones() as usize) < free {
-        return None;
-    }
-    // The `free` least and greatest weights of the union, their totals and their greatest
-    // (least) weights.
-    let (mut lightest, mut a, mut rest) = (0i64, 0i64, union);
-    for _ in 0..free {
-        a = weights[rest.trailing_zeros() as usize];
-        lightest += a;
-        rest &= rest - 1;
-    }
-    let (mut heaviest, mut b, mut rest) = (0i64, 0i64, union);
-    for _ in 0..free {
-        let bit = 63 - rest.leading_zeros();
-        b = weights[bit as usize];
-        heaviest += b;
-        rest &= !(1u64 << bit);
-    }
-    let least = parked_least.max(lightest);
-    // What the other slots add up to at least, by either set: the larger holds.
-    let others = (parked_least - parked_a).max(lightest - a);
-    let most = parked_most.min(heaviest);
-    let others_most = (parked_most - parked_b).min(heaviest - b);
-    Some(Spread {
-        least,
-        most,
-        light: least - others,
-        heavy: most - others_most,
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`Parked::spread`] of the slots of `masks`.
+    fn spread(masks: impl Iterator<Item = u64>, weights: &[i64]) -> Option<Spread> {
+        let mut parked = Parked::new(weights.len());
+        for mask in masks {
+            parked.add(mask);
+        }
+        parked.spread(weights)
+    }
     use crate::xc::{Dlx, ProblemBuilder};
 
     /// The `k` lowest (`heaviest == false`) or highest bits of `mask`, which has `k` or more.
@@ -354,6 +408,11 @@ mod tests {
         let three = spread([0b1100, 0b1100, 0b1111].into_iter(), &digits).unwrap();
         assert_eq!((three.least, three.light), (8, 4));
         assert_eq!(spread([0b1000, 0b1000].into_iter(), &digits), None);
+        // Three slots that can only take 8 or 9 cannot differ, though the four slots' union
+        // holds four weights: the third parks past the group's last weight.
+        let nine: Vec<i64> = (1..=9).collect();
+        let high = 0b1_1000_0000;
+        assert_eq!(spread([high, high, high, 0b11].into_iter(), &nine), None);
     }
 
     #[test]

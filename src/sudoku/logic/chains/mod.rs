@@ -8,10 +8,15 @@
 //! a digit the other cells' bounds cannot make up to the sum with goes from its cell, and a
 //! sum that no digits left can reach ends the chain as an emptied item does. It is looked for
 //! where the chains on the matrix alone find nothing.
+//!
+//! A start that found nothing is remembered with the options and items its chain read
+//! ([`super::failed`]): while they read the same it is not followed again, and it is charged
+//! the work it took then.
 
 mod nets;
 mod sums;
 
+use super::failed::ChainRead;
 use super::matrix::{bits, Matrix, View};
 use super::state::State;
 use super::step::Step;
@@ -26,11 +31,21 @@ const CHAIN_ROUNDS: usize = 6;
 /// with 6).
 const LONG_CHAIN_ROUNDS: usize = 12;
 
-/// The work the sum chains of one step may take, whatever the caller allows: past it they
-/// give up, and the step is looked for further on (the long chains). A hint's
-/// ([`super::HINT_WORK`]): on killers whose 45 rule derives dozens of sums, following every
-/// sum through every candidate took minutes where logic stalls (`tarek_all_05`).
+/// The work the sum chains of one step may take, in their own units, whatever the caller
+/// allows: past it they give up, and the step is looked for further on (the long chains).
+/// On killers whose 45 rule derives dozens of sums, following every sum through every
+/// candidate took minutes where logic stalls (`tarek_all_05`); with this bound the sum
+/// chains of one step take up to 1 to 2 s there (an explanation that stalls pays it once).
 const SUM_CHAIN_WORK: u64 = super::HINT_WORK;
+
+/// What a unit of the sum chains' own work costs of the caller's work (whose unit is a
+/// chain on the matrix's: an option visited, about half a nanosecond): a sum kept within
+/// reach, or walked to its combinations, takes 10 to 20 ns per unit its charge counts
+/// (measured at the stalls of `tarek_all_39` and `mathemagic_killers_01`: 100 million units
+/// of theirs took 1.6 and 1.1 s, 10 million 44 and 115 ms, under a load of 14 on 2 cores).
+/// So a hint ([`super::HINT_WORK`], 30 to 70 ms of chains on the matrix) gives them a 32nd of
+/// its work in their units.
+const SUM_CHAIN_UNIT: u64 = 32;
 
 /// The killer of an option that a domination took out in a chain.
 const DOMINATED: u32 = u32::MAX - 1;
@@ -57,13 +72,14 @@ impl State<'_> {
     /// their combinations: tried where the chains on the matrix alone find nothing, and only
     /// on rules that promise sums.
     ///
-    /// They take at most [`SUM_CHAIN_WORK`] of `work`: past it they find nothing, and
-    /// `Err(CutShort)` only says that `work` ran out first.
+    /// They take at most [`SUM_CHAIN_WORK`] of their own work, each unit [`SUM_CHAIN_UNIT`]
+    /// of `work`: past the first they find nothing, and `Err(CutShort)` only says that
+    /// `work` ran out first.
     pub(super) fn sum_chain(&self, work: &mut u64) -> Result<Option<Step>, CutShort> {
         if self.sums.is_empty() {
             return Ok(None);
         }
-        let given = (*work).min(SUM_CHAIN_WORK);
+        let given = (*work / SUM_CHAIN_UNIT).min(SUM_CHAIN_WORK);
         let mut own = given;
         let found =
             match self.chain_within(CHAIN_ROUNDS, Technique::SumChain, Some(false), &mut own) {
@@ -72,7 +88,7 @@ impl State<'_> {
                 }
                 found => found,
             };
-        *work -= given - own;
+        *work = work.saturating_sub((given - own).saturating_mul(SUM_CHAIN_UNIT));
         match found {
             Err(CutShort) if given == SUM_CHAIN_WORK => Ok(None),
             found => found,
@@ -109,7 +125,7 @@ impl State<'_> {
         };
         let sums = match sums {
             Some(combinations) => {
-                match ChainSums::new(matrix, &self.sums, &self.values, combinations) {
+                match ChainSums::new(matrix, &self.sums, &self.values, combinations, &self.failed) {
                     Some(sums) => Some(sums),
                     None => return Ok(None),
                 }
@@ -124,26 +140,48 @@ impl State<'_> {
             .collect();
         let mut found = None;
         // Chains of only options first; where there is none, chains that also drop what every
-        // way left for an item rules out (dominations along the way).
-        for dominations in [false, true] {
-            let mut limit = rounds;
-            for &o in &starts {
+        // way left for an item rules out (dominations along the way). A start whose chain
+        // read the same as when it last found nothing within as many rounds is skipped, and
+        // charged the work it took then.
+        let cut_short = self.failed.chains(|memo| {
+            for dominations in [false, true] {
                 let ways = Ways { dominations, sums };
-                match assume(matrix, &view, &mut scratch, o, limit, ways, work) {
-                    Outcome::Chain(chain) => {
-                        limit = chain.rounds - 1;
-                        found = Some(chain);
-                        if limit == 0 {
-                            break;
+                let mut limit = rounds;
+                for &o in &starts {
+                    let key = ways.key(o);
+                    if let Some(cost) = memo.fails(key, limit, &view.live, &view.covered) {
+                        if *work < cost {
+                            return true;
                         }
+                        *work -= cost;
+                        continue;
                     }
-                    Outcome::Limit | Outcome::Settled => {}
-                    Outcome::CutShort => return Err(CutShort),
+                    let before = *work;
+                    let follow = Follow::new(matrix, &view, &mut scratch, ways, work, o);
+                    let given = match follow.run(limit) {
+                        Outcome::Chain(chain) => {
+                            limit = chain.rounds - 1;
+                            found = Some(chain);
+                            if limit == 0 {
+                                break;
+                            }
+                            continue;
+                        }
+                        Outcome::Limit => limit,
+                        Outcome::Settled => usize::MAX,
+                        Outcome::CutShort => return true,
+                    };
+                    scratch.read.seal(&view.live, &view.covered);
+                    memo.remember(key, given, before - *work, &scratch.read);
+                }
+                if found.is_some() {
+                    break;
                 }
             }
-            if found.is_some() {
-                break;
-            }
+            false
+        });
+        if cut_short {
+            return Err(CutShort);
         }
         let Some(chain) = found else {
             return Ok(None);
@@ -190,6 +228,15 @@ struct Ways<'s, 'a> {
     sums: Option<&'s ChainSums<'a>>,
 }
 
+impl Ways<'_, '_> {
+    /// The number the chains' memory ([`Chains`](super::failed::Chains)) knows the chain from option `start`
+    /// following these ways by.
+    fn key(&self, start: usize) -> usize {
+        let sums = self.sums.map_or(0, |s| 1 + usize::from(s.combinations()));
+        (start * 3 + sums) * 2 + usize::from(self.dominations)
+    }
+}
+
 /// What a chain left with no way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Emptied {
@@ -222,15 +269,16 @@ enum Outcome {
     CutShort,
 }
 
-/// The buffers of [`assume`], kept from one assumption to the next: each starts from the
+/// The buffers of a [`Follow`], kept from one assumption to the next: each starts from the
 /// view, and only what an assumption touched is set back.
 ///
 /// Invariants between assumptions: `live` and `covered` are the view's, `killer` and
 /// `dominated_by` are all `u32::MAX` (`killed` lists the entries set since the last reset),
 /// `dirty` is all false and `swept` 0. During one, `killed[..swept]` are the kills whose sums
-/// were marked `dirty` (or checked since), and `dominated_by[q]` is the item that dominated
-/// `q` when `killer[q]` is [`DOMINATED`], the sum that put it out of reach when it is
-/// [`OUT_OF_REACH`].
+/// were marked `dirty` (or checked since), `dominated_by[q]` is the item that dominated `q`
+/// when `killer[q]` is [`DOMINATED`], the sum that put it out of reach when it is
+/// [`OUT_OF_REACH`], and `read.options` and `read.items` hold every option whose liveness and
+/// every item whose covering it has read so far (from the view, or as it changed them).
 struct Scratch {
     live: Vec<u64>,
     covered: Vec<bool>,
@@ -242,10 +290,7 @@ struct Scratch {
     /// The promised sums whose cells lost a digit since they were last kept within reach.
     dirty: Vec<bool>,
     swept: usize,
-    /// The options the last assumption forced, in order, with the item that forced each,
-    /// when it came to a rest or to its last round without a contradiction (`nets.rs`
-    /// follows on from there).
-    forced: Vec<(usize, usize)>,
+    read: ChainRead,
 }
 
 impl Scratch {
@@ -260,7 +305,7 @@ impl Scratch {
             seen: vec![false; matrix.items.len()],
             dirty: vec![false; sums.map_or(0, |s| s.len())],
             swept: 0,
-            forced: Vec::new(),
+            read: ChainRead::new(matrix.words * 64, matrix.items.len()),
         }
     }
 
@@ -274,48 +319,8 @@ impl Scratch {
         }
         self.killed.clear();
         self.swept = 0;
-    }
-
-    /// Keeps every sum whose cells lost a digit within reach, again until none loses one
-    /// more; the sum out of reach if one is. What the sums take out goes on `next`.
-    fn keep_sums(
-        &mut self,
-        matrix: &Matrix,
-        sums: &ChainSums<'_>,
-        next: &mut Vec<u32>,
-        work: &mut u64,
-    ) -> Result<Option<usize>, CutShort> {
-        loop {
-            for &q in &self.killed[self.swept..] {
-                for &k in sums.through(q as usize) {
-                    self.dirty[k as usize] = true;
-                }
-            }
-            self.swept = self.killed.len();
-            let Some(k) = self.dirty.iter().position(|&d| d) else {
-                return Ok(None);
-            };
-            self.dirty[k] = false;
-            if *work < sums.cost(k) {
-                self.dirty.fill(false);
-                return Err(CutShort);
-            }
-            let mut cost = 0;
-            let check = sums.check(k, &self.live, &mut cost);
-            *work = work.saturating_sub(cost);
-            match check {
-                Check::Kept => {}
-                Check::Broken => {
-                    self.dirty.fill(false);
-                    return Ok(Some(k));
-                }
-                Check::Kill(options) => {
-                    for q in options {
-                        self.kill(matrix, q, OUT_OF_REACH, k as u32, next);
-                    }
-                }
-            }
-        }
+        self.read.options.fill(0);
+        self.read.items.fill(0);
     }
 
     /// Takes out live option `q`, killed by `by` (an option, or [`DOMINATED`] by item
@@ -335,6 +340,7 @@ impl Scratch {
         }
         for &q in &matrix.conflict_lists[o] {
             let q = q as usize;
+            self.read.options[q / 64] |= 1 << (q % 64);
             if self.live[q / 64] >> (q % 64) & 1 == 1 {
                 self.kill(matrix, q, o as u32, u32::MAX, next);
             }
@@ -342,179 +348,243 @@ impl Scratch {
     }
 }
 
-/// Assumes option `start` and forces, round after round, the one option left to any item,
-/// for at most `limit` rounds; the contradiction if some item loses all its options. Each
-/// option visited (killed, or looked at in an item) takes one from `work`.
-fn assume(
-    matrix: &Matrix,
-    view: &View,
-    scratch: &mut Scratch,
+/// One assumed option followed: option `start` held, then, round after round, the one option
+/// left to any item (and what the ways drop), until some item (or sum) has no way left.
+/// Each option visited (killed, or looked at in an item) takes one from `work`.
+///
+/// Invariant: `forced` lists the options forced so far with the item that forced each, in
+/// the order forced; `scratch` holds what they killed and why.
+struct Follow<'f, 'a> {
+    matrix: &'f Matrix,
+    view: &'f View,
+    scratch: &'f mut Scratch,
+    ways: Ways<'f, 'a>,
+    work: &'f mut u64,
     start: usize,
-    limit: usize,
-    ways: Ways<'_, '_>,
-    work: &mut u64,
-) -> Outcome {
-    scratch.reset(view);
-    let mut forced: Vec<(usize, usize)> = Vec::new();
-    let mut frontier: Vec<u32> = Vec::new();
-    let mut next = Vec::new();
-    let cost = matrix.conflict_lists[start].len() as u64;
-    if *work < cost {
-        return Outcome::CutShort;
-    }
-    *work -= cost;
-    scratch.force(matrix, start, &mut frontier);
-    for round in 1..=limit {
-        next.clear();
-        scratch.seen.fill(false);
-        for &i in &frontier {
-            let i = i as usize;
-            if scratch.covered[i] || scratch.seen[i] {
-                continue;
-            }
-            scratch.seen[i] = true;
-            let options = &matrix.items[i].options;
-            if *work < options.len() as u64 {
-                return Outcome::CutShort;
-            }
-            *work -= options.len() as u64;
-            let live = &scratch.live;
-            let mut alive = options
-                .iter()
-                .map(|&o| o as usize)
-                .filter(|&o| live[o / 64] >> (o % 64) & 1 == 1);
-            match (alive.next(), alive.next()) {
-                (None, _) => {
-                    let emptied = Emptied::Item(i);
-                    let trail = needed(matrix, view, scratch, ways, &forced, start, emptied);
-                    return Outcome::Chain(Chain {
-                        start,
-                        trail,
-                        emptied,
-                        rounds: round,
-                    });
-                }
-                (Some(o), None) => {
-                    let cost = matrix.conflict_lists[o].len() as u64;
-                    if *work < cost {
-                        return Outcome::CutShort;
-                    }
-                    *work -= cost;
-                    forced.push((o, i));
-                    scratch.force(matrix, o, &mut next);
-                }
-                _ if ways.dominations => {
-                    let cost = (options.len() * matrix.words) as u64;
-                    if *work < cost {
-                        return Outcome::CutShort;
-                    }
-                    *work -= cost;
-                    scratch.acc.copy_from_slice(&scratch.live);
-                    for o in options.iter().map(|&o| o as usize) {
-                        if scratch.live[o / 64] >> (o % 64) & 1 == 1 {
-                            for (a, &c) in scratch.acc.iter_mut().zip(matrix.conflicts(o)) {
-                                *a &= c;
-                            }
-                        }
-                    }
-                    let gone: Vec<usize> = bits(&scratch.acc).map(|q| q as usize).collect();
-                    for q in gone {
-                        scratch.kill(matrix, q, DOMINATED, i as u32, &mut next);
-                    }
-                }
-                _ => {}
-            }
-        }
-        if let Some(sums) = ways.sums {
-            match scratch.keep_sums(matrix, sums, &mut next, work) {
-                Ok(None) => {}
-                Ok(Some(k)) => {
-                    let emptied = Emptied::Sum(k);
-                    let trail = needed(matrix, view, scratch, ways, &forced, start, emptied);
-                    return Outcome::Chain(Chain {
-                        start,
-                        trail,
-                        emptied,
-                        rounds: round,
-                    });
-                }
-                Err(CutShort) => return Outcome::CutShort,
-            }
-        }
-        if next.is_empty() {
-            scratch.forced = forced;
-            return Outcome::Settled;
-        }
-        std::mem::swap(&mut frontier, &mut next);
-    }
-    scratch.forced = forced;
-    Outcome::Limit
+    forced: Vec<(usize, usize)>,
 }
 
-/// The forced options a contradiction at `emptied` rests on, in the order forced: the
-/// options that killed its options, the options that killed the other options of the items
-/// that forced those, and so on back to the assumption. An option a sum put out of reach
-/// rests on what killed the other digits of the sum's cells, as a sum left out of reach does.
-fn needed(
-    matrix: &Matrix,
-    view: &View,
-    scratch: &Scratch,
-    ways: Ways<'_, '_>,
-    forced: &[(usize, usize)],
-    start: usize,
-    emptied: Emptied,
-) -> Vec<usize> {
-    let (killer, dominated_by) = (&scratch.killer, &scratch.dominated_by);
-    let reason: std::collections::HashMap<usize, usize> = forced.iter().copied().collect();
-    let mut need = std::collections::HashSet::new();
-    let mut stack: Vec<usize> = Vec::new();
-    let mut explained = std::collections::HashSet::new();
-    let killed = |q: &usize| view.is_live(*q) && killer[*q] != u32::MAX;
-    let sum_options = |k: u32| {
-        ways.sums
-            .into_iter()
-            .flat_map(move |sums| sums.options(k as usize))
-    };
-    // Why option q died: the forced option that killed it, or, for a domination, why the
-    // dominating item's other options died (for a sum, why its cells' other digits died).
-    let mut push_killers = |dead: Vec<usize>, stack: &mut Vec<usize>| {
-        let mut dead = dead;
-        while let Some(q) = dead.pop() {
-            if !killed(&q) || !explained.insert(q) {
-                continue;
-            }
-            match killer[q] {
-                DOMINATED => {
-                    let j = dominated_by[q] as usize;
-                    let options = matrix.items[j].options.iter().map(|&r| r as usize);
-                    dead.extend(options.filter(killed));
-                }
-                OUT_OF_REACH => dead.extend(sum_options(dominated_by[q]).filter(killed)),
-                by => stack.push(by as usize),
-            }
-        }
-    };
-    let first = match emptied {
-        Emptied::Item(i) => matrix.items[i]
-            .options
-            .iter()
-            .map(|&q| q as usize)
-            .collect(),
-        Emptied::Sum(k) => sum_options(k as u32).collect(),
-    };
-    push_killers(first, &mut stack);
-    while let Some(f) = stack.pop() {
-        if f == start || !need.insert(f) {
-            continue;
-        }
-        if let Some(&i) = reason.get(&f) {
-            let options = matrix.items[i].options.iter().map(|&q| q as usize);
-            push_killers(options.filter(|&q| q != f).collect(), &mut stack);
+impl<'f, 'a> Follow<'f, 'a> {
+    fn new(
+        matrix: &'f Matrix,
+        view: &'f View,
+        scratch: &'f mut Scratch,
+        ways: Ways<'f, 'a>,
+        work: &'f mut u64,
+        start: usize,
+    ) -> Self {
+        scratch.reset(view);
+        Follow {
+            matrix,
+            view,
+            scratch,
+            ways,
+            work,
+            start,
+            forced: Vec::new(),
         }
     }
-    forced
-        .iter()
-        .map(|&(o, _)| o)
-        .filter(|o| need.contains(o))
-        .collect()
+
+    /// Takes `cost` from the work, `Err` when there is not as much left.
+    fn charge(&mut self, cost: u64) -> Result<(), CutShort> {
+        *self.work = self.work.checked_sub(cost).ok_or(CutShort)?;
+        Ok(())
+    }
+
+    /// Follows the start for at most `limit` rounds.
+    fn run(mut self, limit: usize) -> Outcome {
+        match self.rounds(limit) {
+            Ok(outcome) => outcome,
+            Err(CutShort) => Outcome::CutShort,
+        }
+    }
+
+    fn rounds(&mut self, limit: usize) -> Result<Outcome, CutShort> {
+        let matrix = self.matrix;
+        let mut frontier: Vec<u32> = Vec::new();
+        let mut next = Vec::new();
+        self.charge(matrix.conflict_lists[self.start].len() as u64)?;
+        self.scratch.force(matrix, self.start, &mut frontier);
+        for round in 1..=limit {
+            next.clear();
+            self.scratch.seen.fill(false);
+            for &i in &frontier {
+                let i = i as usize;
+                self.scratch.read.items[i / 64] |= 1 << (i % 64);
+                if self.scratch.covered[i] || self.scratch.seen[i] {
+                    continue;
+                }
+                self.scratch.seen[i] = true;
+                let options = &matrix.items[i].options;
+                self.charge(options.len() as u64)?;
+                for &o in options {
+                    self.scratch.read.options[o as usize / 64] |= 1 << (o % 64);
+                }
+                let live = &self.scratch.live;
+                let mut alive = options
+                    .iter()
+                    .map(|&o| o as usize)
+                    .filter(|&o| live[o / 64] >> (o % 64) & 1 == 1);
+                match (alive.next(), alive.next()) {
+                    (None, _) => return Ok(self.chain(Emptied::Item(i), round)),
+                    (Some(o), None) => {
+                        self.charge(matrix.conflict_lists[o].len() as u64)?;
+                        self.forced.push((o, i));
+                        self.scratch.force(matrix, o, &mut next);
+                    }
+                    _ if self.ways.dominations => {
+                        self.charge((options.len() * matrix.words) as u64)?;
+                        self.dominate(i, &mut next);
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(k) = self.keep_sums(&mut next)? {
+                return Ok(self.chain(Emptied::Sum(k), round));
+            }
+            if next.is_empty() {
+                return Ok(Outcome::Settled);
+            }
+            std::mem::swap(&mut frontier, &mut next);
+        }
+        Ok(Outcome::Limit)
+    }
+
+    /// Takes out what every way left for item `i` rules out.
+    fn dominate(&mut self, i: usize, next: &mut Vec<u32>) {
+        let scratch = &mut *self.scratch;
+        scratch.acc.fill(u64::MAX);
+        for o in self.matrix.items[i].options.iter().map(|&o| o as usize) {
+            if scratch.live[o / 64] >> (o % 64) & 1 == 1 {
+                for (a, &c) in scratch.acc.iter_mut().zip(self.matrix.conflicts(o)) {
+                    *a &= c;
+                }
+            }
+        }
+        // What every way rules out, live or not: its liveness is read.
+        let read = scratch.read.options.iter_mut();
+        for ((a, r), &l) in scratch.acc.iter_mut().zip(read).zip(&scratch.live) {
+            *r |= *a;
+            *a &= l;
+        }
+        let gone: Vec<usize> = bits(&scratch.acc).map(|q| q as usize).collect();
+        for q in gone {
+            scratch.kill(self.matrix, q, DOMINATED, i as u32, next);
+        }
+    }
+
+    /// Keeps every sum whose cells lost a digit within reach, again until none loses one
+    /// more; the sum out of reach if one is. What the sums take out goes on `next`.
+    fn keep_sums(&mut self, next: &mut Vec<u32>) -> Result<Option<usize>, CutShort> {
+        let Some(sums) = self.ways.sums else {
+            return Ok(None);
+        };
+        let scratch = &mut *self.scratch;
+        loop {
+            for &q in &scratch.killed[scratch.swept..] {
+                for &k in sums.through(q as usize) {
+                    scratch.dirty[k as usize] = true;
+                }
+            }
+            scratch.swept = scratch.killed.len();
+            let Some(k) = scratch.dirty.iter().position(|&d| d) else {
+                return Ok(None);
+            };
+            scratch.dirty[k] = false;
+            if *self.work < sums.cost(k) {
+                scratch.dirty.fill(false);
+                return Err(CutShort);
+            }
+            for o in sums.options(k) {
+                scratch.read.options[o / 64] |= 1 << (o % 64);
+            }
+            let mut cost = 0;
+            let check = sums.check(k, &scratch.live, &mut cost);
+            *self.work = self.work.saturating_sub(cost);
+            match check {
+                Check::Kept => {}
+                Check::Broken => {
+                    scratch.dirty.fill(false);
+                    return Ok(Some(k));
+                }
+                Check::Kill(options) => {
+                    for q in options {
+                        scratch.kill(self.matrix, q, OUT_OF_REACH, k as u32, next);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The chain that left `emptied` with no way in round `rounds`.
+    fn chain(&self, emptied: Emptied, rounds: usize) -> Outcome {
+        Outcome::Chain(Chain {
+            start: self.start,
+            trail: self.needed(emptied),
+            emptied,
+            rounds,
+        })
+    }
+
+    /// The forced options a contradiction at `emptied` rests on, in the order forced: the
+    /// options that killed its options, the options that killed the other options of the
+    /// items that forced those, and so on back to the assumption. An option a sum put out of
+    /// reach rests on what killed the other digits of the sum's cells, as a sum left out of
+    /// reach does.
+    fn needed(&self, emptied: Emptied) -> Vec<usize> {
+        let (matrix, view) = (self.matrix, self.view);
+        let (killer, dominated_by) = (&self.scratch.killer, &self.scratch.dominated_by);
+        let reason: std::collections::HashMap<usize, usize> = self.forced.iter().copied().collect();
+        let mut need = std::collections::HashSet::new();
+        let mut stack: Vec<usize> = Vec::new();
+        let mut explained = std::collections::HashSet::new();
+        let killed = |q: &usize| view.is_live(*q) && killer[*q] != u32::MAX;
+        let sums = self.ways.sums;
+        let sum_options = |k: u32| {
+            sums.into_iter()
+                .flat_map(move |sums| sums.options(k as usize))
+        };
+        // Why option q died: the forced option that killed it, or, for a domination, why the
+        // dominating item's other options died (for a sum, why its cells' other digits died).
+        let mut push_killers = |dead: Vec<usize>, stack: &mut Vec<usize>| {
+            let mut dead = dead;
+            while let Some(q) = dead.pop() {
+                if !killed(&q) || !explained.insert(q) {
+                    continue;
+                }
+                match killer[q] {
+                    DOMINATED => {
+                        let j = dominated_by[q] as usize;
+                        let options = matrix.items[j].options.iter().map(|&r| r as usize);
+                        dead.extend(options.filter(killed));
+                    }
+                    OUT_OF_REACH => dead.extend(sum_options(dominated_by[q]).filter(killed)),
+                    by => stack.push(by as usize),
+                }
+            }
+        };
+        let first = match emptied {
+            Emptied::Item(i) => matrix.items[i]
+                .options
+                .iter()
+                .map(|&q| q as usize)
+                .collect(),
+            Emptied::Sum(k) => sum_options(k as u32).collect(),
+        };
+        push_killers(first, &mut stack);
+        while let Some(f) = stack.pop() {
+            if f == self.start || !need.insert(f) {
+                continue;
+            }
+            if let Some(&i) = reason.get(&f) {
+                let options = matrix.items[i].options.iter().map(|&q| q as usize);
+                push_killers(options.filter(|&q| q != f).collect(), &mut stack);
+            }
+        }
+        self.forced
+            .iter()
+            .map(|&(o, _)| o)
+            .filter(|o| need.contains(o))
+            .collect()
+    }
 }

@@ -11,7 +11,7 @@ use super::super::matrix::{bits, Matrix, View};
 use super::super::state::State;
 use super::super::step::Step;
 use super::super::technique::Technique;
-use super::{assume, CutShort, Outcome, Scratch, Ways, CHAIN_ROUNDS, LONG_CHAIN_ROUNDS};
+use super::{CutShort, Emptied, Follow, Outcome, Scratch, Ways, CHAIN_ROUNDS, LONG_CHAIN_ROUNDS};
 
 /// Most ways left to the item a net splits.
 const MAX_WAYS: usize = 3;
@@ -67,11 +67,13 @@ impl State<'_> {
             .take_while(|&o| o < matrix.cell_options)
             .collect();
         for &start in &starts {
-            match assume(matrix, &view, &mut outer, start, CHAIN_ROUNDS, ways, work) {
+            let mut follow = Follow::new(matrix, &view, &mut outer, ways, work, start);
+            match follow.rounds(CHAIN_ROUNDS)? {
                 Outcome::Settled | Outcome::Limit => {}
                 Outcome::Chain(_) => continue,
                 Outcome::CutShort => return Err(CutShort),
             }
+            let forced: Vec<usize> = follow.forced.iter().map(|&(o, _)| o).collect();
             let after = View {
                 live: outer.live.clone(),
                 chosen: Vec::new(),
@@ -82,7 +84,7 @@ impl State<'_> {
             if let Some((item, broken)) = split(matrix, &after, &mut inner, ways, work)? {
                 let net = Net {
                     start,
-                    forced: outer.forced.iter().map(|&(o, _)| o).collect(),
+                    forced,
                     item,
                     ways: broken,
                 };
@@ -153,9 +155,9 @@ fn split(
         }
         let mut broken = Vec::new();
         for &o in &options {
-            match assume(matrix, view, scratch, o, LONG_CHAIN_ROUNDS, ways, work) {
+            match Follow::new(matrix, view, scratch, ways, work, o).run(LONG_CHAIN_ROUNDS) {
                 Outcome::Chain(chain) => {
-                    let super::Emptied::Item(emptied) = chain.emptied else {
+                    let Emptied::Item(emptied) = chain.emptied else {
                         break;
                     };
                     broken.push((o, chain.trail, emptied));

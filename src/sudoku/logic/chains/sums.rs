@@ -15,6 +15,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
+use crate::sudoku::logic::failed::{Failed, WALKS_KEPT};
 use crate::sudoku::logic::fillings::WordHasher;
 use crate::sudoku::logic::mask::{bit, digits_of};
 use crate::sudoku::logic::matrix::Matrix;
@@ -36,7 +37,8 @@ struct Term {
 /// Invariants: `terms[k]` are the terms of `sums[k]` in order; `through[o]` lists the sums
 /// (indices into `sums`) with a term on the cell of cell option `o`, each once; `walked`
 /// holds, for a sum and its terms' digits, what [`RuleSum::combinations`] keeps of them
-/// (`None` when some term keeps none).
+/// (`None` when some term keeps none), for the chains of one step (their work is charged
+/// from it); `failed` keeps the same along the explanation.
 #[derive(Debug)]
 pub(super) struct ChainSums<'a> {
     sums: &'a [RuleSum],
@@ -45,6 +47,8 @@ pub(super) struct ChainSums<'a> {
     /// Whether the sums are kept to their combinations, beyond their reach.
     combinations: bool,
     walked: RefCell<Walked>,
+    /// The walks remembered along the explanation.
+    failed: &'a Failed,
 }
 
 /// The combinations kept of a sum's digits, by the sum and the digits.
@@ -73,6 +77,7 @@ impl<'a> ChainSums<'a> {
         sums: &'a [RuleSum],
         values: &[u8],
         combinations: bool,
+        failed: &'a Failed,
     ) -> Option<ChainSums<'a>> {
         let mut through: Vec<Vec<u32>> = vec![Vec::new(); matrix.cell_options];
         let mut terms = Vec::with_capacity(sums.len());
@@ -103,7 +108,13 @@ impl<'a> ChainSums<'a> {
             through,
             combinations,
             walked: RefCell::new(Walked::default()),
+            failed,
         })
+    }
+
+    /// Whether the sums are kept to their combinations, beyond their reach.
+    pub(super) fn combinations(&self) -> bool {
+        self.combinations
     }
 
     /// How many sums there are.
@@ -157,9 +168,21 @@ impl<'a> ChainSums<'a> {
         if self.combinations && combinable(&self.sums[k]) && !kept.contains(&0) {
             let mut walked = self.walked.borrow_mut();
             let known = walked.entry((k as u32, kept.clone())).or_insert_with(|| {
+                // Charged as a walk the first time in a step's chains, though the walk itself
+                // is remembered along the explanation: the work stays what the chains read.
                 *work += WALK_COST * self.cost(k);
-                let walk = self.sums[k].combinations(&kept);
-                (!walk.contains(&0)).then_some(walk)
+                self.failed.walks(|walks| {
+                    if let Some(known) = walks.get(&(k as u32, kept.clone())) {
+                        return known.clone();
+                    }
+                    let walk = self.sums[k].combinations(&kept);
+                    let known = (!walk.contains(&0)).then_some(walk);
+                    if walks.len() >= WALKS_KEPT {
+                        walks.clear();
+                    }
+                    walks.insert((k as u32, kept.clone()), known.clone());
+                    known
+                })
             });
             match known {
                 Some(walk) => kept.clone_from(walk),

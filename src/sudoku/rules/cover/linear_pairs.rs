@@ -112,11 +112,36 @@ impl LinearSum {
     pub fn encode_refined(&self, encoder: &mut Encoder<'_>) {
         let n = encoder.geometry().size();
         let units = encoder.units();
-        let states = match self.tables(n, &|p, q| units.share(p, q)) {
+        let share = |p, q| units.share(p, q);
+        let states = match self.tables(n, &share) {
             Some((domains, _)) => States::within(self, &domains),
-            None => States::new(self, n),
+            None => match self.two_domains(n, &share) {
+                Some(domains) => States::within(self, &domains),
+                None => States::new(self, n),
+            },
         };
         self.encode_states(encoder, &states);
+    }
+
+    /// For a sum of two cells that share a unit, the digits each may hold: those with a
+    /// partner digit that makes the target and differs from it (a two-cell little killer of
+    /// 14 in one box holds no 7); `None` for other sums, or when no digits are left (the
+    /// chain then finds no way).
+    fn two_domains(&self, n: usize, share: &dyn Fn(usize, usize) -> bool) -> Option<Vec<u64>> {
+        let [(p, v), (q, w)] = self.terms[..] else {
+            return None;
+        };
+        if !share(p, q) {
+            return None;
+        }
+        let mut domains = vec![0u64; 2];
+        for d in 1..=n as i64 {
+            for e in (1..=n as i64).filter(|&e| e != d && v * d + w * e == self.target) {
+                domains[0] |= 1 << (d - 1);
+                domains[1] |= 1 << (e - 1);
+            }
+        }
+        (!domains.contains(&0)).then_some(domains)
     }
 
     /// The digits each cell may hold on some way to the target (bit `d - 1` for digit `d`).
@@ -482,5 +507,42 @@ mod tests {
         // A shaft cell of 1 leaves at most 19 for a pill from 21.
         assert!(!relation.allows(1, 2));
         assert!(relation.allows(9, 2));
+    }
+
+    #[test]
+    fn two_cells_that_share_a_unit_take_no_digit_whose_partner_is_itself() {
+        let share = |p: usize, q: usize| p / 9 == q / 9;
+        let pair = |a: usize, b: usize, w: i64, target: i64| LinearSum {
+            terms: vec![(a, 1), (b, w)],
+            target,
+        };
+        // 14 in one row: 5 to 9 but 7 (7 + 7); in two rows, 7 stays.
+        let row = pair(0, 1, 1, 14).two_domains(9, &share).unwrap();
+        assert_eq!(row, [0b1_1011_0000, 0b1_1011_0000]);
+        assert_eq!(pair(0, 9, 1, 14).two_domains(9, &share), None);
+        // An arrow of one cell in its circle's row (x - y = 0): no digit at all, left to
+        // the chain; three cells are the tables' business.
+        assert_eq!(pair(0, 1, -1, 0).two_domains(9, &share), None);
+        let three = LinearSum {
+            terms: vec![(0, 1), (1, 1), (2, 1)],
+            target: 6,
+        };
+        assert_eq!(three.two_domains(9, &share), None);
+        // Every pair the domains keep is some way to the target with different digits.
+        let sum = pair(0, 1, 2, 13);
+        let domains = sum.two_domains(9, &share).unwrap();
+        for (t, mask) in domains.iter().enumerate() {
+            for d in 1..=9i64 {
+                let way = (1..=9i64).any(|e| {
+                    e != d
+                        && if t == 0 {
+                            d + 2 * e == 13
+                        } else {
+                            e + 2 * d == 13
+                        }
+                });
+                assert_eq!(mask >> (d - 1) & 1 == 1, way, "term {t} digit {d}");
+            }
+        }
     }
 }

@@ -1,14 +1,15 @@
 //! Renban lines: the line holds a set of consecutive digits, in any order, without repeats.
 //!
 //! In the search, a renban line is a unit (its cells differ) and, like a killer cage, it gets
-//! a primary item and one option per run of consecutive digits it may hold (`s..s + len`):
-//! the option takes the unit's item "the line holds d" for every digit d outside the run, so
-//! that the cells, which differ, hold exactly the run. It takes that item with a color (the
-//! cells take it without one): two renban lines over the same cells share one unit, and both
-//! may say that a digit is not on it. A digit that every run holds (4, 5 and 6 on a line of
-//! six in a 9x9) gets a primary item of the line's own that the line's cells take with it:
-//! the line holds it exactly once, and the search removes it from every cell that sees all
-//! its places left on the line (`Dlx::add_exclusion`). Every two cells are also a pair (their
+//! a primary item and one option per run of consecutive digits it may hold (`s..s + len`).
+//! Each digit `d` gets a primary item of the line's own, "the line holds d, or its run leaves
+//! it out": the line's cells take it with `d`, and each run option takes it for every digit
+//! outside the run. So the cells hold exactly the run: a digit of the chosen run left with
+//! one place on the line is a forced move, and a digit outside it is on no cell. The search
+//! makes the exclusions of these items (`Dlx::add_exclusion`): a cell that sees every place
+//! left for a digit on the line (through any house or the line itself), when every run left
+//! holds it, loses it (4, 5 and 6 on a line of six in a 9x9); and of the run's item: a cell
+//! digit that no run left holds goes. Every two cells are also a pair (their
 //! digits differ by less than the line's length), which the logic uses; the choice of run is
 //! not reasoned with by the logic, so `explain` names renban lines as left out.
 //!
@@ -18,7 +19,6 @@ use crate::sudoku::rules::cover::encoder::Encoder;
 use crate::sudoku::rules::lines::line::{LineKind, Lines, Style};
 use crate::sudoku::rules::lines::toolkit::placed;
 use crate::sudoku::rules::pair::Relation;
-use crate::xc::Color;
 
 /// Renban lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -47,40 +47,34 @@ impl LineKind for Renban {
     fn encode(encoder: &mut Encoder<'_>, positions: &[usize], _: u32) {
         let n = encoder.geometry().size();
         let len = positions.len();
-        let mut cells = positions.to_vec();
-        cells.sort_unstable();
-        let unit = encoder
-            .units()
-            .with_cells(&cells)
-            .expect("every renban is a unit");
-        let item = encoder.primary();
-        // The color of a unit item a run option takes (the digit is not on the line). Every
-        // run gives it this color, so lines over the same cells agree; a cell holding the
-        // digit takes the item uncolored, which no run leaving the digit out allows.
-        let absent = Color::new(1).expect("1 is a color");
+        let run = encoder.primary();
+        // Per digit, a primary item "the line holds d, or its run leaves d out": the line's
+        // cells take it with d, and each run option takes it for every digit outside the run.
+        // So a run's digits are each on the line exactly once (a digit of the chosen run left
+        // with one place on the line is a forced move), the others nowhere.
+        let digits: Vec<_> = (0..n).map(|_| encoder.primary()).collect();
         for start in 1..=n + 1 - len {
             let outside: Vec<_> = (1..=n)
                 .filter(|&d| d < start || d >= start + len)
-                .map(|d| (encoder.unit_item(unit, d as u8), Some(absent)))
+                .map(|d| (digits[d - 1], None))
                 .collect();
-            encoder.option(std::iter::once((item, None)).chain(outside));
+            encoder.option(std::iter::once((run, None)).chain(outside));
         }
-        // The digits every run holds (from n + 1 - len to len, when the line is longer than
-        // half the digits): the line holds each exactly once, a primary item that the line's
-        // cells take with the digit. A digit left in one house along the line is then a
-        // hidden single there; and a cell that sees every place left for it on the line
-        // (through any house, or the line itself) loses it (the search's exclusions).
-        for d in required(n, len) {
-            let item = encoder.primary();
+        // A cell that clashes with every place left for a digit (sees each cell left for it
+        // on the line, through any house or the line, and leaves out every run left without
+        // it) loses it; a cell digit that no run left holds clashes with every run (the
+        // search's exclusions).
+        for (d, &item) in (1..=n as u8).zip(&digits) {
             for &p in positions {
                 encoder.on(p, d, item, None);
             }
             encoder.promise_exclusion(item);
         }
+        encoder.promise_exclusion(run);
     }
 
     fn entries(n: usize, len: usize) -> u64 {
-        ((n + 1).saturating_sub(len) * (1 + n) + required(n, len).count() * len) as u64
+        ((n + 1).saturating_sub(len) * (1 + n.saturating_sub(len)) + n * len) as u64
     }
 
     fn consistent(_: usize, _: u32, digits: &[u8]) -> Result<(), String> {
@@ -101,12 +95,6 @@ impl LineKind for Renban {
     }
 }
 
-/// The digits in every run of `len` consecutive digits from 1 to `n`: those from
-/// `n + 1 - len` to `len` (none when `2 len <= n`).
-fn required(n: usize, len: usize) -> impl Iterator<Item = u8> {
-    ((n + 1).saturating_sub(len)..=len.min(n)).map(|d| d as u8)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,19 +105,7 @@ mod tests {
         assert!(Renban::consistent(9, 0, &[4, 0, 2]).is_ok());
         assert!(Renban::consistent(9, 0, &[4, 0, 1]).is_err());
         assert!(Renban::consistent(9, 0, &[4, 4, 0]).is_err());
-        assert_eq!(Renban::entries(9, 3), 7 * 10);
-        assert_eq!(Renban::entries(9, 6), 4 * 10 + 3 * 6);
-    }
-
-    #[test]
-    fn the_digits_every_run_holds() {
-        assert_eq!(required(9, 6).collect::<Vec<_>>(), [4, 5, 6]);
-        assert_eq!(
-            required(9, 9).collect::<Vec<_>>(),
-            (1..=9).collect::<Vec<u8>>()
-        );
-        assert_eq!(required(9, 5).collect::<Vec<_>>(), [5]);
-        assert_eq!(required(9, 4).count(), 0);
-        assert_eq!(required(6, 4).collect::<Vec<_>>(), [3, 4]);
+        assert_eq!(Renban::entries(9, 3), 7 * 7 + 9 * 3);
+        assert_eq!(Renban::entries(9, 6), 4 * 4 + 9 * 6);
     }
 }
