@@ -73,6 +73,7 @@ mod stats;
 mod sums;
 #[cfg(test)]
 mod tests;
+mod trail;
 mod watch;
 
 pub use automata::{regular, AutomatonError, OptionAutomaton};
