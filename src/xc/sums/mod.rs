@@ -19,7 +19,7 @@ mod distinct;
 
 use crate::xc::matrix::{at, length, Matrix, COVERED};
 use crate::xc::problem::OptionId;
-use crate::xc::trail::Trail;
+use crate::xc::reduce::trail::Trail;
 use distinct::{group, Parked};
 
 /// A sum over the options of some primary items (see the module documentation).

@@ -22,9 +22,9 @@
 //!
 //! [`clash_all`] is the same step as a pure function over sets, for the logic.
 
-use super::matrix::{at, length, Matrix, COVERED, NO_COLOR, PURIFIED, SPACER};
-use super::problem::OptionId;
 use super::trail::Trail;
+use crate::xc::matrix::{at, length, Matrix, COVERED, NO_COLOR, PURIFIED, SPACER};
+use crate::xc::problem::OptionId;
 
 /// The items of the option whose first node is `first`.
 fn items_of(m: &Matrix, first: u32) -> impl Iterator<Item = u32> + '_ {

@@ -25,10 +25,10 @@
 
 use super::automata::Automata;
 use super::exclusion::Exclusions;
-use super::matrix::{at, length, link, Matrix, COVERED, NO_COLOR, PURIFIED, ROOT, SPACER};
 use super::relations::Relations;
-use super::sums::{linked, Sums};
 use super::trail::Trail;
+use crate::xc::matrix::{at, length, link, Matrix, COVERED, NO_COLOR, PURIFIED, ROOT, SPACER};
+use crate::xc::sums::{linked, Sums};
 
 /// The state of the reduction during a search: the trail of removed options and the scratch
 /// space of the tests, all allocated before the search (see [`Domination::prepare`]).

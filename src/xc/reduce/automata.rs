@@ -26,10 +26,10 @@
 //! options chosen (a covered slot's value), not only the items covered, counts with automata do
 //! without the memory of subproblems, as counts with sums do.
 
-use super::matrix::{at, length, Matrix, COVERED};
-use super::problem::OptionId;
-use super::sums::linked;
 use super::trail::Trail;
+use crate::xc::matrix::{at, length, Matrix, COVERED};
+use crate::xc::problem::OptionId;
+use crate::xc::sums::linked;
 
 /// An automaton read along a sequence of slots (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -24,9 +24,9 @@
 //! still possible are a mask of values, and [`revise`] returns the masks that keep support,
 //! the step a person calls "this cell cannot be 3: then its neighbour would have nothing".
 
-use super::matrix::{at, length, Matrix, COVERED};
-use super::problem::OptionId;
 use super::trail::Trail;
+use crate::xc::matrix::{at, length, Matrix, COVERED};
+use crate::xc::problem::OptionId;
 
 /// A relation between the options of two primary items (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
