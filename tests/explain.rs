@@ -8,9 +8,13 @@ const PUZZLE: &str =
     "2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9\n";
 const SOLUTION: &str =
     "294518736615372894783964215357691482946823157821457963468239571139745628572186349";
-/// Magictour's first: logic stalls on it after 20 steps or so.
+/// Magictour's first: solved with 16 contradiction chains (it stalled after 20 steps or so
+/// before the chains went on where the classic techniques stall).
 const HARD: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n";
+/// Arto Inkala's "world's hardest sudoku": logic stalls on it after 4 steps, chains included.
+const STALLS: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
 
 fn stdout(output: &std::process::Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
@@ -33,19 +37,24 @@ fn explain_numbers_the_steps_and_grades() {
 
 #[test]
 fn explain_says_where_logic_stalls_and_guesses_on_request() {
-    let text = stdout(&sudokux(&["explain"], HARD));
-    assert!(text.contains("stalled after"), "{text}");
+    let text = stdout(&sudokux(&["explain"], STALLS));
+    assert!(text.contains("stalled after 4 steps"), "{text}");
     assert!(text.ends_with("grade: needs-search\n"), "{text}");
     assert!(text.contains("+---"), "the pencil marks: {text}");
-    let text = stdout(&sudokux(&["explain", "--guess"], HARD));
+    let text = stdout(&sudokux(&["explain", "--guess"], STALLS));
     assert!(
         text.contains(": guess among 2 candidates, taken from the solution the search found"),
         "{text}"
     );
-    assert!(text.contains("grade: needs-search ("), "{text}");
+    assert!(text.contains("grade: needs-search (2 guesses)"), "{text}");
     assert!(text.ends_with(
-        "468931527751624839392578461134756298289413675675289314846192753513867942927345186\n"
+        "812753649943682175675491283154237896369845721287169534521974368438526917796318452\n"
     ));
+    let text = stdout(&sudokux(&["explain"], HARD));
+    assert!(
+        text.contains("grade: expert (hardest: contradiction chain, 16 steps)"),
+        "{text}"
+    );
 }
 
 #[test]
