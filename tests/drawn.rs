@@ -125,7 +125,7 @@ fn a_line_whose_rule_cannot_hold_a_cell_twice_is_refused_saying_why() {
 }
 
 #[test]
-fn consecutive_cells_of_a_line_are_neighbours_with_the_error_at_the_place() {
+fn consecutive_cells_of_a_line_are_neighbours_unless_the_line_jumps() {
     let path = file(
         "far.toml",
         "size = 9\n[[thermometer]]\ncells = \"r1c1 r5c5\"\n",
@@ -134,12 +134,20 @@ fn consecutive_cells_of_a_line_are_neighbours_with_the_error_at_the_place() {
     assert_eq!(code, 2);
     assert!(
         err.contains(
-            "3 | cells = \"r1c1 r5c5\"\n  |         ^^^^^^^^^^^\nr1c1 and r5c5 are not \
-             neighbours: a line goes from a cell to one of the 8 around it (the straight run \
-             between them is \"r1c1-r5c5\")"
+            "thermometer 1: r1c1 and r5c5 are not neighbours: a line goes from a cell to one of \
+             the 8 around it (the straight run between them is \"r1c1-r5c5\"; `jumps = true` \
+             reads the cells as listed, as f-puzzles does)"
         ),
         "{err}"
     );
+    // Said so, the line reads its cells as listed: the thermometer rises from r1c1 to r5c5.
+    let path = file(
+        "far-jumps.toml",
+        "size = 9\n[[thermometer]]\ncells = \"r1c1 r5c5\"\njumps = true\n",
+    );
+    let puzzle = from_toml(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let grid = solved(&path, &puzzle);
+    assert!(grid.get(0, 0) < grid.get(4, 4));
     // Every line family: an arrow's shaft, a between line, in JSON puzzle files too.
     for (name, text, cells) in [
         (
@@ -160,6 +168,38 @@ fn consecutive_cells_of_a_line_are_neighbours_with_the_error_at_the_place() {
             "{err}"
         );
     }
+}
+
+#[test]
+fn f_puzzles_lines_that_skip_cells_convert_to_toml_that_reads_them_the_same() {
+    let json = serde_json::json!({
+        "size": 9,
+        "grid": vec![vec![serde_json::json!({}); 9]; 9],
+        "thermometer": [{"lines": [["R1C1", "R1C3", "R3C3"]]}],
+        "renban": [{"lines": [["R5C1", "R5C4"]]}],
+        "whispers": [{"lines": [["R7C1", "R7C2"]]}],
+        "arrow": [{"cells": ["R9C9"], "lines": [["R9C9", "R9C7", "R7C7"]]}],
+    })
+    .to_string();
+    let path = file("jumps.json", &json);
+    let (code, toml, err) = run(&["convert", &path, "--to", "toml"], "");
+    assert_eq!(code, 0, "{err}");
+    for table in [
+        "[[thermometer]]\ncells = \"r1c1 r1c3 r3c3\"\njumps = true\n",
+        "[[renban]]\ncells = \"r5c1 r5c4\"\njumps = true\n",
+        "[[arrow]]\ncircle = \"r9c9\"\nshaft = \"r9c7 r7c7\"\njumps = true\n",
+    ] {
+        assert!(toml.contains(table), "{toml}");
+    }
+    // The whispers' cells are neighbours: no `jumps` written.
+    assert!(
+        toml.contains("[[whispers]]\ncells = \"r7c1 r7c2\"\n\n") || toml.ends_with("r7c2\"\n"),
+        "{toml}"
+    );
+    let read = from_toml(&toml).unwrap();
+    let again = fpuzzles::read(&json).unwrap().file;
+    assert_eq!(read, again);
+    solved(&file("jumps.toml", &toml), &read);
 }
 
 #[test]

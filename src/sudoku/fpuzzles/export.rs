@@ -13,6 +13,7 @@ use crate::sudoku::Rules;
 
 use super::import::{default_region, from_json, NONE, PENCILMARKS};
 use super::lzstring::compress_to_base64;
+use super::FpuzzlesError;
 
 /// Why a puzzle cannot be written as f-puzzles.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -103,7 +104,13 @@ pub fn to_json(file: &PuzzleFile) -> Result<Value, ExportError> {
 /// Refuses an export that does not read back as the same rules, naming what is lost by the
 /// TOML lines that say it.
 fn check_round_trip(file: &PuzzleFile, value: &Value) -> Result<(), ExportError> {
-    let back = from_json(&value.to_string()).map_err(|e| ExportError::Rules(e.to_string()))?;
+    // The import's own words, without its `f-puzzles: ` prefix (this error says it).
+    let back = from_json(&value.to_string()).map_err(|e| {
+        ExportError::Rules(match e {
+            FpuzzlesError::File(e) => e.to_string(),
+            e => e.to_string(),
+        })
+    })?;
     if back.file.rules.constraints() == file.rules.constraints()
         && partition(&back.file.rules) == partition(&file.rules)
         && back.file.givens == file.givens

@@ -14,7 +14,7 @@ use super::FpuzzlesError;
 
 /// Keys that only draw (they carry no rule the puzzle is solved with), left out with a
 /// notice: rules the setter wrote only as drawings are in `ruleset`.
-pub const COSMETIC_KEYS: &[&str] = &["text", "line", "cage", "circle", "rectangle"];
+pub(crate) const COSMETIC_KEYS: &[&str] = &["text", "line", "cage", "circle", "rectangle"];
 
 /// Settings of editors and solvers, and SudokuPad's fog of war: no rule, left out with a
 /// notice.
@@ -38,7 +38,7 @@ const NOTE_FIELDS: &[&str] = &[
 ];
 
 /// The key under which the pencil-marks family reads the cells' `givenPencilMarks`.
-pub const PENCILMARKS: &str = "givenPencilMarks";
+pub(crate) const PENCILMARKS: &str = "givenPencilMarks";
 
 /// Smallest and largest grids read.
 const SIZES: std::ops::RangeInclusive<usize> = 4..=16;
@@ -267,16 +267,16 @@ fn from_object(object: &Map<String, Value>) -> Result<Imported, FpuzzlesError> {
 }
 
 /// The default region index of a cell: boxes of `h` x `w` numbered in reading order.
-pub fn default_region(n: usize, cell: Cell) -> usize {
+pub(crate) fn default_region(n: usize, cell: Cell) -> usize {
     let (h, w) = default_box(n);
     (cell.row / h) * h + cell.col / w
 }
 
 /// The region index of a cell in no region (`"region": null` or `-1`).
-pub const NONE: usize = usize::MAX;
+pub(crate) const NONE: usize = usize::MAX;
 
 /// The label of region `index` in a [`Spec`]'s `regions` ([`NO_REGION`] for [`NONE`]).
-pub fn label(index: usize) -> char {
+pub(crate) fn label(index: usize) -> char {
     if index == NONE {
         return NO_REGION;
     }

@@ -18,7 +18,7 @@ pub struct Payload {
 /// # Errors
 ///
 /// A link to a puzzle stored on a server (a short id), or one that is not f-puzzles data.
-pub fn payload(text: &str) -> Result<Payload, FpuzzlesError> {
+pub(crate) fn payload(text: &str) -> Result<Payload, FpuzzlesError> {
     let text = text.trim();
     let lower = text.to_ascii_lowercase();
     let is_url = lower.contains("://");
@@ -87,7 +87,7 @@ fn prefixed(id: &str, in_path: bool) -> Result<Payload, FpuzzlesError> {
 
 /// The payload cleaned as fpuzzles.md §1.2 says: trimmed, cut at `#`, percent-decoded,
 /// spaces back to `+`, URL alphabets mapped to the standard one.
-pub fn clean(payload: &str) -> String {
+pub(crate) fn clean(payload: &str) -> String {
     let text = payload.trim();
     let text = text.split('#').next().unwrap_or("");
     let mut text = if text.contains('%') {

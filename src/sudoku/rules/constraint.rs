@@ -391,9 +391,10 @@ fn run(name: &str, from: Cell, to: Cell) -> Result<impl Iterator<Item = Cell>, S
     }))
 }
 
-/// The cells of a line in a puzzle file: [`RawCells`] whose consecutive cells are
-/// neighbours (orthogonal or diagonal), checked as the value is read so that the message
-/// points at it in the file.
+/// The cells of a line in a puzzle file, in order: [`RawCells`] read as the value is read, so
+/// that a name that is not a cell is pointed at in the file. Whether consecutive cells are
+/// neighbours is checked by the line's table ([`LineCells::steps`]), which may say
+/// `jumps = true`.
 #[derive(Debug)]
 pub struct LineCells(pub Vec<Cell>);
 
@@ -403,30 +404,63 @@ impl<'de> serde::Deserialize<'de> for LineCells {
         let cells = RawCells::deserialize(deserializer)?
             .read()
             .map_err(D::Error::custom)?;
-        if let Some(pair) = cells.windows(2).find(|pair| {
-            pair[0] == pair[1]
-                || pair[0].row.abs_diff(pair[1].row) > 1
-                || pair[0].col.abs_diff(pair[1].col) > 1
-        }) {
-            let (a, b) = (pair[0], pair[1]);
-            let straight =
-                a.row == b.row || a.col == b.col || a.row.abs_diff(b.row) == a.col.abs_diff(b.col);
-            return Err(D::Error::custom(if a == b {
-                format!("{a} follows itself: a line goes on to a neighbour")
-            } else {
-                format!(
-                    "{a} and {b} are not neighbours: a line goes from a cell to one of the 8 \
-                     around it{}",
-                    if straight {
-                        format!(" (the straight run between them is \"{a}-{b}\")")
-                    } else {
-                        String::new()
-                    }
-                )
-            }));
-        }
         Ok(LineCells(cells))
     }
+}
+
+impl LineCells {
+    /// The cells, each a neighbour (orthogonal or diagonal) of the one before, unless `jumps`
+    /// (a line that skips cells, as f-puzzles draws a line between any two cells).
+    ///
+    /// # Errors
+    ///
+    /// [`FileError::Value`] for `what` naming the first step that is not a neighbour's.
+    pub fn steps(&self, what: &str, jumps: bool) -> Result<Vec<Cell>, FileError> {
+        match self
+            .0
+            .windows(2)
+            .find(|pair| !jumps && !neighbours(pair[0], pair[1]))
+        {
+            None => Ok(self.0.clone()),
+            Some(pair) => Err(FileError::Value {
+                key: what.to_string(),
+                line: None,
+                message: gap_message(pair[0], pair[1]),
+            }),
+        }
+    }
+}
+
+/// Whether a line may step from `a` to `b`: one of the 8 cells around it.
+fn neighbours(a: Cell, b: Cell) -> bool {
+    a != b && a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1
+}
+
+/// Whether a line through `cells` skips cells somewhere (a puzzle file writes it with
+/// `jumps = true`).
+pub(crate) fn jumps(cells: &[Cell]) -> bool {
+    cells.windows(2).any(|pair| !neighbours(pair[0], pair[1]))
+}
+
+/// Why a line cannot step from `a` to `b` (they are not neighbours), with what to write.
+fn gap_message(a: Cell, b: Cell) -> String {
+    if a == b {
+        return format!(
+            "{a} follows itself: a line goes on to a neighbour (`jumps = true` reads the cells \
+             as listed, as f-puzzles does)"
+        );
+    }
+    let straight =
+        a.row == b.row || a.col == b.col || a.row.abs_diff(b.row) == a.col.abs_diff(b.col);
+    format!(
+        "{a} and {b} are not neighbours: a line goes from a cell to one of the 8 around it \
+         ({}`jumps = true` reads the cells as listed, as f-puzzles does)",
+        if straight {
+            format!("the straight run between them is \"{a}-{b}\"; ")
+        } else {
+            String::new()
+        }
+    )
 }
 
 /// Reads the value of a key written as `[[key]]` tables, one instance each: each table

@@ -20,7 +20,7 @@ use serde_json::{json, Map, Value};
 
 use crate::sudoku::grid::{Cell, Grid};
 
-use crate::sudoku::rules::constraint::{cell_list, LineCells, RawCells};
+use crate::sudoku::rules::constraint::{cell_list, jumps, LineCells, RawCells};
 use crate::sudoku::rules::cover::linear_sum::LinearSum;
 use crate::sudoku::rules::draw::{num, Canvas};
 use crate::sudoku::rules::error::{FileError, RulesError};
@@ -56,6 +56,9 @@ fn reading(digits: impl Iterator<Item = u8>) -> u64 {
 pub struct RawArrow {
     circle: RawCells,
     shaft: LineCells,
+    /// Consecutive shaft cells need not be neighbours (f-puzzles' arrows).
+    #[serde(default)]
+    jumps: bool,
 }
 
 impl SumClue for Arrow {
@@ -207,16 +210,20 @@ impl SumClue for Arrow {
     }
 
     fn write(&self) -> Vec<(&'static str, String)> {
-        vec![
+        let mut entries = vec![
             ("circle", cell_list(&self.circle)),
             ("shaft", cell_list(&self.shaft)),
-        ]
+        ];
+        if jumps(&self.shaft) {
+            entries.push(("jumps", "true".to_string()));
+        }
+        entries
     }
 
     fn read(raw: &RawArrow, what: &str) -> Result<Arrow, FileError> {
         Ok(Arrow {
             circle: raw.circle.cells(what)?,
-            shaft: raw.shaft.0.clone(),
+            shaft: raw.shaft.steps(what, raw.jumps)?,
         })
     }
 

@@ -24,7 +24,7 @@ use serde_json::{json, Value};
 use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::constraint::{
-    cell_list, Constraint, Family, FileWriter, LineCells, Reference,
+    cell_list, jumps, Constraint, Family, FileWriter, LineCells, Reference,
 };
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 use crate::sudoku::rules::draw::{num, Canvas, Caption};
@@ -399,6 +399,9 @@ impl<K: LineKind> Constraint for Lines<K> {
             if let Some(value) = line.value {
                 entries.push(("value", value.to_string()));
             }
+            if jumps(&line.cells) {
+                entries.push(("jumps", "true".to_string()));
+            }
             out.table(K::KEY, &entries);
         }
     }
@@ -410,6 +413,9 @@ impl<K: LineKind> Constraint for Lines<K> {
 struct RawLine {
     cells: LineCells,
     value: Option<u32>,
+    /// Consecutive cells need not be neighbours (f-puzzles' lines).
+    #[serde(default)]
+    jumps: bool,
 }
 
 impl<K: LineKind> Family for Lines<K> {
@@ -430,7 +436,7 @@ impl<K: LineKind> Family for Lines<K> {
                 });
             }
             self.lines.push(Line {
-                cells: line.cells.0.clone(),
+                cells: line.cells.steps(&what, line.jumps)?,
                 value: line.value,
             });
             Ok(())
