@@ -374,7 +374,7 @@ pub fn unexplained(rules: &Rules) -> Vec<String> {
 /// use sudokux::sudoku::{Grid, Rules};
 ///
 /// let puzzle = Grid::from_line(
-///     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
 /// )
 /// .unwrap();
 /// assert_eq!(grade(&Rules::classic(), &puzzle).unwrap(), Grade::NeedsSearch);
