@@ -9,14 +9,14 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::automata::{AutomatonError, OptionAutomaton};
 use super::commit::CommitError;
 use super::count::bits::Bits;
 use super::count::memo::Memo;
-use super::exclusion::ExclusionError;
 use super::matrix::Matrix;
 use super::problem::{OptionId, Problem, ProblemError};
-use super::relations::{OptionRelation, RelationError};
+use super::reduce::automata::{AutomatonError, OptionAutomaton};
+use super::reduce::exclusion::ExclusionError;
+use super::reduce::relations::{OptionRelation, RelationError};
 use super::search::{Search, SearchScratch, Solutions};
 use super::stats::{Outcome, Stats, Visitor};
 use super::sums::{OptionSum, SumError};

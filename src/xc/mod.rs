@@ -33,12 +33,13 @@
 //! - `matrix`: the dancing-links data and its invariants; `links`: cover and uncover;
 //!   `commit`: commits, removals, resets; `choose`: the choice of item (MRV, vector scan);
 //! - `stats`: what searches report; `checks`: the progress hook and budget a search looks at;
-//! - `sums`: weighted sums over options kept within bounds at every node; `relations`:
-//!   relations between two items kept arc consistent at every node;
-//! - `exclusion`: options that clash with every option left for a named item, removed at
-//!   every node;
-//! - `domination`: locked candidates on the matrix, the reduction a search may make at every
-//!   node, with its trail;
+//! - `reduce/`, the reductions a search makes at every node, undone when it backtracks (its
+//!   files in this order, with `sums` among them): `trail`, the undo entries by level they
+//!   all write; `sums` (a folder of its own): weighted sums over options kept within bounds;
+//!   `relations`: relations between two items kept arc consistent; `automata`: automata
+//!   over sequences of items kept consistent; `exclusion`: options that clash with every
+//!   option left for a named item, removed; `domination`: locked candidates on the matrix,
+//!   and the level by level driver of all of them;
 //! - `search`: the one search loop, generic over a hook;
 //! - `count/`, what counts (its files in the same order): `table`, the table of counted
 //!   subproblems (a thread's own, or one the threads of a split count share); `memo`, the
@@ -52,21 +53,18 @@
 //!   solution by a randomised search that restarts ([`Dlx::first_restarting`]);
 //! - `labelled`, `knuth`: problems with labels, and Knuth's text format.
 
-mod automata;
 mod budget;
 mod checks;
 mod choose;
 mod commit;
 mod count;
 mod dlx;
-mod domination;
-mod exclusion;
 pub mod knuth;
 mod labelled;
 mod links;
 mod matrix;
 mod problem;
-mod relations;
+mod reduce;
 mod restart;
 mod search;
 mod stats;
@@ -75,16 +73,16 @@ mod sums;
 mod tests;
 mod watch;
 
-pub use automata::{regular, AutomatonError, OptionAutomaton};
 pub use budget::Budget;
 pub use commit::CommitError;
 pub use count::options::CountOptions;
 pub use count::shards::Shards;
 pub use dlx::Dlx;
-pub use exclusion::{clash_all, ExclusionError};
 pub use labelled::{Labelled, LabelledSolver};
 pub use problem::{Color, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, ProblemError};
-pub use relations::{revise, OptionRelation, RelationError, Side};
+pub use reduce::automata::{regular, AutomatonError, OptionAutomaton};
+pub use reduce::exclusion::{clash_all, ExclusionError};
+pub use reduce::relations::{revise, OptionRelation, RelationError, Side};
 pub use restart::{RestartOutcome, Restarts};
 pub use search::{Search, Solutions};
 pub use stats::{Count, Outcome, Progress, Stats, Visitor};

@@ -20,9 +20,9 @@ use std::time::Instant;
 
 use super::budget::{Budget, CLOCK_EVERY};
 use super::dlx::Dlx;
-use super::domination::Domination;
 use super::matrix::{at, length, link, Matrix, COVERED, ROOT};
 use super::problem::OptionId;
+use super::reduce::domination::Domination;
 use super::stats::Stats;
 
 /// How [`Dlx::first_restarting`] searches: its seed, the items it prefers to branch on, and

@@ -12,9 +12,9 @@ use std::ops::ControlFlow;
 use super::budget::Budget;
 use super::checks::Checks;
 use super::choose::{choose_item, Conflicts};
-use super::domination::Domination;
 use super::matrix::{at, length, link, Matrix, ROOT};
 use super::problem::OptionId;
+use super::reduce::domination::Domination;
 use super::stats::{progress, Outcome, Progress, Stats, Visitor};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

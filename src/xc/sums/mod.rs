@@ -19,6 +19,7 @@ mod distinct;
 
 use crate::xc::matrix::{at, length, Matrix, COVERED};
 use crate::xc::problem::OptionId;
+use crate::xc::reduce::trail::Trail;
 use distinct::{group, Parked};
 
 /// A sum over the options of some primary items (see the module documentation).
@@ -67,9 +68,9 @@ pub enum SumError {
 /// at most 64 different weights, `weights[..]` in increasing order. A group of one slot has no
 /// weights listed. `by_option[o]` lists `(slot, weight)` for every slot option `o` is in.
 /// During a search `fixed[s]` is the weight of the option chosen (or committed) for slot
-/// `s`, or [`FREE`]; `trail` holds, oldest first, the slots fixed and not yet freed, and
-/// `marks[l]` its length when level `l` was entered, so leaving a level frees exactly the
-/// slots fixed there. Between searches `trail` and `marks` are empty and every slot is free.
+/// `s`, or [`FREE`]; `trail` holds, by level, a [`Saved::Fixed`] for every slot fixed and
+/// not yet freed, so leaving a level frees exactly the slots fixed there. Between searches
+/// `trail` is empty and every slot is free.
 ///
 /// A sum is tested again only when it may prune more: `watched` lists, once each, the items
 /// of every slot, `watch_len[u]` the length item `watched[u]` had at the last test pass (or
@@ -82,8 +83,7 @@ pub enum SumError {
 /// nothing or whose removals shortened one of its items. What a level writes into
 /// `watch_len` and the slot readings (`lo`, `hi`, `mask`, `read`, read afresh when `read[s]`,
 /// the epoch and the item's length at the reading, is no longer current) is undone when the
-/// search leaves it: `saved` holds, oldest first, the values overwritten, and `saved_marks[l]`
-/// its length when level `l` was entered. So back at a node, every length and reading left is
+/// search leaves it: `trail` holds, by level, the values overwritten. So back at a node, every length and reading left is
 /// one seen at that node or above it, on the lists the node has (a length the same on one path
 /// is the same list), and a sibling's search re-tests only the sums its choice touched.
 #[derive(Debug, Clone, Default)]
@@ -101,8 +101,7 @@ pub(crate) struct Sums {
     order: Vec<u32>,
     by_option: Vec<Vec<(u32, i64)>>,
     fixed: Vec<i64>,
-    trail: Vec<u32>,
-    marks: Vec<usize>,
+    trail: Trail<Saved>,
     /// Per group, at a test: the least and greatest weight its slots add up to, and the
     /// largest weight a free slot may take without raising the least (the greatest weight
     /// of the lightest set the free slots can take apart), and its mirror.
@@ -127,13 +126,14 @@ pub(crate) struct Sums {
     watch_len: Vec<u32>,
     sums_of: Vec<Vec<u32>>,
     dirty: Vec<u64>,
-    saved: Vec<Saved>,
-    saved_marks: Vec<usize>,
 }
 
-/// A value a level overwrote in [`Sums`]' caches, put back when the search leaves the level.
+/// What a level changed in [`Sums`]: a slot fixed, or a value it overwrote in the caches,
+/// put back when the search leaves the level.
 #[derive(Debug, Clone, Copy)]
 enum Saved {
+    /// Slot `slot` was fixed: it is free again.
+    Fixed(u32),
     /// Slot `slot`'s reading: `lo`, `hi`, `mask` and `read`.
     Read(u32, i64, i64, u64, (u64, u32)),
     /// Watched item `u`'s `watch_len`.
@@ -278,9 +278,7 @@ impl Sums {
             }
         }
         self.dirty = vec![0; self.sums.len().div_ceil(64)];
-        self.trail.reserve(self.slots.len());
-        self.marks.reserve(m.primary as usize + 2);
-        self.saved_marks.reserve(m.primary as usize + 2);
+        self.trail.reserve(self.slots.len(), m.primary as usize + 2);
         Ok(())
     }
 
@@ -304,14 +302,16 @@ impl Sums {
     /// Enters a level: fixes the slots of the option of node `last` (at the root, where `last`
     /// is `None`, those of every committed option).
     pub(crate) fn enter(&mut self, m: &Matrix, last: Option<u32>) {
-        self.marks.push(self.trail.len());
-        self.saved_marks.push(self.saved.len());
+        self.trail.enter();
         match last {
             Some(x) => self.fix(m.node_option[x as usize]),
             None => {
                 // A new search: the lists were reset and committed anew since any test.
                 self.epoch += 1;
-                self.saved.clear();
+                debug_assert!(
+                    self.trail.is_empty(),
+                    "a search starts with nothing to undo"
+                );
                 self.watch_len.fill(UNSEEN);
                 for k in 0..m.committed.len() {
                     self.fix(m.node_option[m.committed[k] as usize]);
@@ -324,28 +324,22 @@ impl Sums {
         if let Some(slots) = self.by_option.get(option as usize) {
             for &(slot, weight) in slots {
                 self.fixed[slot as usize] = weight;
-                self.trail.push(slot);
+                self.trail.push(Saved::Fixed(slot));
             }
         }
     }
 
-    /// Leaves the level entered last: frees the slots fixed there.
+    /// Leaves the level entered last: frees the slots fixed there and puts back what it
+    /// overwrote in the caches.
     pub(crate) fn leave(&mut self) {
-        let mark = self.marks.pop().expect("a level to leave");
-        while self.trail.len() > mark {
-            let slot = self.trail.pop().expect("longer than the mark");
-            self.fixed[slot as usize] = FREE;
-        }
-        let mark = self.saved_marks.pop().expect("a level to leave");
-        while self.saved.len() > mark {
-            match self.saved.pop().expect("longer than the mark") {
-                Saved::Read(s, lo, hi, mask, read) => {
-                    let s = s as usize;
-                    (self.lo[s], self.hi[s], self.mask[s], self.read[s]) = (lo, hi, mask, read);
-                }
-                Saved::Watch(u, len) => self.watch_len[u as usize] = len,
+        self.trail.leave(|saved| match saved {
+            Saved::Fixed(slot) => self.fixed[slot as usize] = FREE,
+            Saved::Read(s, lo, hi, mask, read) => {
+                let s = s as usize;
+                (self.lo[s], self.hi[s], self.mask[s], self.read[s]) = (lo, hi, mask, read);
             }
-        }
+            Saved::Watch(u, len) => self.watch_len[u as usize] = len,
+        });
     }
 
     /// The bounds of group `g` at this node (see `bounds`), or `None` when its free slots
@@ -396,7 +390,7 @@ impl Sums {
                 if lo > hi {
                     return None;
                 }
-                self.saved.push(Saved::Read(
+                self.trail.push(Saved::Read(
                     s,
                     self.lo[u],
                     self.hi[u],
@@ -459,7 +453,7 @@ impl Sums {
         for u in 0..self.watched.len() {
             let len = length(&m.len, self.watched[u]);
             if len != self.watch_len[u] {
-                self.saved.push(Saved::Watch(u as u32, self.watch_len[u]));
+                self.trail.push(Saved::Watch(u as u32, self.watch_len[u]));
                 self.watch_len[u] = len;
                 for &k in &self.sums_of[u] {
                     self.dirty[k as usize / 64] |= 1 << (k % 64);

@@ -22,8 +22,9 @@
 //!
 //! [`clash_all`] is the same step as a pure function over sets, for the logic.
 
-use super::matrix::{at, length, Matrix, COVERED, NO_COLOR, PURIFIED, SPACER};
-use super::problem::OptionId;
+use super::trail::Trail;
+use crate::xc::matrix::{at, length, Matrix, COVERED, NO_COLOR, PURIFIED, SPACER};
+use crate::xc::problem::OptionId;
 
 /// The items of the option whose first node is `first`.
 fn items_of(m: &Matrix, first: u32) -> impl Iterator<Item = u32> + '_ {
@@ -88,9 +89,9 @@ pub enum ExclusionError {
 /// Invariants: `items` holds distinct primary items (headers), `on[i]` is true exactly for
 /// them. During a search `tested[s]` is the length of `items[s]`'s list when it was last
 /// tested on the path from the root to the current node (`UNTESTED` before), so that a list
-/// as long needs no test (the removals are a function of the list); `trail` holds, oldest
-/// first, the `(s, tested[s])` each test replaced and `marks[l]` its length when level `l` was
-/// entered, so leaving a level puts back the lengths of the state above. `hit[o]` is, for
+/// as long needs no test (the removals are a function of the list); `trail` holds, by level,
+/// the `(s, tested[s])` each test replaced, so leaving a level puts back the lengths of the
+/// state above. `hit[o]` is, for
 /// option `o`, `base + j` when the test under way found it clashing with the first `j` options
 /// of the item and at most `base` when with none; `base` only grows.
 #[derive(Debug, Clone, Default)]
@@ -98,8 +99,7 @@ pub(crate) struct Exclusions {
     items: Vec<u32>,
     on: Vec<bool>,
     tested: Vec<u32>,
-    trail: Vec<(u32, u32)>,
-    marks: Vec<usize>,
+    trail: Trail<(u32, u32)>,
     hit: Vec<u64>,
     base: u64,
     /// The options clashing with every option tested so far (a node of each).
@@ -161,7 +161,7 @@ impl Exclusions {
 
     /// Enters a level: at the root every item is tested again.
     pub(crate) fn enter(&mut self, root: bool) {
-        self.marks.push(self.trail.len());
+        self.trail.enter();
         if root {
             self.tested.fill(UNTESTED);
         }
@@ -169,11 +169,7 @@ impl Exclusions {
 
     /// Leaves the level entered last: the lengths tested there are forgotten.
     pub(crate) fn leave(&mut self) {
-        let mark = self.marks.pop().expect("a level to leave");
-        while self.trail.len() > mark {
-            let (s, len) = self.trail.pop().expect("longer than the mark");
-            self.tested[s as usize] = len;
-        }
+        self.trail.leave(|(s, len)| self.tested[s as usize] = len);
     }
 
     /// Tests every item whose list has shrunk since its last test and puts into `out` a node

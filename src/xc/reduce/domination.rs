@@ -25,25 +25,24 @@
 
 use super::automata::Automata;
 use super::exclusion::Exclusions;
-use super::matrix::{at, length, link, Matrix, COVERED, NO_COLOR, PURIFIED, ROOT, SPACER};
 use super::relations::Relations;
-use super::sums::{linked, Sums};
+use super::trail::Trail;
+use crate::xc::matrix::{at, length, link, Matrix, COVERED, NO_COLOR, PURIFIED, ROOT, SPACER};
+use crate::xc::sums::{linked, Sums};
 
 /// The state of the reduction during a search: the trail of removed options and the scratch
 /// space of the tests, all allocated before the search (see [`Domination::prepare`]).
 ///
-/// Invariants, during a search: `trail` holds, oldest first, one node of every option the
-/// reduction has removed and not yet restored (the node in the list of the dominated item,
-/// which the removal unlinked with all the others); `marks[l]` is the length of `trail` when
-/// level `l` was entered, so the removals made at level `l` are `trail[marks[l]..marks[l + 1]]`
-/// and leaving the level restores them newest first, exactly undoing them. `queued[i]` is true
-/// exactly for the items in `queue`. Between searches `trail`, `marks` and `queue` are empty.
+/// Invariants, during a search: `trail` holds, by level, one node of every option the
+/// reduction (item domination, and the removals of the sums, relations, automata and
+/// exclusions) has removed at that level and not yet restored (a node that the removal
+/// unlinked with all the others of its option); leaving a level restores them newest first,
+/// exactly undoing them. `queued[i]` is true exactly for the items in `queue`. Between
+/// searches `trail` and `queue` are empty.
 #[derive(Debug, Default)]
 pub(crate) struct Domination {
-    /// Removed options (a node of each), oldest first.
-    trail: Vec<u32>,
-    /// Per level entered, the length of `trail` when it was entered.
-    marks: Vec<usize>,
+    /// Removed options (a node of each), by level.
+    trail: Trail<u32>,
     /// Items to test, each once.
     queue: Vec<u32>,
     /// Per item header, whether it is in `queue`.
@@ -79,8 +78,7 @@ impl Domination {
         if self.queued.len() != items {
             self.queued = vec![false; items];
         }
-        self.trail.reserve(m.option_count());
-        self.marks.reserve(m.primary as usize + 2);
+        self.trail.reserve(m.option_count(), m.primary as usize + 2);
         self.queue.reserve(items);
         self.common.reserve(items);
     }
@@ -114,7 +112,7 @@ impl Domination {
 
     /// Levels entered and not yet left.
     pub(crate) fn depth(&self) -> usize {
-        self.marks.len()
+        self.trail.depth()
     }
 
     /// Enters a level: tests the items whose lists may have shrunk since the level above was
@@ -129,7 +127,7 @@ impl Domination {
         last: Option<u32>,
         updates: &mut u64,
     ) -> bool {
-        self.marks.push(self.trail.len());
+        self.trail.enter();
         if !self.sums.is_empty() {
             self.sums.enter(m, last);
         }
@@ -205,11 +203,7 @@ impl Domination {
         if !self.exclusions.is_empty() {
             self.exclusions.leave();
         }
-        let mark = self.marks.pop().expect("a level to leave");
-        while self.trail.len() > mark {
-            let p = self.trail.pop().expect("longer than the mark");
-            m.restore_option::<COLORS>(p);
-        }
+        self.trail.leave(|p| m.restore_option::<COLORS>(p));
     }
 
     /// Queues primary item `i` for a test if it is active with at least two options and not

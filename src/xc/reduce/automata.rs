@@ -26,9 +26,10 @@
 //! options chosen (a covered slot's value), not only the items covered, counts with automata do
 //! without the memory of subproblems, as counts with sums do.
 
-use super::matrix::{at, length, Matrix, COVERED};
-use super::problem::OptionId;
-use super::sums::linked;
+use super::trail::Trail;
+use crate::xc::matrix::{at, length, Matrix, COVERED};
+use crate::xc::problem::OptionId;
+use crate::xc::sums::linked;
 
 /// An automaton read along a sequence of slots (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -190,8 +191,8 @@ fn sweep(
 /// During a search `fixed[s]` is the value of the option chosen (or committed) for slot `s`,
 /// `FREE` while there is none; `seen[s]` is the length of `items[s]`'s list when the slot's
 /// automaton was last found consistent on the path from the root to the current node (`STALE`
-/// before); `trail` holds, oldest first, the `(slot, old seen)` of every change of `seen` and
-/// the `(slot, FIXED)` of every fixing, and `marks[l]` its length when level `l` was entered.
+/// before); `trail` holds, by level, the [`Undo`] of every change of `seen` and of every
+/// fixing.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Automata {
     automata: Vec<(u32, u32)>,
@@ -205,8 +206,7 @@ pub(crate) struct Automata {
     choices: Vec<(u32, u8)>,
     fixed: Vec<u8>,
     seen: Vec<u32>,
-    trail: Vec<(u32, u32)>,
-    marks: Vec<usize>,
+    trail: Trail<Undo>,
     masks: Vec<u64>,
     forward: Vec<bool>,
     backward: Vec<bool>,
@@ -218,8 +218,14 @@ const FREE: u8 = u8::MAX;
 /// The length of no list: a slot not yet tested.
 const STALE: u32 = u32::MAX;
 
-/// The mark, in the trail, of a slot fixed (not a change of `seen`).
-const FIXED: u32 = u32::MAX - 1;
+/// What a level changed in [`Automata`], undone when the search leaves it.
+#[derive(Debug, Clone, Copy)]
+enum Undo {
+    /// Slot `s` was fixed: it is free again.
+    Fixed(u32),
+    /// Slot `s`'s `seen` was the length given.
+    Seen(u32, u32),
+}
 
 impl Automata {
     /// Whether there are any automata.
@@ -313,15 +319,15 @@ impl Automata {
         let states = *self.bounds.last().expect("a bound") as usize;
         self.forward = vec![false; states];
         self.backward = vec![false; states];
-        self.trail = Vec::with_capacity(3 * slots);
-        self.marks = Vec::with_capacity(m.primary as usize + 2);
+        self.trail = Trail::default();
+        self.trail.reserve(3 * slots, m.primary as usize + 2);
         Ok(())
     }
 
     /// Enters a level: fixes the slots of the option of node `last` (at the root, where `last`
     /// is `None`, those of every committed option, and every automaton is tested anew).
     pub(crate) fn enter(&mut self, m: &Matrix, last: Option<u32>) {
-        self.marks.push(self.trail.len());
+        self.trail.enter();
         match last {
             Some(x) => self.fix(m.node_option[x as usize]),
             None => {
@@ -345,21 +351,16 @@ impl Automata {
         for c in from..to {
             let (s, v) = self.choices[c];
             self.fixed[s as usize] = v;
-            self.trail.push((s, FIXED));
+            self.trail.push(Undo::Fixed(s));
         }
     }
 
     /// Leaves the level entered last: frees the slots fixed there and forgets its tests.
     pub(crate) fn leave(&mut self) {
-        let mark = self.marks.pop().expect("a level to leave");
-        while self.trail.len() > mark {
-            let (s, old) = self.trail.pop().expect("longer than the mark");
-            if old == FIXED {
-                self.fixed[s as usize] = FREE;
-            } else {
-                self.seen[s as usize] = old;
-            }
-        }
+        self.trail.leave(|undo| match undo {
+            Undo::Fixed(s) => self.fixed[s as usize] = FREE,
+            Undo::Seen(s, old) => self.seen[s as usize] = old,
+        });
     }
 
     /// Makes every automaton whose slots changed consistent with the options still in the
@@ -375,7 +376,7 @@ impl Automata {
             for s in first..end {
                 let len = length(&m.len, self.items[s]);
                 if len != self.seen[s] {
-                    self.trail.push((s as u32, self.seen[s]));
+                    self.trail.push(Undo::Seen(s as u32, self.seen[s]));
                     self.seen[s] = len;
                 }
                 self.masks[s] = if self.fixed[s] != FREE {

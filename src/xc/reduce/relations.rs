@@ -24,8 +24,9 @@
 //! still possible are a mask of values, and [`revise`] returns the masks that keep support,
 //! the step a person calls "this cell cannot be 3: then its neighbour would have nothing".
 
-use super::matrix::{at, length, Matrix, COVERED};
-use super::problem::OptionId;
+use super::trail::Trail;
+use crate::xc::matrix::{at, length, Matrix, COVERED};
+use crate::xc::problem::OptionId;
 
 /// A relation between the options of two primary items (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -147,9 +148,9 @@ pub fn revise(allowed: &[u64], a: u64, b: u64) -> (u64, u64) {
 /// is the same the mask is too, and else it holds every value of the list and more. A free
 /// `single` slot with more than `loud[s]` options keeps its older mask (making it again would
 /// wake nothing, and a larger mask only keeps more support: the removals stay sound); every
-/// other slot whose length changed gets its mask made again at the next pass. `trail` holds, oldest first, the `(slot, seen, known)` each
-/// remaking replaced, and `marks[l]` its length when level `l` was entered, so leaving a level
-/// puts back the masks of the state above. Between passes `mask` equals `known`; within one it
+/// other slot whose length changed gets its mask made again at the next pass. `trail` holds,
+/// by level, the `(slot, seen, known)` each remaking replaced, so leaving a level puts back
+/// the masks of the state above. Between passes `mask` equals `known`; within one it
 /// holds the values still supported, `moved` the slots where they differ. `tested[r]` holds
 /// the two slots' masks when relation `r` was last found arc consistent (so that equal masks
 /// need no test: [`revise`] is a pure function of them); `queued[r]` is true exactly for the
@@ -173,8 +174,7 @@ pub(crate) struct Relations {
     mask: Vec<u64>,
     seen: Vec<u32>,
     known: Vec<u64>,
-    trail: Vec<(u32, u32, u64)>,
-    marks: Vec<usize>,
+    trail: Trail<(u32, u32, u64)>,
     changed: Vec<u32>,
     moved: Vec<u32>,
 }
@@ -323,15 +323,15 @@ impl Relations {
             .iter()
             .map(|&i| length(&m.len, i) as usize + 2)
             .sum();
-        self.trail = Vec::with_capacity(entries);
-        self.marks = Vec::with_capacity(m.primary as usize + 2);
+        self.trail = Trail::default();
+        self.trail.reserve(entries, m.primary as usize + 2);
         Ok(())
     }
 
     /// Enters a level of the search (a new search at the root, where the lists were reset
     /// and committed anew: every slot's mask is made again).
     pub(crate) fn enter(&mut self, root: bool) {
-        self.marks.push(self.trail.len());
+        self.trail.enter();
         if root {
             self.seen.fill(STALE);
         }
@@ -339,13 +339,11 @@ impl Relations {
 
     /// Leaves the level entered last: the masks made there are forgotten.
     pub(crate) fn leave(&mut self) {
-        let mark = self.marks.pop().expect("a level to leave");
-        while self.trail.len() > mark {
-            let (s, len, mask) = self.trail.pop().expect("longer than the mark");
+        self.trail.leave(|(s, len, mask)| {
             self.seen[s as usize] = len;
             self.known[s as usize] = mask;
             self.mask[s as usize] = mask;
-        }
+        });
     }
 
     /// Makes every relation arc consistent over the options still in the matrix: puts into
