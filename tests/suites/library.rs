@@ -43,6 +43,8 @@ mod large;
 mod lines;
 #[path = "../logic.rs"]
 mod logic;
+#[path = "../logic_nets.rs"]
+mod logic_nets;
 #[path = "../properties.rs"]
 mod properties;
 #[path = "../puzzles.rs"]

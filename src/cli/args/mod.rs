@@ -331,7 +331,7 @@ every size, jigsaw, X-sudoku and the other variants.
 Grades: easy (singles, forbidden digits), medium (locked candidates, cage sums, only
 options, dominations, sum steps on arrows, little killers and cages, pairs), hard (triples,
 innies and outies, overlapping sums, the 45 rule with lines, cage interaction, X-wing, XY-wing, set pairs, contradiction chains, sum chains), expert (quads,
-swordfish, jellyfish, XYZ-wing, set triples, long contradiction chains, or three or more hard steps), needs-search (logic
+swordfish, jellyfish, XYZ-wing, set triples, long contradiction chains, contradiction nets, or three or more hard steps), needs-search (logic
 alone stalls).
 
 Constraints the logic does not reason with yet are named in a note before the steps; the

@@ -95,6 +95,10 @@ impl State<'_> {
             Ok(None) => self.long_contradiction_chain(&mut work),
             r => r,
         };
+        let r = match r {
+            Ok(None) => self.contradiction_net(&mut work),
+            r => r,
+        };
         match r {
             Ok(Some(step)) => NextStep::Step(step),
             Ok(None) => NextStep::Stalled,

@@ -162,6 +162,21 @@ impl Step {
                 unit(0)
             )
             .replace("  ", " "),
+            // units: the item split, the items each way left empty, the placement's chain,
+            // each way's chain.
+            Technique::ContradictionNet => {
+                let k = self.units.len().saturating_sub(2) / 2;
+                let ways: Vec<String> = (0..k)
+                    .map(|w| format!("{} leaves no way for {}", unit(k + 2 + w), unit(1 + w)))
+                    .collect();
+                format!(
+                    "{}: {} leaves {} {k} ways: {}",
+                    self.technique,
+                    unit(k + 1),
+                    unit(0),
+                    ways.join("; ")
+                )
+            }
             Technique::SetPair | Technique::SetTriple => {
                 let k = self.units.len() / 2;
                 format!(

@@ -96,6 +96,10 @@ pub enum Technique {
     /// A contradiction chain longer than those tried before (more than 6 rounds of forced
     /// options, at most 12), looked for only where no shorter one is found.
     LongContradictionChain,
+    /// A candidate whose placement, followed as a contradiction chain follows it, leaves a
+    /// requirement of the rules two or three ways to be met, each of which breaks the rules
+    /// when followed in turn. Looked for only where no contradiction chain is found.
+    ContradictionNet,
     /// Not logic: a digit tried in a cell where logic stalled, taken from the solution that
     /// the exact-cover search found.
     Guess,
@@ -103,7 +107,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 32] = [
+    pub const ALL: [Technique; 33] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Forbidden,
@@ -135,6 +139,7 @@ impl Technique {
         Technique::ContradictionChain,
         Technique::SumChain,
         Technique::LongContradictionChain,
+        Technique::ContradictionNet,
         Technique::Guess,
     ];
 
@@ -172,6 +177,7 @@ impl Technique {
             Technique::ContradictionChain => "contradiction chain",
             Technique::SumChain => "sum chain",
             Technique::LongContradictionChain => "long contradiction chain",
+            Technique::ContradictionNet => "contradiction net",
             Technique::Guess => "guess",
         }
     }
@@ -189,6 +195,7 @@ impl Technique {
                 | Technique::ContradictionChain
                 | Technique::SumChain
                 | Technique::LongContradictionChain
+                | Technique::ContradictionNet
         )
     }
 
@@ -237,7 +244,8 @@ impl Technique {
             | Technique::XyzWing
             | Technique::Jellyfish
             | Technique::SetTriple
-            | Technique::LongContradictionChain => Grade::Expert,
+            | Technique::LongContradictionChain
+            | Technique::ContradictionNet => Grade::Expert,
             Technique::Guess => Grade::NeedsSearch,
         }
     }

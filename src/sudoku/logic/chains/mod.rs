@@ -13,6 +13,7 @@
 //! ([`super::failed`]): while they read the same it is not followed again, and it is charged
 //! the work it took then.
 
+mod nets;
 mod sums;
 
 use super::failed::ChainRead;
