@@ -378,7 +378,7 @@ pub fn unexplained(rules: &Rules) -> Vec<String> {
 /// use sudokux::sudoku::{Grid, Rules};
 ///
 /// let puzzle = Grid::from_line(
-///     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+///     ".......24..3...7..41..7...6.....3.....5.9.8.....8.5...2...4...9..7...4..96.....1.",
 /// )
 /// .unwrap();
 /// assert_eq!(grade(&Rules::classic(), &puzzle).unwrap(), Grade::NeedsSearch);
