@@ -187,7 +187,7 @@ impl Dlx {
     /// 25x25 proofs of BENCHMARKS.md it cuts nodes 3 to 200 times with `Some(2)`; on 9x9
     /// puzzles and on the packing problems of `examples/xc` it costs more time than it saves,
     /// so it is an opt-in (the sudoku [`Solver`](crate::sudoku::Solver) turns it on from
-    /// 16x16). The restarting search ([`Dlx::first_restarting`]) does not use it.
+    /// 16x16). The restarting search ([`Dlx::first_restarting`]) uses it too.
     ///
     /// # Examples
     ///
@@ -223,7 +223,7 @@ impl Dlx {
     /// chosen for the slots add up to the target. Options whose weight the other slots' least
     /// and greatest weights still in the matrix cannot make up to the target go, undone on the
     /// way back, as item domination's removals are. Answers do not change; counts with sums
-    /// do without the memory of subproblems. The restarting search does not use them.
+    /// do without the memory of subproblems. The restarting search keeps them too.
     ///
     /// # Errors
     ///
@@ -264,7 +264,7 @@ impl Dlx {
     /// allows. An option of one slot whose value no option still in the matrix for the other
     /// slot allows goes, undone on the way back, as item domination's removals are. Answers do
     /// not change, counts keep the memory of subproblems (the removals depend only on the
-    /// options in the matrix); the restarting search does not use relations.
+    /// options in the matrix); the restarting search keeps them too.
     ///
     /// # Errors
     ///
@@ -322,7 +322,7 @@ impl Dlx {
     /// no such path through the values still possible goes, undone on the way back, as item
     /// domination's removals are. Answers do not change; counts with automata do without the
     /// memory of subproblems (the removals depend on the options chosen); the restarting
-    /// search does not use automata.
+    /// search keeps them too.
     ///
     /// # Errors
     ///
@@ -344,7 +344,7 @@ impl Dlx {
     /// solution below, and goes, undone on the way back, as item domination's removals are
     /// (see [`clash_all`](crate::xc::clash_all) for the step as a function). Item domination
     /// needs the options to share one item; here each may clash through its own. Answers and
-    /// counts do not change; the restarting search does not make exclusions.
+    /// counts do not change; the restarting search makes them too.
     ///
     /// # Errors
     ///

@@ -200,9 +200,15 @@ fn run<const COLORS: bool>(
         loop {
             if descend {
                 if dom.on() {
-                    // Left when this level backtracks (or the run is taken back).
+                    // Left when this level backtracks (or the run is taken back). The
+                    // reductions (item domination, and the sums, relations, automata and
+                    // exclusions the matrix was given) run as in the plain search; a dead end
+                    // they find backtracks at once.
                     let last = levels.last().map(|l| tries[l.at]);
-                    dom.enter::<COLORS>(m, last, &mut stats.updates);
+                    if !dom.enter::<COLORS>(m, last, &mut stats.updates) {
+                        descend = false;
+                        continue;
+                    }
                 }
                 if link(&m.links, ROOT).right == ROOT {
                     end = RunEnd::Solved;

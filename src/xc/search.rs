@@ -390,13 +390,6 @@ impl Search<'_> {
         // Two-way items first where relations or automata are the only promises; score per
         // option with sums, or with scores and no promise (pencil marks: BENCHMARKS.md).
         let pairs_first = domination.sums.is_empty() && domination.promised();
-        // A dead end the sums find is charged to the item of the last choice with two options
-        // or more (a forced move is not a choice).
-        let charge = |conflicts: &mut Conflicts, m: &Matrix, stack: &[u32], branch: &[[u32; 2]]| {
-            if let Some(l) = branch.iter().rposition(|b| b[1] >= 2) {
-                conflicts.bump(at(&m.nodes, stack[l]).top);
-            }
-        };
         let mut state = self.state;
         loop {
             match state {
@@ -414,7 +407,7 @@ impl Search<'_> {
                     {
                         // The sums found a dead end: leave the level at once.
                         if scored {
-                            charge(conflicts, m, stack, &self.branch);
+                            conflicts.dead_end(m, stack, None);
                         }
                         state = State::Backtrack;
                         continue;
@@ -463,8 +456,7 @@ impl Search<'_> {
                     if first == i {
                         // An item no option can cover: dead end.
                         if scored {
-                            // Charged to the item that ran out of options.
-                            conflicts.bump(i);
+                            conflicts.dead_end(m, stack, Some(i));
                         }
                         state = State::Backtrack;
                         continue;

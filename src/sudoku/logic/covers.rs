@@ -79,7 +79,8 @@ impl State<'_> {
                 search.bases.push((i, live));
             }
         }
-        let found = search.grow(0, &mut Vec::new(), &mut Vec::new())?;
+        let mut union = Vec::with_capacity(4 * k * matrix.n);
+        let found = search.grow(0, &mut Vec::with_capacity(k), &mut union)?;
         let technique = if k == 2 {
             Technique::SetPair
         } else {
@@ -120,7 +121,7 @@ impl State<'_> {
 impl Search<'_, '_> {
     /// Whether at most `k` lines, none of them `except`, hold every option of `options`.
     fn coverable(&self, options: &[u32], except: &[u32]) -> bool {
-        let mut lines = Vec::new();
+        let mut lines = Vec::with_capacity(self.k + 1);
         self.covers(options, except, &mut lines, &mut |_| Some(()))
             .is_some()
     }
@@ -189,18 +190,21 @@ impl Search<'_, '_> {
             if !touches {
                 continue;
             }
-            let added = options.clone();
+            // The ways added are `union[len..end]` (a deeper call only adds past `end`).
             let len = union.len();
-            union.extend_from_slice(&added);
+            union.extend_from_slice(options);
+            let end = union.len();
             chosen.push(b);
-            let except: Vec<u32> = chosen
-                .iter()
-                .map(|&c| self.matrix.items[self.bases[c].0].id)
-                .collect();
+            let mut except = Vec::with_capacity(chosen.len());
+            except.extend(
+                chosen
+                    .iter()
+                    .map(|&c| self.matrix.items[self.bases[c].0].id),
+            );
             if self.coverable(union, &except) {
-                self.mark(&added, true);
+                self.mark(&union[len..end], true);
                 let found = self.grow(b + 1, chosen, union);
-                self.mark(&added, false);
+                self.mark(&union[len..end], false);
                 if found.is_some() {
                     return found;
                 }

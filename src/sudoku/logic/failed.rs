@@ -36,13 +36,14 @@ pub(super) struct Failed {
 }
 
 /// The combinations the walks through the fillings of a promised sum kept of its terms'
-/// digits, by the sum (its index in the state's sums) and the digits: what
-/// [`RuleSum::combinations`](super::rule_sums::RuleSum::combinations) keeps of them, `None`
-/// when some term keeps none.
+/// digits, by the sum (its index in the state's sums) and the digits, as one list (the
+/// index first, then the digits: looked up by a slice, without a list made for the key):
+/// what [`RuleSum::combinations`](super::rule_sums::RuleSum::combinations) keeps of them,
+/// `None` when some term keeps none.
 ///
 /// Invariant: a pure function of its key (the sums are the rules', the same for every state
 /// that shares this memory); it holds at most [`WALKS_KEPT`] entries.
-pub(super) type Walks = HashMap<(u32, Vec<u64>), Option<Vec<u64>>, BuildHasherDefault<WordHasher>>;
+pub(super) type Walks = HashMap<Vec<u64>, Option<Vec<u64>>, BuildHasherDefault<WordHasher>>;
 
 /// The walks [`Walks`] keeps before it starts afresh: about 20 MB on a 9x9 (an entry is two
 /// lists of nine words and a map slot).

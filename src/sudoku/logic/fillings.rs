@@ -135,9 +135,19 @@ impl Hasher for WordHasher {
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
+        // A word at a time (a slice of words, such as a list of masks, is hashed as its
+        // bytes), the bytes past the last whole word one by one.
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            self.write_u64(u64::from_le_bytes(word.try_into().expect("8 bytes")));
+        }
+        for &b in words.remainder() {
             self.write_u64(u64::from(b));
         }
+    }
+
+    fn write_u32(&mut self, word: u32) {
+        self.write_u64(u64::from(word));
     }
 
     fn write_u64(&mut self, word: u64) {

@@ -7,9 +7,41 @@ pub(crate) fn bit(d: u8) -> u64 {
 }
 
 /// The digits of a mask, in increasing order.
-pub(crate) fn digits_of(mask: u64) -> impl Iterator<Item = u8> {
-    (0..64u8).filter(move |k| mask >> k & 1 == 1).map(|k| k + 1)
+///
+/// # Complexity
+///
+/// One step per digit (the lowest bit left, cleared), not per bit of the word: the sum walks
+/// and chains go through candidate masks in their innermost loops.
+pub(crate) fn digits_of(mask: u64) -> Digits {
+    Digits(mask)
 }
+
+/// The digits of a mask, lowest first ([`digits_of`]). Invariant: the word holds the bits of
+/// the digits not yet handed out.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Digits(u64);
+
+impl Iterator for Digits {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let k = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(k + 1)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let len = self.0.count_ones() as usize;
+        (len, Some(len))
+    }
+}
+
+impl ExactSizeIterator for Digits {}
+
+impl std::iter::FusedIterator for Digits {}
 
 /// Calls `visit` with every `k`-subset of `0..len` (as index lists, in lexicographic order)
 /// until it returns `Some`.
@@ -40,6 +72,32 @@ pub(crate) fn combinations<T>(
         pick[i] += 1;
         for j in i + 1..k {
             pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The digits handed out are the set bits, lowest first, each once, counted right.
+    #[test]
+    fn digits_of_a_mask_are_its_bits_in_order() {
+        for mask in [
+            0u64,
+            1,
+            0b1011_0110,
+            1 << 63,
+            u64::MAX,
+            0x8000_0000_0000_0001,
+        ] {
+            let slow: Vec<u8> = (0..64u8)
+                .filter(|k| mask >> k & 1 == 1)
+                .map(|k| k + 1)
+                .collect();
+            let digits = digits_of(mask);
+            assert_eq!(digits.len(), slow.len());
+            assert_eq!(digits.collect::<Vec<u8>>(), slow, "{mask:#x}");
         }
     }
 }

@@ -72,31 +72,32 @@ impl RuleSum {
     /// leave it; `None` when the target is out of reach (no solution: the caller leaves it to
     /// the other checks).
     pub(super) fn within_reach(&self, masks: &[u64]) -> Option<Vec<u64>> {
-        let bounds: Vec<(i64, i64)> = self
-            .promise
-            .terms
-            .iter()
-            .zip(masks)
-            .map(|(&(_, w), &m)| weights(w, m))
-            .collect::<Option<_>>()?;
-        let reach = Reach::new(bounds.iter().copied(), self.promise.target);
-        if !reach.reachable() {
-            return None;
+        let mut kept = Vec::with_capacity(masks.len());
+        self.within_reach_into(masks, &mut kept).then_some(kept)
+    }
+
+    /// [`RuleSum::within_reach`] into `kept` (emptied first, its room kept): false when the
+    /// target is out of reach (then `kept` is left empty).
+    pub(super) fn within_reach_into(&self, masks: &[u64], kept: &mut Vec<u64>) -> bool {
+        kept.clear();
+        if masks.contains(&0) {
+            return false;
         }
-        Some(
-            self.promise
-                .terms
-                .iter()
-                .zip(masks)
-                .zip(&bounds)
-                .map(|((&(_, w), &m), &(lo, hi))| {
-                    let (least, most) = reach.slot(lo, hi);
-                    digits_of(m)
-                        .filter(|&d| (least..=most).contains(&(w * i64::from(d))))
-                        .fold(0, |acc, d| acc | bit(d))
-                })
-                .collect(),
-        )
+        // Every term has a digit: its weights are bounded.
+        let bounds = |(&(_, w), &m): (&(usize, i64), &u64)| weights(w, m).unwrap_or((0, 0));
+        let terms = self.promise.terms.iter().zip(masks);
+        let reach = Reach::new(terms.clone().map(bounds), self.promise.target);
+        if !reach.reachable() {
+            return false;
+        }
+        kept.extend(terms.map(|term @ (&(_, w), &m)| {
+            let (lo, hi) = bounds(term);
+            let (least, most) = reach.slot(lo, hi);
+            digits_of(m)
+                .filter(|&d| (least..=most).contains(&(w * i64::from(d))))
+                .fold(0, |acc, d| acc | bit(d))
+        }));
+        true
     }
 
     /// For each term, the digits of its mask that some filling reaching the target uses
@@ -139,9 +140,15 @@ impl RuleSum {
 /// The least and greatest weight of a term of weight `w` holding a digit of `mask`, `None`
 /// for an empty mask.
 fn weights(w: i64, mask: u64) -> Option<(i64, i64)> {
-    let values = digits_of(mask).map(|d| w * i64::from(d));
-    let (lo, hi) = values.fold((i64::MAX, i64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
-    (lo <= hi).then_some((lo, hi))
+    if mask == 0 {
+        return None;
+    }
+    // The least and greatest digits weighed: their products bound every digit's.
+    let (low, high) = (
+        w * i64::from(mask.trailing_zeros() + 1),
+        w * i64::from(64 - mask.leading_zeros()),
+    );
+    Some((low.min(high), low.max(high)))
 }
 
 /// Whether a sum has few enough terms for [`RuleSum::combinations`].

@@ -54,7 +54,7 @@ struct Joint {
     least: Vec<[i64; 2]>,
     most: Vec<[i64; 2]>,
     support: Vec<u64>,
-    memo: HashMap<(usize, i64, i64, u64), bool, BuildHasherDefault<WordHasher>>,
+    memo: Memo,
     /// Whether the walk went over [`MAX_STATES`] (its support is then unusable).
     over: bool,
     /// The digits of the cells before the walk's current one (`digits[..k]` at cell `k`).
@@ -66,6 +66,9 @@ struct Joint {
     /// `fillings`: at most [`WITNESSES`].
     witnesses: Vec<u8>,
 }
+
+/// The states of a walk that were asked whether they complete, with the answer.
+type Memo = HashMap<(usize, i64, i64, u64), bool, BuildHasherDefault<WordHasher>>;
 
 /// Fillings kept through every digit of every cell: a step removes a candidate that some
 /// fillings used; with several kept, others often remain, and the pair need not be walked
@@ -277,6 +280,7 @@ impl State<'_> {
             }
         }
         let open = |sum: &RuleSum| sum.promise.terms.iter().any(|&(p, _)| self.values[p] == 0);
+        let mut memo = Memo::default();
         for (i, a) in sums.iter().enumerate() {
             if !open(a) || a.promise.terms.len() > MAX_TERMS {
                 continue;
@@ -295,6 +299,9 @@ impl State<'_> {
                 let Some(mut joint) = Joint::new(self, a, b) else {
                     continue;
                 };
+                // The walks' memos share one table, emptied between pairs (its room kept).
+                memo.clear();
+                joint.memo = std::mem::take(&mut memo);
                 // What the walk reads: the cells' digits, and which of them are placed.
                 let mut read: Vec<u64> = vec![INPUTS];
                 read.extend(
@@ -311,6 +318,7 @@ impl State<'_> {
                     continue;
                 }
                 joint.complete(0, [0, 0], 0);
+                memo = std::mem::take(&mut joint.memo);
                 if joint.over || joint.support.contains(&0) {
                     // Too long a walk, or no joint filling (the puzzle is broken here, which
                     // other checks report): nothing found on these inputs.

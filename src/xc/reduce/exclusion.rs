@@ -12,11 +12,13 @@
 //! left on the line for the 5, through a row, a column, a box or the line itself, loses its 5,
 //! where the places need not share one house.
 //!
-//! The caller names the items to test ([`crate::xc::Dlx::add_exclusion`]): the test walks the
-//! lists of every item of every option of `a`, so it is kept to the items where it pays (the
-//! digits a sudoku line must hold). An item is tested again when its list has shrunk since it
-//! was last tested on the path from the root (the clashes of an option do not change, so the
-//! removals depend only on the options of `a` still in the matrix). Counts stay exact: an
+//! The caller names the items to test ([`crate::xc::Dlx::add_exclusion`]), the digits a sudoku
+//! line must hold. The clashes of an option do not change, so what clashes with each option of
+//! `a` is found once, when `a` is named, as a row of bits over the options that clash with some
+//! option of `a`; at a node the test ands the rows of `a`'s options left (a few words each)
+//! and keeps the options still in the matrix. An item is tested again only when its list has
+//! shrunk since it was last tested on the path from the root (the removals depend only on the
+//! options of `a` still in the matrix). Counts stay exact: an
 //! option removed here is in no solution of the current subproblem, and the removals depend
 //! only on the options still in the matrix, not on the path that left them.
 //!
@@ -81,35 +83,65 @@ pub enum ExclusionError {
     /// The options are not every option of one primary item of the matrix as it stands.
     #[error("the options are not every option of one primary item")]
     NotAnItem,
+    /// Exclusions are named on a matrix as built, before any commit or removal.
+    #[error("exclusions are named before options are committed or removed")]
+    NotFresh,
 }
 
-/// The items whose exclusions the search makes, with the trail of their last tests and the
-/// scratch space of a test.
+/// The items whose exclusions the search makes, with what clashes with their options (found
+/// once, when the item is named), the trail of their last tests and the scratch space of a
+/// test.
 ///
 /// Invariants: `items` holds distinct primary items (headers), `on[i]` is true exactly for
-/// them. During a search `tested[s]` is the length of `items[s]`'s list when it was last
-/// tested on the path from the root to the current node (`UNTESTED` before), so that a list
-/// as long needs no test (the removals are a function of the list); `trail` holds, by level,
-/// the `(s, tested[s])` each test replaced, so leaving a level puts back the lengths of the
-/// state above. `hit[o]` is, for
-/// option `o`, `base + j` when the test under way found it clashing with the first `j` options
-/// of the item and at most `base` when with none; `base` only grows.
+/// them. Item `items[s]`'s *others* are the options outside its list that clash with at
+/// least one option of it and hold a primary item: `spans[s]` is `(first, words)`, and other
+/// `k` of the item is the option of node `others[first + k]`, a node of it in a primary
+/// item's list (which is in that list exactly while the option is in the matrix, unless the
+/// item is covered). `row_of[p]`, for the node `p` of an option of a named item in that
+/// item's list (`NO_ROW` for every other node), is where the option's row starts in `rows`:
+/// `words` words whose bit `k` is set exactly when the option clashes with other `k` of its
+/// item. Clashes are a fixed relation between options (colors as built: a purified item's
+/// options that disagree with its color are out of the matrix), so the options left that
+/// clash with every option of `a` left are the others of `a` whose bit is set in every row
+/// of `a`'s list, and still in the matrix.
+///
+/// During a search `tested[s]` is the length of `items[s]`'s list when it was last tested on
+/// the path from the root to the current node (`UNTESTED` before), so that a list as long
+/// needs no test (the removals are a function of the list); `trail` holds, by level, the
+/// `(s, tested[s])` each test replaced, so leaving a level puts back the lengths of the state
+/// above.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Exclusions {
     items: Vec<u32>,
     on: Vec<bool>,
+    spans: Vec<(u32, u32)>,
+    others: Vec<u32>,
+    row_of: Vec<u32>,
+    rows: Vec<u64>,
     tested: Vec<u32>,
     trail: Trail<(u32, u32)>,
-    hit: Vec<u64>,
-    base: u64,
-    /// The options clashing with every option tested so far (a node of each).
-    found: Vec<u32>,
-    /// The nodes of the item's options, in order.
-    places: Vec<u32>,
+    /// The rows of a test, and-ed (the widest item's words).
+    acc: Vec<u64>,
+    /// The options a test found, as `(rank, node)` (see [`Exclusions::witness`]).
+    found: Vec<(u32, u32)>,
 }
 
 /// No test made yet on the path.
 const UNTESTED: u32 = u32::MAX;
+
+/// The row of a node that is no option of a named item.
+const NO_ROW: u32 = u32::MAX;
+
+/// The color node `p` has in the matrix (colors as built when nothing was committed).
+#[inline]
+fn color(m: &Matrix, p: u32) -> u32 {
+    m.colors.get(p as usize).copied().unwrap_or(NO_COLOR)
+}
+
+/// The nodes of the option whose first node is `first`.
+fn nodes_of(m: &Matrix, first: u32) -> impl Iterator<Item = u32> + '_ {
+    (first..).take_while(|&p| at(&m.nodes, p).top != SPACER)
+}
 
 impl Exclusions {
     /// Whether there are items to test.
@@ -119,8 +151,11 @@ impl Exclusions {
     }
 
     /// Adds the primary item whose options are exactly `options` (each once) to the items
-    /// tested (once, however often named).
+    /// tested (once, however often named), with the rows of its options.
     pub(crate) fn add(&mut self, m: &Matrix, options: &[OptionId]) -> Result<(), ExclusionError> {
+        if !m.committed.is_empty() || !m.removed.is_empty() {
+            return Err(ExclusionError::NotFresh);
+        }
         let mut firsts = Vec::with_capacity(options.len());
         for &o in options {
             match m.option_first.get(o.index()) {
@@ -141,20 +176,76 @@ impl Exclusions {
                 && distinct.len() == options.len()
                 && firsts.iter().all(|&f| items_of(m, f).any(|j| j == i))
         });
-        let Some(i) = item else {
+        let Some(a) = item else {
             return Err(ExclusionError::NotAnItem);
         };
         if self.on.len() != m.items as usize + 1 {
             self.on = vec![false; m.items as usize + 1];
         }
-        if !self.on[i as usize] {
-            self.on[i as usize] = true;
-            self.items.push(i);
-            self.tested.push(UNTESTED);
+        if self.on[a as usize] {
+            return Ok(());
         }
-        if self.hit.len() != m.option_count() {
-            self.hit = vec![0; m.option_count()];
-            self.base = 0;
+        self.on[a as usize] = true;
+        if self.row_of.len() != m.nodes.len() {
+            self.row_of = vec![NO_ROW; m.nodes.len()];
+        }
+        // The places (the item's options, by their nodes in its list) and what clashes with
+        // each: the options, other than the item's, sharing an item with it that not both
+        // take with one color.
+        let mut places = Vec::new();
+        let mut p = at(&m.nodes, a).down;
+        while p != a {
+            let mut clashes = Vec::new();
+            let first = m.option_first[m.node_option[p as usize] as usize];
+            for y in nodes_of(m, first) {
+                let (t, c) = (at(&m.nodes, y).top, color(m, y));
+                if t == a {
+                    continue;
+                }
+                let mut q = at(&m.nodes, t).down;
+                while q != t {
+                    if q != y && (c == NO_COLOR || color(m, q) != c) {
+                        clashes.push(m.node_option[q as usize]);
+                    }
+                    q = at(&m.nodes, q).down;
+                }
+            }
+            places.push((p, clashes));
+            p = at(&m.nodes, p).down;
+        }
+        let own: Vec<u32> = places
+            .iter()
+            .map(|&(p, _)| m.node_option[p as usize])
+            .collect();
+        // The others, each with a node in a primary item's list.
+        let mut others: Vec<u32> = places.iter().flat_map(|(_, c)| c.iter().copied()).collect();
+        others.sort_unstable();
+        others.dedup();
+        others.retain(|o| !own.contains(o));
+        let mut nodes = Vec::with_capacity(others.len());
+        others.retain(|&o| {
+            let first = m.option_first[o as usize];
+            let node = nodes_of(m, first).find(|&q| at(&m.nodes, q).top <= m.primary);
+            nodes.extend(node);
+            node.is_some()
+        });
+        let words = others.len().div_ceil(64);
+        self.spans.push((self.others.len() as u32, words as u32));
+        self.others.extend(&nodes);
+        for (p, clashes) in places {
+            self.row_of[p as usize] = self.rows.len() as u32;
+            let start = self.rows.len();
+            self.rows.resize(start + words, 0);
+            for o in clashes {
+                if let Ok(k) = others.binary_search(&o) {
+                    self.rows[start + k / 64] |= 1 << (k % 64);
+                }
+            }
+        }
+        self.items.push(a);
+        self.tested.push(UNTESTED);
+        if self.acc.len() < words {
+            self.acc.resize(words, 0);
         }
         Ok(())
     }
@@ -184,76 +275,108 @@ impl Exclusions {
             }
             self.trail.push((s as u32, self.tested[s]));
             self.tested[s] = len;
-            self.test::<COLORS>(m, a, out);
+            self.test::<COLORS>(m, s, out);
         }
         true
     }
 
-    /// Puts into `out` a node of every option outside `a`'s list that clashes with each
-    /// option in it. A node of a found option may be in a list of a secondary item, where
-    /// it has a color other than the one the option of `a` takes (never [`PURIFIED`]: the
-    /// options of a purified item all have its color, and an option of `a` taking it with
-    /// that color clashes with none of them through it).
-    fn test<const COLORS: bool>(&mut self, m: &Matrix, a: u32, out: &mut Vec<u32>) {
-        self.places.clear();
-        let mut p = at(&m.nodes, a).down;
+    /// Puts into `out` a node of every option outside item `items[s]`'s list that clashes
+    /// with each option in it: the others whose bit every row of the list has, still in the
+    /// matrix, each by the node [`Exclusions::witness`] gives and in its order (the order and
+    /// the nodes a walk of the lists of the last option's items meets them in).
+    fn test<const COLORS: bool>(&mut self, m: &Matrix, s: usize, out: &mut Vec<u32>) {
+        let a = self.items[s];
+        let (first, words) = (self.spans[s].0 as usize, self.spans[s].1 as usize);
+        let acc = &mut self.acc[..words];
+        acc.fill(!0);
+        let (mut p, mut last) = (at(&m.nodes, a).down, a);
         while p != a {
-            self.places.push(p);
+            let row = self.row_of[p as usize] as usize;
+            let mut any = 0;
+            for (w, &r) in acc.iter_mut().zip(&self.rows[row..row + words]) {
+                *w &= r;
+                any |= *w;
+            }
+            if any == 0 {
+                return;
+            }
+            last = p;
             p = at(&m.nodes, p).down;
         }
-        let base = self.base;
-        self.base += self.places.len() as u64 + 1;
-        let mut found = std::mem::take(&mut self.found);
-        found.clear();
-        for (j, &x) in self.places.iter().enumerate() {
-            let (from, to) = (base + j as u64, base + j as u64 + 1);
-            let mut kept = 0;
-            // The items of the option of node `x`, other than `a`.
-            let mut y = x + 1;
-            while y != x {
-                let node = *at(&m.nodes, y);
-                if node.top == SPACER {
-                    y = node.up;
-                    continue;
+        if last == a {
+            return;
+        }
+        self.found.clear();
+        for (k, &w) in self.acc[..words].iter().enumerate() {
+            let mut bits = w;
+            while bits != 0 {
+                let n = self.others[first + 64 * k + bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+                if in_matrix(m, n) {
+                    self.found.push(witness::<COLORS>(m, a, last, n));
                 }
-                // Options clash through an item unless both take it with one color.
-                let color = if COLORS {
-                    m.colors[y as usize]
-                } else {
-                    NO_COLOR
-                };
-                if node.top != a && color != PURIFIED {
-                    let mut q = at(&m.nodes, node.top).down;
-                    while q != node.top {
-                        if q != y && (color == NO_COLOR || m.colors[q as usize] != color) {
-                            let o = m.node_option[q as usize] as usize;
-                            let h = self.hit[o];
-                            if h == from || (j == 0 && h <= base) {
-                                self.hit[o] = to;
-                                kept += 1;
-                                if j + 1 == self.places.len() {
-                                    found.push(q);
-                                }
-                            }
-                        }
-                        q = at(&m.nodes, q).down;
-                    }
-                }
-                y += 1;
-            }
-            if kept == 0 {
-                break;
             }
         }
-        out.extend_from_slice(&found);
-        self.found = found;
+        self.found.sort_unstable();
+        out.extend(self.found.iter().map(|&(_, q)| q));
     }
+}
+
+/// Whether node `n`, in a primary item's list, is in that list and the item not covered:
+/// whether its option is in the matrix.
+fn in_matrix(m: &Matrix, n: u32) -> bool {
+    let t = at(&m.nodes, n).top;
+    if length(&m.len, t) >= COVERED || at(&m.nodes, at(&m.nodes, n).up).down != n {
+        return false;
+    }
+    // A node unlinked by a one-pass commit may still look linked to a neighbour unlinked
+    // with it: the list itself says.
+    let mut q = at(&m.nodes, t).down;
+    while q != t && q != n {
+        q = at(&m.nodes, q).down;
+    }
+    q == n
+}
+
+/// Where a walk of the lists of the items of option `x` (in `a`'s list), from the node after
+/// `x` around its option, first meets the option of node `n`, an option in the matrix that
+/// clashes with it: `(rank, node)`, the rank of the item among `x`'s nodes and the node of
+/// `n`'s option in its list. Lists are in increasing order of nodes, so sorting by it puts
+/// the options in the order such a walk finds them. The node is one in a list of an item
+/// that is not purified, where removing its option is allowed.
+fn witness<const COLORS: bool>(m: &Matrix, a: u32, x: u32, n: u32) -> (u32, u32) {
+    let first = m.option_first[m.node_option[n as usize] as usize];
+    let (mut y, mut rank) = (x + 1, 0u32);
+    while y != x {
+        let node = *at(&m.nodes, y);
+        if node.top == SPACER {
+            y = node.up;
+            continue;
+        }
+        let c = if COLORS {
+            m.colors[y as usize]
+        } else {
+            NO_COLOR
+        };
+        if node.top != a && c != PURIFIED {
+            let meets = nodes_of(m, first).find(|&z| {
+                at(&m.nodes, z).top == node.top && (c == NO_COLOR || m.colors[z as usize] != c)
+            });
+            if let Some(z) = meets {
+                return (rank, z);
+            }
+        }
+        rank += 1;
+        y += 1;
+    }
+    debug_assert!(false, "an option clashing with x meets it in a list");
+    (u32::MAX, n)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xc::{Color, CountOptions, Dlx, ProblemBuilder};
+    use crate::xc::{Budget, Color, CountOptions, Dlx, ProblemBuilder, Restarts};
 
     /// A small random generator (xorshift), so that the test needs no crate.
     fn next(state: &mut u64) -> u64 {
@@ -348,6 +471,15 @@ mod tests {
                 plain.reset();
                 excluding.reset();
             }
+            // The restarting search makes them too: a solution exactly when there is one.
+            let restarted =
+                excluding.first_restarting(&Restarts::new(u64::from(round)), Budget::UNLIMITED);
+            assert!(restarted.complete, "round {round}");
+            assert_eq!(
+                restarted.solution.is_some(),
+                without.count > 0,
+                "round {round}"
+            );
             excluding.check_links().unwrap();
             assert_eq!(
                 excluding.clone().count(CountOptions::new()).count,
@@ -382,5 +514,10 @@ mod tests {
         dlx.add_exclusion(&[OptionId(1), OptionId(0)]).unwrap();
         dlx.add_exclusion(&[OptionId(2), OptionId(3)]).unwrap();
         assert_eq!(dlx.count(CountOptions::new()).count, 2);
+        dlx.commit(OptionId(3)).unwrap();
+        assert_eq!(
+            dlx.add_exclusion(&[OptionId(1), OptionId(0)]),
+            Err(ExclusionError::NotFresh)
+        );
     }
 }

@@ -12,11 +12,8 @@
 //! or the digit placed there before the chain began.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 
-use crate::sudoku::logic::failed::{Failed, WALKS_KEPT};
-use crate::sudoku::logic::fillings::WordHasher;
+use crate::sudoku::logic::failed::{Failed, Walks, WALKS_KEPT};
 use crate::sudoku::logic::mask::{bit, digits_of};
 use crate::sudoku::logic::matrix::Matrix;
 use crate::sudoku::logic::rule_sums::{combinable, RuleSum};
@@ -46,13 +43,21 @@ pub(super) struct ChainSums<'a> {
     through: Vec<Vec<u32>>,
     /// Whether the sums are kept to their combinations, beyond their reach.
     combinations: bool,
-    walked: RefCell<Walked>,
+    walked: RefCell<Walks>,
     /// The walks remembered along the explanation.
     failed: &'a Failed,
+    /// The lists a check fills, kept between checks (no list made per check).
+    scratch: RefCell<Scratch>,
 }
 
-/// The combinations kept of a sum's digits, by the sum and the digits.
-type Walked = HashMap<(u32, Vec<u64>), Option<Vec<u64>>, BuildHasherDefault<WordHasher>>;
+/// What [`ChainSums::check`] works in: the terms' digits, the digits kept, and the key of
+/// the walks (the sum's index, then the digits kept: [`Walks`]).
+#[derive(Debug, Default)]
+struct Scratch {
+    masks: Vec<u64>,
+    kept: Vec<u64>,
+    key: Vec<u64>,
+}
 
 /// The work a walk through a sum's fillings is charged per cell option it reads, beyond the
 /// reading itself.
@@ -107,8 +112,9 @@ impl<'a> ChainSums<'a> {
             terms,
             through,
             combinations,
-            walked: RefCell::new(Walked::default()),
+            walked: RefCell::new(Walks::default()),
             failed,
+            scratch: RefCell::default(),
         })
     }
 
@@ -148,49 +154,52 @@ impl<'a> ChainSums<'a> {
     pub(super) fn check(&self, k: usize, live: &[u64], work: &mut u64) -> Check {
         *work += self.cost(k);
         let is_live = |o: u32| live[o as usize / 64] >> (o % 64) & 1 == 1;
-        let masks: Vec<u64> = self.terms[k]
-            .iter()
-            .map(|t| match t.placed {
+        let mut scratch = self.scratch.borrow_mut();
+        let Scratch { masks, kept, key } = &mut *scratch;
+        masks.clear();
+        masks.extend(self.terms[k].iter().map(|t| {
+            match t.placed {
                 0 => t
                     .options
                     .iter()
                     .filter(|&&(_, o)| is_live(o))
                     .fold(0, |m, &(d, _)| m | bit(d)),
                 v => bit(v),
-            })
-            .collect();
-        if masks.contains(&0) {
+            }
+        }));
+        if masks.contains(&0) || !self.sums[k].within_reach_into(masks, kept) {
             return Check::Broken;
         }
-        let Some(mut kept) = self.sums[k].within_reach(&masks) else {
-            return Check::Broken;
-        };
         if self.combinations && combinable(&self.sums[k]) && !kept.contains(&0) {
+            key.clear();
+            key.push(k as u64);
+            key.extend_from_slice(kept);
             let mut walked = self.walked.borrow_mut();
-            let known = walked.entry((k as u32, kept.clone())).or_insert_with(|| {
+            if !walked.contains_key(key.as_slice()) {
                 // Charged as a walk the first time in a step's chains, though the walk itself
                 // is remembered along the explanation: the work stays what the chains read.
                 *work += WALK_COST * self.cost(k);
-                self.failed.walks(|walks| {
-                    if let Some(known) = walks.get(&(k as u32, kept.clone())) {
+                let known = self.failed.walks(|walks| {
+                    if let Some(known) = walks.get(key.as_slice()) {
                         return known.clone();
                     }
-                    let walk = self.sums[k].combinations(&kept);
+                    let walk = self.sums[k].combinations(kept);
                     let known = (!walk.contains(&0)).then_some(walk);
                     if walks.len() >= WALKS_KEPT {
                         walks.clear();
                     }
-                    walks.insert((k as u32, kept.clone()), known.clone());
+                    walks.insert(key.clone(), known.clone());
                     known
-                })
-            });
-            match known {
+                });
+                walked.insert(key.clone(), known);
+            }
+            match &walked[key.as_slice()] {
                 Some(walk) => kept.clone_from(walk),
                 None => return Check::Broken,
             }
         }
         let mut kill = Vec::new();
-        for ((t, &m), &keep) in self.terms[k].iter().zip(&masks).zip(&kept) {
+        for ((t, &m), &keep) in self.terms[k].iter().zip(masks.iter()).zip(kept.iter()) {
             if keep == 0 {
                 return Check::Broken;
             }
