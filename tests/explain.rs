@@ -8,9 +8,14 @@ const PUZZLE: &str =
     "2.4.1.....15.....4...96....3.7..1....4.....5....4..9.3....39...1.....62.....8.3.9\n";
 const SOLUTION: &str =
     "294518736615372894783964215357691482946823157821457963468239571139745628572186349";
-/// Magictour's first: logic stalls on it after 20 steps or so.
+/// Magictour's first: solved with 16 contradiction chains (it stalled after 20 steps or so
+/// before the chains went on where the classic techniques stall).
 const HARD: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n";
+/// From the forum's hardest list: logic stalls on it after 4 steps, chains and nets included
+/// (Arto Inkala's "world's hardest sudoku" is solved with 3 contradiction nets).
+const STALLS: &str =
+    ".......24..3...7..41..7...6.....3.....5.9.8.....8.5...2...4...9..7...4..96.....1.\n";
 
 fn stdout(output: &std::process::Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
@@ -33,19 +38,24 @@ fn explain_numbers_the_steps_and_grades() {
 
 #[test]
 fn explain_says_where_logic_stalls_and_guesses_on_request() {
-    let text = stdout(&sudokux(&["explain"], HARD));
-    assert!(text.contains("stalled after"), "{text}");
+    let text = stdout(&sudokux(&["explain"], STALLS));
+    assert!(text.contains("stalled after 4 steps"), "{text}");
     assert!(text.ends_with("grade: needs-search\n"), "{text}");
     assert!(text.contains("+---"), "the pencil marks: {text}");
-    let text = stdout(&sudokux(&["explain", "--guess"], HARD));
+    let text = stdout(&sudokux(&["explain", "--guess"], STALLS));
     assert!(
         text.contains(": guess among 2 candidates, taken from the solution the search found"),
         "{text}"
     );
-    assert!(text.contains("grade: needs-search ("), "{text}");
+    assert!(text.contains("grade: needs-search (1 guess)"), "{text}");
     assert!(text.ends_with(
-        "468931527751624839392578461134756298289413675675289314846192753513867942927345186\n"
+        "576938124823614795419572386782463951645791832391825647238146579157289463964357218\n"
     ));
+    let text = stdout(&sudokux(&["explain"], HARD));
+    assert!(
+        text.contains("grade: expert (hardest: contradiction chain, 16 steps)"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -440,6 +440,7 @@ fn published_variants_are_explained_soundly() {
         "jigsaw_boxes_disconnected",
         "windoku",
         "hs-killers-01",
+        "6x6",
     ];
     let solutions = published_solutions();
     let dir = common::data("logic");
@@ -460,7 +461,7 @@ fn published_variants_are_explained_soundly() {
         );
         seen += 1;
     }
-    assert_eq!(seen, 21);
+    assert_eq!(seen, 22);
 }
 
 /// The sums the rules promise (here arrows and little killers) give the sum steps, in the

@@ -106,33 +106,49 @@ impl State<'_> {
         }
     }
 
-    /// The easiest step of every technique but the contradiction chains.
+    /// The easiest step of every technique but the contradiction chains. On classic rules
+    /// (`matrix_late`) the techniques on the matrix come after every classic one.
     fn easier_step(&self) -> Option<Step> {
+        let early = !self.matrix_late;
         self.naked_single()
             .or_else(|| self.hidden_single())
             .or_else(|| self.locked_candidates())
             .or_else(|| self.family_step())
-            .or_else(|| self.forbidden())
-            .or_else(|| self.only_option())
+            .or_else(|| early.then(|| self.forbidden()).flatten())
+            .or_else(|| early.then(|| self.only_option()).flatten())
             .or_else(|| self.sum_rule(Technique::SumOutOfReach))
             .or_else(|| self.sum_rule(Technique::SumCombinations))
-            .or_else(|| self.domination())
+            .or_else(|| early.then(|| self.domination()).flatten())
             .or_else(|| self.naked_subset(2))
             .or_else(|| self.hidden_subset(2))
             .or_else(|| self.naked_subset(3))
             .or_else(|| self.hidden_subset(3))
             .or_else(|| self.fish(2))
             .or_else(|| self.xy_wing())
-            .or_else(|| self.cover(2))
+            .or_else(|| early.then(|| self.cover(2)).flatten())
             .or_else(|| self.naked_subset(4))
             .or_else(|| self.hidden_subset(4))
             .or_else(|| self.fish(3))
             .or_else(|| self.xyz_wing())
             .or_else(|| self.fish(4))
-            .or_else(|| self.cover(3))
+            .or_else(|| early.then(|| self.cover(3)).flatten())
             .or_else(|| self.overlapping_sums())
             .or_else(|| self.house_sum_step())
             .or_else(|| self.family_late_step())
+            .or_else(|| self.late_matrix_step())
+    }
+
+    /// On classic rules, where every classic technique stalls: the techniques on the matrix
+    /// in their order (what the classic ones already cover finds nothing new there).
+    fn late_matrix_step(&self) -> Option<Step> {
+        if !self.matrix_late {
+            return None;
+        }
+        self.forbidden()
+            .or_else(|| self.only_option())
+            .or_else(|| self.domination())
+            .or_else(|| self.cover(2))
+            .or_else(|| self.cover(3))
     }
 
     /// The first step a constraint family offers of its own
@@ -362,7 +378,7 @@ pub fn unexplained(rules: &Rules) -> Vec<String> {
 /// use sudokux::sudoku::{Grid, Rules};
 ///
 /// let puzzle = Grid::from_line(
-///     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+///     ".......24..3...7..41..7...6.....3.....5.9.8.....8.5...2...4...9..7...4..96.....1.",
 /// )
 /// .unwrap();
 /// assert_eq!(grade(&Rules::classic(), &puzzle).unwrap(), Grade::NeedsSearch);

@@ -8,12 +8,13 @@
 //! constraints' own options are still possible; a cell option is possible while its digit is
 //! a candidate.
 //!
-//! The matrix is built unless the rules are classic: rows, columns and boxes alone, with
-//! every digit possible in every cell ([`Matrix::classic`]). On those the classic techniques
-//! are the whole logic, and their steps and grades stay what they always were. Units beyond
-//! them (jigsaw regions, diagonals, windows, extra regions) are enough for the matrix: the
-//! classic techniques still come first, and the generic ones (set pairs and triples over
-//! any items, contradiction chains) go on where they stall.
+//! The matrix is built for every rule set small enough ([`MAX_OPTIONS`]). On classic rules
+//! (rows, columns and boxes alone, with every digit possible in every cell:
+//! [`Matrix::classic`]) the generic techniques come after every classic one, so that the
+//! steps and grades of the classic puzzles the classic techniques solve stay what they always
+//! were, and the generic ones (set pairs and triples over any items, contradiction chains)
+//! go on where those stall. Units beyond them (jigsaw regions, diagonals, windows, extra
+//! regions) take the generic techniques in their usual places.
 
 use std::fmt;
 
@@ -108,8 +109,7 @@ impl View {
 }
 
 impl Matrix {
-    /// The matrix of a rule set, `None` when it says no more than the units (or is too large
-    /// to reason with).
+    /// The matrix of a rule set, `None` when it is too large to reason with.
     pub(super) fn new(
         rules: &Rules,
         problem: &Problem,
@@ -120,7 +120,7 @@ impl Matrix {
         let cells = rules.cells().len();
         let unit_items = cells + rules.units().len() * n;
         let count = problem.option_count();
-        if Matrix::classic(rules, problem) || count > MAX_OPTIONS {
+        if count > MAX_OPTIONS {
             return None;
         }
         let words = count.div_ceil(64);
@@ -257,24 +257,24 @@ impl Matrix {
         })
     }
 
-    /// Whether the logic reasons with a matrix of the rules: they are not classic
-    /// ([`Matrix::classic`]), and the matrix is small enough.
+    /// Whether the logic reasons with a matrix of the rules: it is small enough.
     pub(super) fn holds(rules: &Rules) -> bool {
         let (problem, _) = crate::sudoku::encode::encode(rules);
-        Matrix::holds_problem(rules, &problem)
+        Matrix::holds_problem(&problem)
     }
 
     /// [`Matrix::holds`] of the rules' encoding, already made.
-    pub(super) fn holds_problem(rules: &Rules, problem: &Problem) -> bool {
-        !Matrix::classic(rules, problem) && problem.option_count() <= MAX_OPTIONS
+    pub(super) fn holds_problem(problem: &Problem) -> bool {
+        problem.option_count() <= MAX_OPTIONS
     }
 
     /// Whether the rules are classic: their encoding has the units' items alone and every
     /// (cell, digit) option (no pair, cage, line or forbidden digit), and every unit is a row,
     /// a column or a box, at any size and on any number of grids. Jigsaw regions, diagonals,
-    /// windows and extra regions are not classic: classic grading stays as it was, and the
-    /// variants get the generic techniques too.
-    fn classic(rules: &Rules, problem: &Problem) -> bool {
+    /// windows and extra regions are not classic. On classic rules the generic techniques
+    /// come after every classic one ([`State`](super::state::State)'s `matrix_late`), so that
+    /// classic grading stays as it was where the classic techniques solve.
+    pub(super) fn classic(rules: &Rules, problem: &Problem) -> bool {
         let n = rules.size();
         let cells = rules.cells().len();
         let plain = problem.item_count() == cells + rules.units().len() * n

@@ -45,9 +45,12 @@ pub struct State<'r> {
     /// The steps the constraint families offer beyond their units and pairs (a killer
     /// cage's sum), in the order of the families.
     pub(super) families: Arc<[Box<dyn Logic>]>,
-    /// The rules as one exact-cover matrix, unless they are classic (rows, columns and boxes
-    /// alone: `Matrix::classic`).
+    /// The rules as one exact-cover matrix, unless it is too large to reason with.
     pub(super) matrix: Option<Arc<Matrix>>,
+    /// The rules are classic (rows, columns and boxes alone: `Matrix::classic`): the
+    /// techniques on the matrix come after every classic one, so that a classic puzzle the
+    /// classic techniques solve keeps its steps and grade.
+    pub(super) matrix_late: bool,
     /// Which of the matrix's constraint options are still possible (bit per option; the
     /// cell options' bits are unused): only ever loses bits, as the candidates do.
     pub(super) alive: Vec<u64>,
@@ -127,8 +130,9 @@ impl<'r> State<'r> {
         let full = Candidates::full(n);
         let (problem, numbering, mut owners) = crate::sudoku::encode::encode_with_owners(rules);
         let matrix = Matrix::new(rules, &problem, &numbering, &owners).map(Arc::new);
+        let matrix_late = Matrix::classic(rules, &problem);
         let mut unexplained = Vec::new();
-        if !Matrix::holds_problem(rules, &problem) {
+        if !Matrix::holds_problem(&problem) {
             for family in rules.constraints().all() {
                 family.unexplained(&mut unexplained);
             }
@@ -153,6 +157,7 @@ impl<'r> State<'r> {
             lines,
             families,
             matrix,
+            matrix_late,
             alive,
             sums,
             house_sums,
