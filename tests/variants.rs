@@ -310,6 +310,17 @@ fn grids_up_to_64x64() {
     }
 }
 
+/// A random instance of `kind` and givens for it: a third of its solution's cells, or none
+/// where the instance has no solution to take them from.
+fn random_puzzle(kind: &str, seed: u64) -> (Rules, Grid) {
+    let (rules, solution) = instance(kind, seed);
+    let givens = match &solution {
+        Some(solution) => puzzle_from(solution, rules.cell_count() / 3, seed),
+        None => rules.empty_grid(),
+    };
+    (rules, givens)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -323,11 +334,7 @@ proptest! {
     ) {
         use sudokux::sudoku::file::PuzzleFile;
         use sudokux::sudoku::fpuzzles::{self, ExportError};
-        let (rules, solution) = instance(kind, seed);
-        let givens = match &solution {
-            Some(solution) => puzzle_from(solution, rules.cell_count() / 3, seed),
-            None => rules.empty_grid(),
-        };
+        let (rules, givens) = random_puzzle(kind, seed);
         let file = PuzzleFile { rules, givens, meta: Default::default() };
         match fpuzzles::to_json(&file) {
             Ok(json) => {
@@ -368,11 +375,7 @@ proptest! {
         kind in proptest::sample::select(kinds()),
         seed in any::<u64>(),
     ) {
-        let (rules, solution) = instance(kind, seed);
-        let givens = match &solution {
-            Some(solution) => puzzle_from(solution, rules.cell_count() / 3, seed),
-            None => rules.empty_grid(),
-        };
+        let (rules, givens) = random_puzzle(kind, seed);
         let text = sudokux::sudoku::file::to_toml(&rules, &givens);
         let back = from_toml(&text)
             .unwrap_or_else(|e| panic!("{kind}: the file written is refused: {e}\n{text}"));
