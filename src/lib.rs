@@ -23,6 +23,8 @@
 //! }
 //! ```
 #![warn(missing_docs)]
+// An item `pub` only in name (not reachable from outside the crate) says `pub(crate)`.
+#![warn(unreachable_pub)]
 
 pub mod sudoku;
 pub mod xc;

@@ -217,7 +217,7 @@ impl State<'_> {
 /// The search for a step ran out of the work it was given before it had tried every
 /// technique: it neither found a step nor showed that none applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CutShort;
+pub(crate) struct CutShort;
 
 /// What a chain's rounds follow besides the options left alone for their items.
 #[derive(Clone, Copy)]

@@ -261,14 +261,14 @@ impl Chain {
 
     /// The number of states in each layer, `0..=len` (for the tests).
     #[cfg(test)]
-    pub fn sizes(&self) -> &[usize] {
+    pub(crate) fn sizes(&self) -> &[usize] {
         &self.sizes
     }
 
     /// The digits cell `i` may take on some accepted line (bit `d - 1` for digit `d`), for the
     /// tests.
     #[cfg(test)]
-    pub fn digits(&self, i: usize) -> u64 {
+    pub(crate) fn digits(&self, i: usize) -> u64 {
         self.transitions[i]
             .iter()
             .fold(0, |mask, t| mask | 1 << (t.digit - 1))
