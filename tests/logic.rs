@@ -340,21 +340,26 @@ fn the_example_puzzles_grade_as_their_comments_say() {
     );
 }
 
+/// The puzzle file at `path`: TOML, f-puzzles JSON or our JSON.
+fn read_puzzle(path: &std::path::Path) -> sudokux::sudoku::file::PuzzleFile {
+    use sudokux::sudoku::file::{from_json, from_toml};
+    let text = std::fs::read_to_string(path).unwrap();
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("toml") => from_toml(&text).unwrap(),
+        _ if sudokux::sudoku::fpuzzles::is_fpuzzles_json(&text) => {
+            sudokux::sudoku::fpuzzles::read(&text).unwrap().into()
+        }
+        _ => from_json(&text).unwrap(),
+    }
+}
+
 /// Every step of the explanation of a puzzle file checked against its solution (itself
 /// checked by the validator): what logic alone does with every example of `examples/` and a
 /// sample of published variant puzzles (`tests/data/logic/`, from the Interactive Sudoku
 /// Solver's collections; the whole set runs in `examples/logic_report.rs`). Returns whether
 /// logic solved it.
 fn file_explained_soundly(path: &std::path::Path, solution: &str) -> bool {
-    use sudokux::sudoku::file::{from_json, from_toml, PuzzleFile};
-    let text = std::fs::read_to_string(path).unwrap();
-    let file: PuzzleFile = match path.extension().and_then(|e| e.to_str()) {
-        Some("toml") => from_toml(&text).unwrap(),
-        _ if sudokux::sudoku::fpuzzles::is_fpuzzles_json(&text) => {
-            sudokux::sudoku::fpuzzles::read(&text).unwrap().into()
-        }
-        _ => from_json(&text).unwrap(),
-    };
+    let file = read_puzzle(path);
     let (rules, puzzle) = (&file.rules, &file.givens);
     let cells: Vec<u8> = if solution.contains(' ') {
         solution
@@ -501,9 +506,7 @@ fn sum_rules_give_sum_steps_in_their_own_words() {
 #[test]
 fn the_45_rule_with_lines_reads_an_arrow_through_the_grid() {
     let path = common::data("logic").join("i_bet_someone_did_this_already.json");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let file: sudokux::sudoku::file::PuzzleFile =
-        sudokux::sudoku::fpuzzles::read(&text).unwrap().into();
+    let file = read_puzzle(&path);
     let logic = solve_logically(&file.rules, &file.givens).unwrap();
     let solution = &published_solutions()["i_bet_someone_did_this_already"];
     assert!(file_explained_soundly(&path, solution) == logic.solved());
@@ -540,9 +543,7 @@ fn the_45_rule_with_lines_reads_an_arrow_through_the_grid() {
 #[test]
 fn sum_combinations_grade_a_published_little_killer_medium() {
     let path = common::data("logic").join("little_killer_2.json");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let file: sudokux::sudoku::file::PuzzleFile =
-        sudokux::sudoku::fpuzzles::read(&text).unwrap().into();
+    let file = read_puzzle(&path);
     let logic = solve_logically(&file.rules, &file.givens).unwrap();
     let solution = unique_solution(&file.rules, &file.givens);
     assert_sound(&logic, &solution, &file.givens);
@@ -558,9 +559,7 @@ fn sum_combinations_grade_a_published_little_killer_medium() {
 #[test]
 fn sum_chains_keep_the_arrows_within_reach() {
     let path = common::data("logic").join("arrow_slow.json");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let file: sudokux::sudoku::file::PuzzleFile =
-        sudokux::sudoku::fpuzzles::read(&text).unwrap().into();
+    let file = read_puzzle(&path);
     let logic = solve_logically(&file.rules, &file.givens).unwrap();
     let solutions = published_solutions();
     let solution = Grid::from_line(&solutions["arrow_slow"]).unwrap();
