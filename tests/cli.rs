@@ -312,6 +312,44 @@ fn stats_go_to_stderr() {
 }
 
 #[test]
+fn stats_time_a_puzzle_files_reading_and_building() {
+    let file = example("killer.toml");
+    let output = sudokux(&["check", "--json", "--stats", &file], "");
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let record: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+    assert_eq!(record["status"], "unique");
+    assert_eq!(record["solution"], expected_solution("killer.solution"));
+    for field in ["read_ms", "build_ms", "time_ms"] {
+        let ms = record[field].as_f64();
+        assert!(ms.is_some_and(|ms| ms >= 0.0), "{field}: {record}");
+    }
+    // The matrix of a killer, with its sums' tables, is not built in no time.
+    assert!(record["build_ms"].as_f64().unwrap() > 0.0, "{record}");
+    let err = stderr(&output);
+    let line = err.lines().next().unwrap();
+    assert!(
+        line.starts_with(&format!("stats: {file}: puzzle 1: "))
+            && line.contains(" ms, read ")
+            && line.ends_with(" ms"),
+        "{err}"
+    );
+    assert!(line.contains(", build "), "{err}");
+    // Without --stats, no times; puzzle lines share their engines, so they have none of the
+    // file's two steps.
+    let plain = sudokux(&["check", "--json", &file], "");
+    let record: serde_json::Value = serde_json::from_str(stdout(&plain).trim()).unwrap();
+    for field in ["read_ms", "build_ms", "time_ms"] {
+        assert!(record.get(field).is_none(), "{field}: {record}");
+    }
+    let lines = sudokux(&["check", "--json", "--stats"], &format!("{PUZZLE}\n"));
+    let record: serde_json::Value = serde_json::from_str(stdout(&lines).trim()).unwrap();
+    assert_eq!(record["solution"], SOLUTION);
+    assert!(record["time_ms"].as_f64().is_some(), "{record}");
+    assert!(record.get("read_ms").is_none() && record.get("build_ms").is_none());
+    assert!(!stderr(&lines).contains(", read "), "{}", stderr(&lines));
+}
+
+#[test]
 fn help_documents_exit_codes() {
     let output = sudokux(&["--help"], "");
     assert_eq!(code(&output), 0);

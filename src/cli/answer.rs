@@ -153,6 +153,7 @@ pub fn answer_within(
         stats: answer.stats,
         symmetries: answer.symmetries,
         time: started.elapsed(),
+        setup: None,
         meta: Meta::default(),
         notes: band_note(&answer_band, limit).into_iter().collect(),
     }
@@ -192,6 +193,7 @@ pub fn count_report(answer: &Answer, limit: Option<u128>) -> Report {
         stats: answer.stats,
         symmetries: answer.symmetries.clone(),
         time: Duration::ZERO,
+        setup: None,
         meta: Meta::default(),
         notes: band_note(&answer.band_classes, limit)
             .filter(|_| !answer.complete)

@@ -87,11 +87,27 @@ pub struct Report {
     pub stats: Stats,
     /// The symmetries of the rules the search used (`--stats`).
     pub symmetries: Vec<Symmetry>,
+    /// The search's time (from the puzzle handed to the engine to its answer).
     pub time: Duration,
+    /// What came before the search, for a puzzle file with rules (which builds its own
+    /// engine): `None` for puzzle lines, whose engines serve many puzzles.
+    pub setup: Option<Setup>,
     /// The puzzle's title, author and rules in words, when its file gives them.
     pub meta: Meta,
     /// Notes about the puzzle (what its import left out), said before its answer.
     pub notes: Vec<String>,
+}
+
+/// Where the time before a puzzle file's search went (`--stats`): the two steps before the
+/// search, each timed on the calling thread.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Setup {
+    /// Reading the file: its text read and parsed, the rules checked (units, pairs, each
+    /// family's own checks) and the givens read.
+    pub read: Duration,
+    /// Building the engine: the exact cover encoded and the dancing-links matrix built with
+    /// its reductions (the sums, relations, automata and exclusions the search keeps).
+    pub build: Duration,
 }
 
 impl Report {
@@ -114,6 +130,7 @@ impl Report {
             stats: Stats::default(),
             symmetries: Vec::new(),
             time: Duration::ZERO,
+            setup: None,
             meta: Meta::default(),
             notes: Vec::new(),
         }

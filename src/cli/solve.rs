@@ -15,7 +15,7 @@ use crate::interrupt;
 use crate::outfile::Out;
 use crate::output::{OutputFormat, Printer, Sink, TextKind, CSV_HEADER};
 use crate::progress;
-use crate::report::{Report, Task};
+use crate::report::{Report, Setup, Task};
 use crate::spec::RuleFlags;
 
 /// Runs `task` over every puzzle of the inputs; `pretty` draws boxed grids.
@@ -134,11 +134,16 @@ fn read_rule_file<W: Write>(
     sink: &mut Sink<W>,
 ) -> io::Result<()> {
     let mut notes = Vec::new();
+    let reading = Instant::now();
     match read_puzzle_file_noting(reader, format, &mut notes) {
         Ok(file) => {
+            let read = reading.elapsed();
+            let building = Instant::now();
             let mut engine = make_engine(kind, symmetry, file.rules);
+            let build = building.elapsed();
             let job = (sink.task, sink.limits);
             let mut report = answer(engine.as_mut(), job, &file.givens, None);
+            report.setup = Some(Setup { read, build });
             report.index = 1;
             report.puzzle = Some(file.givens);
             report.meta = file.meta;
