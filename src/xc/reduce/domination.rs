@@ -153,6 +153,33 @@ impl Domination {
             }
             self.propagate::<COLORS>(m, updates);
         }
+        self.settle::<COLORS>(m, updates)
+    }
+
+    /// Removes the option of node `p` at the level entered last (restored with that level's
+    /// other removals when it is left) and tests what its absence rules out, as
+    /// [`Domination::enter`] does: `false` when the sums or relations find a dead end. The
+    /// search's two-way branch: an option whose subtree is exhausted leaves the node, which
+    /// then chooses again.
+    pub(crate) fn exclude<const COLORS: bool>(
+        &mut self,
+        m: &mut Matrix,
+        p: u32,
+        updates: &mut u64,
+    ) -> bool {
+        m.remove_option::<COLORS>(p, updates);
+        self.trail.push(p);
+        if self.max_len >= 2 {
+            self.push(m, at(&m.nodes, p).top);
+            self.push_option(m, p);
+            self.propagate::<COLORS>(m, updates);
+        }
+        self.settle::<COLORS>(m, updates)
+    }
+
+    /// The promises' and exclusions' removals at the level entered last, each followed by
+    /// item domination's, until nothing changes: `false` at a dead end they find.
+    fn settle<const COLORS: bool>(&mut self, m: &mut Matrix, updates: &mut u64) -> bool {
         if !self.promised() && self.exclusions.is_empty() {
             return true;
         }

@@ -829,4 +829,85 @@ mod tests {
             Err(SumError::NotFresh)
         );
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// Random sums over random cells, with and without item domination: the search with
+        /// sums (which branches two ways: an option whose subtree is exhausted leaves its
+        /// node, and the node chooses again) finds every solution of the plain matrix that
+        /// keeps the sums, each once, counts them alike, and leaves the matrix as found.
+        #[test]
+        fn two_way_search_with_sums_finds_what_a_filter_keeps(
+            k in 3u32..=6,
+            v in 2u32..=4,
+            distinct in proptest::bool::ANY,
+            sums in proptest::collection::vec(
+                (proptest::collection::btree_set(0u32..6, 2..=4), 0u32..=12), 1..=3),
+            domination in proptest::option::of(2u32..=4),
+        ) {
+            let sums: Vec<(Vec<u32>, u32)> = sums
+                .into_iter()
+                .map(|(cells, t)| {
+                    let cells: std::collections::BTreeSet<u32> =
+                        cells.into_iter().map(|c| c % k).collect();
+                    let cells: Vec<u32> = cells.into_iter().collect();
+                    let target = cells.len() as u32 + t % (cells.len() as u32 * (v - 1) + 1);
+                    (cells, target)
+                })
+                .filter(|(cells, _)| cells.len() >= 2)
+                .collect();
+            let mut plain = problem(k, v, distinct, &[]);
+            let mut expected: Vec<Vec<u32>> = plain
+                .collect(100_000)
+                .0
+                .iter()
+                .filter(|s| {
+                    sums.iter().all(|(cells, target)| {
+                        let sum: u32 = s
+                            .iter()
+                            .filter(|o| cells.contains(&(o.0 / v)))
+                            .map(|o| o.0 % v + 1)
+                            .sum();
+                        sum == *target
+                    })
+                })
+                .map(|s| {
+                    let mut s: Vec<u32> = s.iter().map(|o| o.0).collect();
+                    s.sort_unstable();
+                    s
+                })
+                .collect();
+            expected.sort();
+            let mut summed = problem(k, v, distinct, &[]);
+            summed.set_domination(domination);
+            for (cells, target) in &sums {
+                summed
+                    .add_sum(&OptionSum {
+                        slots: slots(cells, v),
+                        target: i64::from(*target),
+                    })
+                    .unwrap();
+            }
+            let original = summed.clone();
+            let mut found: Vec<Vec<u32>> = summed
+                .collect(100_000)
+                .0
+                .iter()
+                .map(|s| {
+                    let mut s: Vec<u32> = s.iter().map(|o| o.0).collect();
+                    s.sort_unstable();
+                    s
+                })
+                .collect();
+            found.sort();
+            proptest::prop_assert_eq!(&found, &expected);
+            proptest::prop_assert_eq!(
+                summed.count(CountOptions::new()).count,
+                expected.len() as u128
+            );
+            summed.check_links().unwrap();
+            proptest::prop_assert!(summed == original, "the search did not restore the matrix");
+        }
+    }
 }
