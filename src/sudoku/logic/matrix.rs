@@ -8,7 +8,9 @@
 //! constraints' own options are still possible; a cell option is possible while its digit is
 //! a candidate.
 //!
-//! The matrix is built for every rule set small enough ([`MAX_OPTIONS`]). On classic rules
+//! The matrix is built for every rule set small enough ([`MAX_OPTIONS`]); where the rules
+//! have more options, without the rule instances with the most options of their own, as
+//! long as the rest fit ([`relaxed`]: what the techniques find on the rest holds). On classic rules
 //! (rows, columns and boxes alone, with every digit possible in every cell:
 //! [`Matrix::classic`]) the generic techniques come after every classic one, so that the
 //! steps and grades of the classic puzzles the classic techniques solve stay what they always
@@ -109,7 +111,8 @@ impl View {
 }
 
 impl Matrix {
-    /// The matrix of a rule set, `None` when it is too large to reason with.
+    /// The matrix of a rule set, `None` when it is too large to reason with even without
+    /// the largest rules ([`relaxed`]).
     pub(super) fn new(
         rules: &Rules,
         problem: &Problem,
@@ -119,33 +122,36 @@ impl Matrix {
         let n = rules.size();
         let cells = rules.cells().len();
         let unit_items = cells + rules.units().len() * n;
-        let count = problem.option_count();
-        if count > MAX_OPTIONS {
-            return None;
-        }
+        let cell_options = numbering.cell_options();
+        let (kept, dropped) = relaxed(problem, cell_options, owners)?;
+        let count = kept.len();
         let words = count.div_ceil(64);
+        // The items of every option kept, with their colors (0 for none), less those of the
+        // rules left out.
+        let option_items: Vec<Vec<(u32, u32)>> = kept
+            .iter()
+            .map(|&o| {
+                let option = OptionId(o);
+                problem
+                    .option(option)
+                    .iter()
+                    .zip(problem.option_colors(option))
+                    .filter(|(item, _)| !dropped[item.index()])
+                    .map(|(item, color)| (item.0, color.map_or(0, |c| c.get())))
+                    .collect()
+            })
+            .collect();
         let mut occurrences: Vec<Vec<(u32, u32)>> = vec![Vec::new(); problem.item_count()];
-        for o in 0..count {
-            let option = OptionId(o as u32);
-            for (item, color) in problem
-                .option(option)
-                .iter()
-                .zip(problem.option_colors(option))
-            {
-                occurrences[item.index()].push((o as u32, color.map_or(0, |c| c.get())));
+        for (o, list) in option_items.iter().enumerate() {
+            for &(x, c) in list {
+                occurrences[x as usize].push((o as u32, c));
             }
         }
         let mut conflicts = vec![0u64; count * words];
-        for o in 0..count {
-            let option = OptionId(o as u32);
+        for (o, list) in option_items.iter().enumerate() {
             let row = &mut conflicts[o * words..(o + 1) * words];
-            for (item, color) in problem
-                .option(option)
-                .iter()
-                .zip(problem.option_colors(option))
-            {
-                let c = color.map_or(0, |c| c.get());
-                for &(q, c2) in &occurrences[item.index()] {
+            for &(x, c) in list {
+                for &(q, c2) in &occurrences[x as usize] {
                     if c == 0 || c2 != c {
                         row[q as usize / 64] |= 1 << (q % 64);
                     }
@@ -177,21 +183,10 @@ impl Matrix {
             .iter()
             .map(|&(p, d, family, instance)| ((p, d), What::Rule(family, instance)))
             .collect();
-        let option_items = (0..count)
-            .map(|o| {
-                let option = OptionId(o as u32);
-                problem
-                    .option(option)
-                    .iter()
-                    .zip(problem.option_colors(option))
-                    .map(|(item, color)| (item.0, color.map_or(0, |c| c.get())))
-                    .collect()
-            })
-            .collect();
         let mut items = Vec::new();
         let mut items_of = vec![Vec::new(); count];
         for (x, list) in occurrences.iter().enumerate() {
-            if problem.kind(crate::xc::ItemId(x as u32)) != ItemKind::Primary {
+            if dropped[x] || problem.kind(crate::xc::ItemId(x as u32)) != ItemKind::Primary {
                 continue;
             }
             let what = whats[x];
@@ -221,7 +216,6 @@ impl Matrix {
                 lines_of[o as usize].push(x as u32);
             }
         }
-        let cell_options = numbering.cell_options();
         let cell_digit = (0..cell_options)
             .map(|o| {
                 numbering
@@ -454,6 +448,70 @@ pub(super) fn bits(set: &[u64]) -> impl Iterator<Item = u32> + '_ {
     })
 }
 
+/// The options of the matrix (ids in `problem`, in order) and the items left out of it (by
+/// item id), `None` when the cell options alone are more than [`MAX_OPTIONS`].
+///
+/// Where the whole encoding has more options than that (an arrow through most of the grid,
+/// whose partial sums take thousands of options), the rule instances with the most options
+/// of their own are left out, the largest first, until the rest fit: their items go from
+/// every option, and their options with them. What is left is a relaxation of the rules (every
+/// solution, less the options left out, still meets every item kept exactly once, or at most
+/// once), so whatever the techniques rule out on it is ruled out by the rules; the sums the
+/// instances left out promise are still reasoned with by the sum steps and the sum chains.
+fn relaxed(
+    problem: &Problem,
+    cell_options: usize,
+    owners: &Owners,
+) -> Option<(Vec<u32>, Vec<bool>)> {
+    let total = problem.option_count();
+    let mut dropped = vec![false; problem.item_count()];
+    if total <= MAX_OPTIONS {
+        return Some(((0..total as u32).collect(), dropped));
+    }
+    // The options of each rule instance: those whose first item with an owner it owns.
+    let owner = |o: usize| {
+        problem
+            .option(OptionId(o as u32))
+            .iter()
+            .find_map(|item| owners.of(item.index()))
+    };
+    let mut sizes: std::collections::HashMap<(usize, Option<usize>), usize> =
+        std::collections::HashMap::new();
+    for o in cell_options..total {
+        if let Some(who) = owner(o) {
+            *sizes.entry(who).or_default() += 1;
+        }
+    }
+    let mut largest: Vec<((usize, Option<usize>), usize)> = sizes.into_iter().collect();
+    largest.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut left = total;
+    let mut out = std::collections::HashSet::new();
+    for (who, size) in largest {
+        if left <= MAX_OPTIONS {
+            break;
+        }
+        out.insert(who);
+        left -= size;
+    }
+    if left > MAX_OPTIONS {
+        return None;
+    }
+    for (x, flag) in dropped.iter_mut().enumerate() {
+        *flag = owners.of(x).is_some_and(|who| out.contains(&who));
+    }
+    let kept: Vec<u32> = (0..total)
+        .filter(|&o| {
+            o < cell_options
+                || problem
+                    .option(OptionId(o as u32))
+                    .iter()
+                    .any(|item| !dropped[item.index()])
+        })
+        .map(|o| o as u32)
+        .collect();
+    (kept.len() <= MAX_OPTIONS).then_some((kept, dropped))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -510,5 +568,53 @@ mod tests {
                 "no example with {family}: {families:?}"
             );
         }
+    }
+
+    /// An arrow whose pill circle reads three digits and whose shaft runs through the rest
+    /// of the grid takes more options than the matrix holds: the matrix is made without it
+    /// (none of its items, none of its own options), and the thermometer beside it is kept.
+    #[test]
+    fn the_largest_rules_are_left_out_where_the_whole_does_not_fit() {
+        // The shaft snakes through the grid from r1c4: rows left to right, then right to left.
+        let shaft: Vec<String> = (1..=9)
+            .flat_map(|r| (1..=9).map(move |c| (r, if r % 2 == 1 { c } else { 10 - c })))
+            .filter(|&(r, c)| r > 1 || c > 3)
+            .map(|(r, c)| format!("r{r}c{c}"))
+            .collect();
+        let text = format!(
+            "givens = \"{}\"\n[[arrow]]\ncircle = \"r1c1 r1c2 r1c3\"\nshaft = \"{}\"\n\
+             [[thermometer]]\ncells = \"r5c5 r5c6 r5c7\"\n",
+            ".".repeat(81),
+            shaft.join(" ")
+        );
+        let file = from_toml(&text).unwrap();
+        let (problem, numbering, owners) = crate::sudoku::encode::encode_with_owners(&file.rules);
+        assert!(problem.option_count() > MAX_OPTIONS);
+        let matrix = Matrix::new(&file.rules, &problem, &numbering, &owners).expect("a matrix");
+        assert!(matrix.count <= MAX_OPTIONS);
+        assert_eq!(matrix.cell_options, numbering.cell_options());
+        let all = file.rules.constraints().all();
+        let named: std::collections::BTreeSet<String> = matrix
+            .items
+            .iter()
+            .filter_map(|item| match item.what {
+                What::Rule(family, instance) => Some(all[family].words(instance)),
+                _ => None,
+            })
+            .collect();
+        assert!(named.iter().all(|w| !w.starts_with("arrow")), "{named:?}");
+        // The cells are kept, and the thermometer's pairs: `r5c5 = 5` and `r5c6 = 4` conflict.
+        assert!(matrix
+            .items
+            .iter()
+            .any(|item| matches!(item.what, What::Cell(_))));
+        let bulb = matrix.option_of(4 * 9 + 4, 5).expect("r5c5 = 5");
+        let next = matrix.option_of(4 * 9 + 5, 4).expect("r5c6 = 4");
+        assert!(matrix.conflicts(bulb)[next / 64] >> (next % 64) & 1 == 1);
+        // A rule set that fits is made whole.
+        let classic = Rules::classic();
+        let (problem, numbering, owners) = crate::sudoku::encode::encode_with_owners(&classic);
+        let matrix = Matrix::new(&classic, &problem, &numbering, &owners).expect("a matrix");
+        assert_eq!(matrix.count, problem.option_count());
     }
 }
