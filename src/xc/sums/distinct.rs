@@ -21,34 +21,78 @@ use crate::xc::matrix::{at, Matrix, NO_COLOR, SPACER};
 /// Most different weights in a group of slots that exclude each other (one bit each).
 pub(crate) const GROUP_WEIGHTS: usize = 64;
 
-/// Whether no solution chooses both the option of node `p` and that of node `q`: they share a
-/// primary item, or a secondary one that one of them takes without a color or the two take in
-/// different colors.
-fn exclusive(m: &Matrix, p: u32, q: u32) -> bool {
-    let first = |x: u32| m.option_first[m.node_option[x as usize] as usize];
-    let color = |x: u32| m.colors.get(x as usize).copied().unwrap_or(NO_COLOR);
-    let mut x = first(p);
-    while at(&m.nodes, x).top != SPACER {
-        let mut y = first(q);
+/// The items of one option marked with their colors, so that [`Stamps::exclusive`] tests
+/// another option against it in one walk of that option's nodes.
+///
+/// Invariant: `mark[i]` is `(stamp, color)` for each item `i` of the option marked last (its
+/// node's color, or [`NO_COLOR`]), and holds an older stamp for every other item; `stamp`
+/// only grows (the marks are cleared when it would wrap).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Stamps {
+    mark: Vec<(u32, u32)>,
+    stamp: u32,
+}
+
+impl Stamps {
+    /// Marks the items of the option of node `p`.
+    fn mark(&mut self, m: &Matrix, p: u32) {
+        if self.mark.len() != m.len.len() {
+            self.mark = vec![(0, NO_COLOR); m.len.len()];
+            self.stamp = 0;
+        }
+        if self.stamp == u32::MAX {
+            self.mark.fill((0, NO_COLOR));
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        let mut x = m.option_first[m.node_option[p as usize] as usize];
+        while at(&m.nodes, x).top != SPACER {
+            self.mark[at(&m.nodes, x).top as usize] = (self.stamp, color(m, x));
+            x += 1;
+        }
+    }
+
+    /// Whether no solution chooses both the option marked last and that of node `q`: they
+    /// share a primary item, or a secondary one that one of them takes without a color or the
+    /// two take in different colors.
+    fn exclusive(&self, m: &Matrix, q: u32) -> bool {
+        let mut y = m.option_first[m.node_option[q as usize] as usize];
         while at(&m.nodes, y).top != SPACER {
-            if at(&m.nodes, x).top == at(&m.nodes, y).top {
-                let (a, b) = (color(x), color(y));
-                if at(&m.nodes, x).top <= m.primary || a == NO_COLOR || b == NO_COLOR || a != b {
+            let top = at(&m.nodes, y).top;
+            let (stamp, a) = self.mark[top as usize];
+            if stamp == self.stamp {
+                let b = color(m, y);
+                if top <= m.primary || a == NO_COLOR || b == NO_COLOR || a != b {
                     return true;
                 }
             }
             y += 1;
         }
-        x += 1;
+        false
     }
-    false
+}
+
+/// The color of node `x`, [`NO_COLOR`] for none.
+fn color(m: &Matrix, x: u32) -> u32 {
+    m.colors.get(x as usize).copied().unwrap_or(NO_COLOR)
 }
 
 /// Whether two slots (as their entries: option node and weight) exclude each other: every two
-/// options of equal weight, one in each, are [`exclusive`].
-fn slots_exclude(m: &Matrix, a: &[(u32, i64)], b: &[(u32, i64)]) -> bool {
-    a.iter()
-        .all(|&(p, v)| b.iter().all(|&(q, w)| v != w || exclusive(m, p, q)))
+/// options of equal weight, one in each, are exclusive (see [`Stamps::exclusive`]).
+fn slots_exclude(m: &Matrix, a: &[(u32, i64)], b: &[(u32, i64)], stamps: &mut Stamps) -> bool {
+    a.iter().all(|&(p, v)| {
+        let mut marked = false;
+        b.iter().all(|&(q, w)| {
+            if v != w {
+                return true;
+            }
+            if !marked {
+                stamps.mark(m, p);
+                marked = true;
+            }
+            stamps.exclusive(m, q)
+        })
+    })
 }
 
 /// How [`grow`] picks the next slot of a clique among those that still fit.
@@ -72,7 +116,11 @@ enum Pick {
 ///
 /// # Complexity
 /// `O(n^2)` tests of [`slots_exclude`] for `n` slots, then `O(n^3)` for the partitions.
-pub(crate) fn group(m: &Matrix, slots: &[&[(u32, i64)]]) -> Vec<(Vec<usize>, Vec<i64>)> {
+pub(crate) fn group(
+    m: &Matrix,
+    slots: &[&[(u32, i64)]],
+    stamps: &mut Stamps,
+) -> Vec<(Vec<usize>, Vec<i64>)> {
     let n = slots.len();
     let weights: Vec<Vec<i64>> = slots
         .iter()
@@ -87,7 +135,8 @@ pub(crate) fn group(m: &Matrix, slots: &[&[(u32, i64)]]) -> Vec<(Vec<usize>, Vec
     let mut near = vec![false; n * n];
     for s in 0..n {
         for t in s + 1..n {
-            let both = shares(&weights[s], &weights[t]) && slots_exclude(m, slots[s], slots[t]);
+            let both =
+                shares(&weights[s], &weights[t]) && slots_exclude(m, slots[s], slots[t], stamps);
             near[s * n + t] = both;
             near[t * n + s] = both;
         }
@@ -449,7 +498,7 @@ mod tests {
             })
             .collect();
         let of: Vec<&[(u32, i64)]> = entries.iter().map(Vec::as_slice).collect();
-        let groups = group(m, &of);
+        let groups = group(m, &of, &mut Stamps::default());
         let members: Vec<Vec<usize>> = groups.iter().map(|(g, _)| g.clone()).collect();
         assert_eq!(members, [vec![0], vec![1, 2, 3]]);
         assert_eq!(groups[1].1, [1, 2, 3]);

@@ -20,7 +20,7 @@ mod distinct;
 use crate::xc::matrix::{at, length, Matrix, COVERED};
 use crate::xc::problem::OptionId;
 use crate::xc::reduce::trail::Trail;
-use distinct::{group, Parked};
+use distinct::{group, Parked, Stamps};
 
 /// A sum over the options of some primary items (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -126,6 +126,8 @@ pub(crate) struct Sums {
     watch_len: Vec<u32>,
     sums_of: Vec<Vec<u32>>,
     dirty: Vec<u64>,
+    /// Scratch of [`Sums::add`]: what `group` marks the items of an option with.
+    stamps: Stamps,
 }
 
 /// What a level changed in [`Sums`]: a slot fixed, or a value it overwrote in the caches,
@@ -217,7 +219,7 @@ impl Sums {
         let of: Vec<&[(u32, i64)]> = slots.iter().map(|&(_, a, b)| &entries[a..b]).collect();
         let first_group = self.groups.len() as u32;
         let first_slot = self.slots.len() as u32;
-        for (members, weights) in group(m, &of) {
+        for (members, weights) in group(m, &of, &mut self.stamps) {
             let start = self.slots.len() as u32;
             let listed = members.len() > 1;
             for s in members {
@@ -251,16 +253,21 @@ impl Sums {
         debug_assert_eq!(self.slots.len() - first_slot as usize, slots.len());
         self.sums
             .push((first_group, self.groups.len() as u32, sum.target));
-        self.fixed = vec![FREE; self.slots.len()];
-        self.bounds = vec![(0, 0, 0, 0); self.groups.len()];
-        self.apart = vec![(0, 0); self.groups.len()];
-        self.extent = vec![(0, 0, 0); self.groups.len()];
-        self.lo = vec![0; self.slots.len()];
-        self.hi = vec![0; self.slots.len()];
-        self.mask = vec![0; self.slots.len()];
-        self.read = vec![(0, 0); self.slots.len()];
-        // Epoch 0 is never current: every slot is read afresh at the first node.
-        self.epoch = 1;
+        // The new slots free, their readings stale: epoch 0 is never current, and the epoch
+        // only grows (each search starts a new one), so every slot is read afresh at the
+        // first node. The earlier slots are free between searches, and the groups' bounds are
+        // written at each test before they are read: extended, not written anew, so that
+        // adding many sums costs no more than adding them at once.
+        let (slots, groups) = (self.slots.len(), self.groups.len());
+        self.fixed.resize(slots, FREE);
+        self.bounds.resize(groups, (0, 0, 0, 0));
+        self.apart.resize(groups, (0, 0));
+        self.extent.resize(groups, (0, 0, 0));
+        self.lo.resize(slots, 0);
+        self.hi.resize(slots, 0);
+        self.mask.resize(slots, 0);
+        self.read.resize(slots, (0, 0));
+        self.epoch = self.epoch.max(1);
         let k = self.sums.len() as u32 - 1;
         for s in first_slot as usize..self.slots.len() {
             let item = self.slots[s].0;
@@ -277,7 +284,8 @@ impl Sums {
                 self.sums_of[u].push(k);
             }
         }
-        self.dirty = vec![0; self.sums.len().div_ceil(64)];
+        // All 0 between passes.
+        self.dirty.resize(self.sums.len().div_ceil(64), 0);
         self.trail.reserve(self.slots.len(), m.primary as usize + 2);
         Ok(())
     }
@@ -673,7 +681,7 @@ mod tests {
                 })
                 .collect();
             let of: Vec<&[(u32, i64)]> = entries.iter().map(Vec::as_slice).collect();
-            let groups = group(&dlx.matrix, &of);
+            let groups = group(&dlx.matrix, &of, &mut Stamps::default());
             assert_eq!(groups.len(), if distinct { 1 } else { 3 });
             dlx.add_sum(&sum).unwrap();
             let counted = dlx.count(CountOptions::new());

@@ -18,7 +18,7 @@ use crate::sudoku::grid::{Cell, Grid};
 
 use crate::sudoku::rules::cages::cage_houses::House;
 use crate::sudoku::rules::cages::cage_logic::{CageLogic, LogicSum};
-use crate::sudoku::rules::cages::innies::{derive, derive_larger, derive_outies, derive_overlaps};
+use crate::sudoku::rules::cages::innies::{derive, derive_every};
 use crate::sudoku::rules::cages::plaincage::{Both, PlainCages};
 use crate::sudoku::rules::constraint::{
     cell_list, read_tables, Constraint, Family, FileWriter, Logic, RawCells, Reference,
@@ -175,22 +175,18 @@ impl Constraint for Cages {
             .collect();
         // Instances: cage `k` is `k`, every sum the 45 rule derives is `cages.len()`.
         encoder.instance(cages.len());
-        for derived in derive(encoder.geometry(), &cages) {
-            match derived.set_sum() {
+        let derived = derive_every(encoder.geometry(), &cages);
+        for small in &derived.small {
+            match small.set_sum() {
                 Some(set) => sets.push(set),
-                None => derived.linear().encode(encoder),
+                None => small.linear().encode(encoder),
             }
         }
         // Cages first: where a derived sum overlaps a cage, the cage splits the unit.
         encode_all(&sets, cages.len(), encoder);
-        for derived in derive_larger(encoder.geometry(), &cages) {
-            encoder.promise_sum(&derived.terms, derived.target);
-        }
-        for derived in derive_outies(encoder.geometry(), &cages) {
-            encoder.promise_sum(&derived.terms, derived.target);
-        }
-        for derived in derive_overlaps(encoder.geometry(), &cages) {
-            encoder.promise_sum(&derived.terms, derived.target);
+        let promised = derived.larger.iter().chain(&derived.outies);
+        for sum in promised.chain(&derived.overlaps) {
+            encoder.promise_sum(&sum.terms, sum.target);
         }
     }
 

@@ -204,28 +204,82 @@ pub(crate) fn derive(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<De
     derive_sized(geometry, cages, 1..=MAX_DERIVED)
 }
 
-/// The sums the 45 rule derives from `cages` over more than [`MAX_DERIVED`] cells and at
-/// most [`MAX_PROMISED`], none over
-/// the cells of a cage or of an earlier one: too large to encode, they are promised to the
-/// search, which keeps them within bounds (`Encoder::promise_sum`).
+/// [`Derivations::larger`] alone.
+#[cfg(test)]
 pub(crate) fn derive_larger(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
     derive_sized(geometry, cages, MAX_DERIVED + 1..=MAX_PROMISED)
 }
 
-/// The sums the 45 rule derives from each cage that crosses the edge of a row, column or box
-/// (or region) by one cell, as the Interactive Sudoku Solver's hidden cages: the unit's
-/// cells outside the cages inside it and outside that cage, less the cage's cell outside the
-/// unit, add up to the unit's total less the sums of the cages inside it and of that cage.
-/// Those of 2 to [`MAX_PROMISED`] cells that no cage and no sum of [`derive`] or
-/// [`derive_larger`] is over are promised to the search (`Encoder::promise_sum`). Where one
-/// cage crosses a unit's edge among others, this is one cage's outie where innies and outies
-/// sum them all.
+/// Every sum the 45 rule derives from some cages (what the killer family encodes), each kind
+/// worked out once, the later kinds leaving out the cells of the earlier ones.
+#[derive(Debug, Default)]
+pub(crate) struct Derivations {
+    /// [`derive`]'s sums, encoded.
+    pub small: Vec<Derived>,
+    /// The sums over more than [`MAX_DERIVED`] cells and at most [`MAX_PROMISED`], none over
+    /// the cells of a cage or of an earlier one: too large to encode, they are promised to the
+    /// search, which keeps them within bounds (`Encoder::promise_sum`).
+    pub larger: Vec<Derived>,
+    /// The sums from each cage that crosses the edge of a row, column or box (or region) by
+    /// one cell, as the Interactive Sudoku Solver's hidden cages: the unit's cells outside the
+    /// cages inside it and outside that cage, less the cage's cell outside the unit, add up to
+    /// the unit's total less the sums of the cages inside it and of that cage. Those of 2 to
+    /// [`MAX_PROMISED`] cells that no cage and no sum of `small` or `larger` is over are
+    /// promised to the search. Where one cage crosses a unit's edge among others, this is one
+    /// cage's outie where innies and outies sum them all.
+    pub outies: Vec<Derived>,
+    /// The sums over growing bands of the grid, as the Interactive Sudoku Solver's innies and
+    /// outies: the first `i` rows (for `i` from 2 to `n - 1`), the last `i` rows, the first
+    /// and last `i` columns, the first `i` boxes (or regions) in order. A cage joins the band
+    /// once more than half its cells lie in it, and stays in. The band's cells outside the
+    /// cages joined (`a`) and the cages' cells outside the band (`b`) then satisfy `sum(b) -
+    /// sum(a) = (the cages' sums) - i * n * (n + 1) / 2`, kept when one side has at most 2
+    /// cells, both together at most `n`, and at most [`MAX_OVERLAP_CAGED`] when every cell is
+    /// caged. Where cages cross two rows and several boxes, as in the MATHEMAGIC killers, these
+    /// are small where the houses' own innies and outies take every crossing cage whole.
+    /// Written with the larger side positive; those over the cells of a cage or of a sum of
+    /// `small`, `larger` or `outies` are left out. One grid only (none for several).
+    pub overlaps: Vec<Derived>,
+}
+
+/// [`Derivations`] of `cages` on `geometry`.
+pub(crate) fn derive_every(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Derivations {
+    let Some(layout) = Layout::new(geometry, cages) else {
+        return Derivations::default();
+    };
+    let sized = sized_in(&layout, 1..=MAX_PROMISED);
+    let outies = outies_in(&layout, &sized);
+    let overlaps = if geometry.grids().len() == 1 {
+        overlaps_in(geometry, &layout, sized.iter().chain(&outies))
+    } else {
+        Vec::new()
+    };
+    let (small, larger) = sized
+        .into_iter()
+        .partition(|d| d.terms.len() <= MAX_DERIVED);
+    Derivations {
+        small,
+        larger,
+        outies,
+        overlaps,
+    }
+}
+
+/// [`Derivations::outies`] alone.
+#[cfg(test)]
 pub(crate) fn derive_outies(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
     let Some(layout) = Layout::new(geometry, cages) else {
         return Vec::new();
     };
+    outies_in(&layout, &sized_in(&layout, 1..=MAX_PROMISED))
+}
+
+/// [`Derivations::outies`] on `layout`, leaving out the cells of `earlier` (the sums of
+/// [`derive_sized`] up to [`MAX_PROMISED`] cells).
+fn outies_in(layout: &Layout<'_>, earlier: &[Derived]) -> Vec<Derived> {
+    let cages = layout.cages;
     let mut seen = layout.seen();
-    for derived in derive_sized(geometry, cages, 1..=MAX_PROMISED) {
+    for derived in earlier {
         seen.insert(derived.terms.iter().map(|&(p, _)| p).collect());
     }
     let (cage_of, singles) = (&layout.cage_of, &layout.houses[..layout.singles]);
@@ -266,22 +320,13 @@ pub(crate) fn derive_outies(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) ->
     out
 }
 
-/// Most cells of a sum [`derive_overlaps`] gives where every one of its cells is in a cage
+/// Most cells of a sum of [`Derivations::overlaps`] where every one of its cells is in a cage
 /// (the Interactive Sudoku Solver's bound on such sums); one over a cell in no cage may take
 /// up to a unit's number of cells.
 pub(crate) const MAX_OVERLAP_CAGED: usize = 6;
 
-/// The sums the 45 rule derives over growing bands of the grid, as the Interactive Sudoku
-/// Solver's innies and outies: the first `i` rows (for `i` from 2 to `n - 1`), the last `i`
-/// rows, the first and last `i` columns, the first `i` boxes (or regions) in order. A cage
-/// joins the band once more than half its cells lie in it, and stays in. The band's cells
-/// outside the cages joined (`a`) and the cages' cells outside the band (`b`) then satisfy
-/// `sum(b) - sum(a) = (the cages' sums) - i * n * (n + 1) / 2`, kept when one side has at most
-/// 2 cells, both together at most `n`, and at most [`MAX_OVERLAP_CAGED`] when every cell is
-/// caged. Where cages cross two rows and several boxes, as in the MATHEMAGIC killers, these
-/// are small where the houses' own innies and outies take every crossing cage whole. Written
-/// with the larger side positive; those over the cells of a cage or of a sum of [`derive`],
-/// [`derive_larger`] or [`derive_outies`] are left out. One grid only (none for several).
+/// [`Derivations::overlaps`] alone.
+#[cfg(test)]
 pub(crate) fn derive_overlaps(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) -> Vec<Derived> {
     if geometry.grids().len() != 1 {
         return Vec::new();
@@ -289,11 +334,21 @@ pub(crate) fn derive_overlaps(geometry: &Geometry, cages: &[(u32, Vec<usize>)]) 
     let Some(layout) = Layout::new(geometry, cages) else {
         return Vec::new();
     };
+    let sized = sized_in(&layout, 1..=MAX_PROMISED);
+    let outies = outies_in(&layout, &sized);
+    overlaps_in(geometry, &layout, sized.iter().chain(&outies))
+}
+
+/// [`Derivations::overlaps`] on `layout` (of a geometry of one grid), leaving out the cells
+/// of `earlier` (the sums of [`derive_sized`] up to [`MAX_PROMISED`] cells and the outies).
+fn overlaps_in<'d>(
+    geometry: &Geometry,
+    layout: &Layout<'_>,
+    earlier: impl Iterator<Item = &'d Derived>,
+) -> Vec<Derived> {
+    let cages = layout.cages;
     let (n, area, cage_of) = (geometry.size(), layout.cage_of.len(), &layout.cage_of);
     let mut seen = layout.seen();
-    let earlier = derive_sized(geometry, cages, 1..=MAX_PROMISED)
-        .into_iter()
-        .chain(derive_outies(geometry, cages));
     for derived in earlier {
         seen.insert(derived.terms.iter().map(|&(p, _)| p).collect());
     }
@@ -473,6 +528,12 @@ fn derive_sized(
     let Some(layout) = Layout::new(geometry, cages) else {
         return Vec::new();
     };
+    sized_in(&layout, sizes)
+}
+
+/// [`derive_sized`] on `layout`.
+fn sized_in(layout: &Layout<'_>, sizes: std::ops::RangeInclusive<usize>) -> Vec<Derived> {
+    let cages = layout.cages;
     let (cage_of, singles) = (&layout.cage_of, &layout.houses[..layout.singles]);
     let mut seen = layout.seen();
     let mut out = Vec::new();

@@ -13,11 +13,14 @@ use crate::sudoku::rules::cover::linear_sum::{LinearSum, States};
 use crate::sudoku::rules::pair::{PairList, Relation};
 use crate::sudoku::rules::unit_index::UnitIndex;
 
-/// A set of sums `lo..lo + member.len()`: `member[v - lo]` when `v` is in it.
+/// A set of sums `lo..lo + len`, as bits: bit `v - lo` of `bits` when `v` is in it.
+///
+/// Invariant: `bits` has `len.div_ceil(64)` words and no bit at or above `len`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct SumSet {
     lo: i64,
-    member: Vec<bool>,
+    len: usize,
+    bits: Vec<u64>,
 }
 
 impl SumSet {
@@ -25,7 +28,8 @@ impl SumSet {
     fn zero() -> SumSet {
         SumSet {
             lo: 0,
-            member: vec![true],
+            len: 1,
+            bits: vec![1],
         }
     }
 
@@ -33,68 +37,93 @@ impl SumSet {
     fn empty() -> SumSet {
         SumSet {
             lo: 0,
-            member: Vec::new(),
+            len: 0,
+            bits: Vec::new(),
         }
     }
 
     /// Whether some `a` of `self` and `b` of `other` add up to `v`.
     fn meets(&self, other: &SumSet, v: i64) -> bool {
-        self.member
-            .iter()
-            .enumerate()
-            .any(|(a, &m)| m && other.contains(v - self.lo - a as i64))
+        ones(&self.bits).any(|a| other.contains(v - self.lo - a as i64))
     }
 
     /// Whether `v` is in the set.
     fn contains(&self, v: i64) -> bool {
-        v >= self.lo && self.member.get((v - self.lo) as usize) == Some(&true)
+        let Ok(k) = usize::try_from(v - self.lo) else {
+            return false;
+        };
+        k < self.len && self.bits[k / 64] >> (k % 64) & 1 == 1
     }
 
     /// Every `a + b` with `a` in `self` and `b` in `other`.
     fn plus(&self, other: &SumSet) -> SumSet {
-        if self.member.is_empty() || other.member.is_empty() {
+        if self.len == 0 || other.len == 0 {
             return SumSet::empty();
         }
-        let mut member = vec![false; self.member.len() + other.member.len() - 1];
-        for (a, _) in self.member.iter().enumerate().filter(|(_, &m)| m) {
-            for (b, _) in other.member.iter().enumerate().filter(|(_, &m)| m) {
-                member[a + b] = true;
-            }
+        let len = self.len + other.len - 1;
+        let mut bits = vec![0u64; len.div_ceil(64)];
+        for a in ones(&self.bits) {
+            or_shifted(&mut bits, &other.bits, a);
         }
         SumSet {
             lo: self.lo + other.lo,
-            member,
+            len,
+            bits,
         }
     }
 
     /// The sums `w * (d_1 + ... + d_g)` of `g` different digits of `digits`.
     fn distinct(digits: u64, g: usize, w: i64) -> SumSet {
-        // by_count[c]: the sums of c different digits among those looked at so far.
+        // by_count[c]: bit v when c different digits among those looked at so far add up to
+        // v (at most `top`).
         let of = || (1..=64usize).filter(move |d| digits >> (d - 1) & 1 == 1);
         let top: usize = of().sum();
-        let mut by_count = vec![vec![false; top + 1]; g + 1];
-        by_count[0][0] = true;
+        let mut by_count = vec![vec![0u64; (top + 1).div_ceil(64)]; g + 1];
+        by_count[0][0] = 1;
         for d in of() {
             for c in (1..=g).rev() {
-                for v in (d..=top).rev() {
-                    if by_count[c - 1][v - d] {
-                        by_count[c][v] = true;
-                    }
-                }
+                let (fewer, more) = by_count.split_at_mut(c);
+                or_shifted(&mut more[0], &fewer[c - 1], d);
             }
         }
-        let sums: Vec<i64> = (0..=top)
-            .filter(|&v| by_count[g][v])
-            .map(|v| w * v as i64)
-            .collect();
+        let sums: Vec<i64> = ones(&by_count[g]).map(|v| w * v as i64).collect();
         let (Some(&lo), Some(&hi)) = (sums.iter().min(), sums.iter().max()) else {
             return SumSet::empty();
         };
-        let mut member = vec![false; (hi - lo) as usize + 1];
+        let len = (hi - lo) as usize + 1;
+        let mut bits = vec![0u64; len.div_ceil(64)];
         for v in sums {
-            member[(v - lo) as usize] = true;
+            let k = (v - lo) as usize;
+            bits[k / 64] |= 1 << (k % 64);
         }
-        SumSet { lo, member }
+        SumSet { lo, len, bits }
+    }
+}
+
+/// The places of the bits set in `bits`, increasing.
+fn ones(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(k, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                k * 64 + bit
+            })
+        })
+    })
+}
+
+/// `into |= from << shift`, where every bit of `from` shifted lands in `into`'s words.
+fn or_shifted(into: &mut [u64], from: &[u64], shift: usize) {
+    let (words, bits) = (shift / 64, shift % 64);
+    for (k, &word) in from.iter().enumerate().filter(|&(_, &w)| w != 0) {
+        into[k + words] |= word << bits;
+        if bits > 0 {
+            if let Some(next) = into.get_mut(k + words + 1) {
+                *next |= word >> (64 - bits);
+            }
+        }
     }
 }
 
@@ -412,6 +441,74 @@ impl LinearSum {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeSet;
+
+    /// The set of `values`, as bits.
+    fn set_of(values: &BTreeSet<i64>) -> SumSet {
+        let (Some(&lo), Some(&hi)) = (values.first(), values.last()) else {
+            return SumSet::empty();
+        };
+        let len = (hi - lo) as usize + 1;
+        let mut bits = vec![0u64; len.div_ceil(64)];
+        for v in values {
+            let k = (v - lo) as usize;
+            bits[k / 64] |= 1 << (k % 64);
+        }
+        SumSet { lo, len, bits }
+    }
+
+    fn values(set: &SumSet) -> BTreeSet<i64> {
+        ones(&set.bits).map(|k| set.lo + k as i64).collect()
+    }
+
+    #[test]
+    fn sum_sets_add_and_meet_as_sets_of_numbers_do() {
+        // Across words: weights of 10 and 30 spread the sums over hundreds of values.
+        let sets: Vec<BTreeSet<i64>> = vec![
+            BTreeSet::from([0]),
+            BTreeSet::new(),
+            BTreeSet::from([-7, -3, 5]),
+            (1..=9).map(|d| 10 * d).collect(),
+            [3, 64, 65, 127, 128, 200].into(),
+            (1..=9).map(|d| -30 * d).chain([7]).collect(),
+        ];
+        for a in &sets {
+            for b in &sets {
+                let (x, y) = (set_of(a), set_of(b));
+                let sums: BTreeSet<i64> = a
+                    .iter()
+                    .flat_map(|p| b.iter().map(move |q| p + q))
+                    .collect();
+                assert_eq!(values(&x.plus(&y)), sums, "{a:?} + {b:?}");
+                for v in -300..=500 {
+                    assert_eq!(x.meets(&y, v), sums.contains(&v), "{a:?}, {b:?}, {v}");
+                    assert_eq!(x.contains(v), a.contains(&v));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn distinct_sums_are_the_sums_of_different_digits() {
+        for (digits, g, w) in [
+            (0b1_1111_1111u64, 3, 1i64),
+            (0b1011_0110, 2, -10),
+            (1 << 15 | 0b111, 4, 7),
+            (0b101, 3, 1),
+        ] {
+            let mut sums = BTreeSet::new();
+            for subset in 0u64..1 << 16 {
+                if subset & !digits == 0 && subset.count_ones() as usize == g {
+                    sums.insert(w * ones(&[subset]).map(|b| b as i64 + 1).sum::<i64>());
+                }
+            }
+            assert_eq!(
+                values(&SumSet::distinct(digits, g, w)),
+                sums,
+                "{digits:b} {g} {w}"
+            );
+        }
+    }
 
     /// Every (d, e) some full assignment allows, by brute force over digits `1..=n`, with
     /// cells in `clique` all different.
