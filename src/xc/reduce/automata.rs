@@ -105,12 +105,57 @@ pub fn regular(layers: &[Vec<(u32, u8, u32)>], masks: &mut [u64]) -> bool {
     }
     let size = bounds.last().copied().unwrap_or(0) as usize;
     let (mut forward, mut backward) = (vec![false; size], vec![false; size]);
-    let flat: Vec<(u32, u8, u32)> = layers.iter().flatten().copied().collect();
-    let mut starts = vec![0u32];
+    let (mut flat, mut by_value, mut value_starts) = (Vec::new(), Vec::new(), vec![0u32]);
     for layer in layers {
-        starts.push(starts.last().copied().unwrap_or(0) + layer.len() as u32);
+        by_value.extend(by_values(layer, &mut flat));
+        value_starts.push(by_value.len() as u32);
     }
-    sweep(&flat, &starts, &bounds, masks, &mut forward, &mut backward)
+    let groups = Groups {
+        by_value: &by_value,
+        value_starts: &value_starts,
+    };
+    sweep(&flat, groups, &bounds, masks, &mut forward, &mut backward)
+}
+
+/// Appends `layer`'s transitions to `flat` in increasing value order and gives where each
+/// value's start in `flat`: entry `v` is the first transition of value `v` (or of the next
+/// value), the last entry the end of the layer; one entry per value up to the largest and
+/// one more (none for an empty layer).
+fn by_values(layer: &[(u32, u8, u32)], flat: &mut Vec<(u32, u8, u32)>) -> Vec<u32> {
+    let mut sorted = layer.to_vec();
+    // Stable: within a value, the transitions keep their order.
+    sorted.sort_by_key(|&(_, value, _)| value);
+    let first = flat.len() as u32;
+    let Some(&(_, top, _)) = sorted.last() else {
+        return Vec::new();
+    };
+    let mut offsets = Vec::with_capacity(usize::from(top) + 2);
+    let mut k = 0;
+    for v in 0..=top {
+        offsets.push(first + k as u32);
+        while k < sorted.len() && sorted[k].1 == v {
+            k += 1;
+        }
+    }
+    offsets.push(first + sorted.len() as u32);
+    flat.extend(sorted);
+    offsets
+}
+
+/// Where each layer's transitions of each value are in the flattened transitions: layer
+/// `l`'s offsets are `by_value[value_starts[l]..value_starts[l + 1]]` (see [`by_values`]).
+#[derive(Clone, Copy)]
+struct Groups<'a> {
+    by_value: &'a [u32],
+    value_starts: &'a [u32],
+}
+
+impl Groups<'_> {
+    /// The offsets of layer `l`'s values: one more than its values, or none.
+    #[inline]
+    fn layer(&self, l: usize) -> &[u32] {
+        &self.by_value[self.value_starts[l] as usize..self.value_starts[l + 1] as usize]
+    }
 }
 
 /// The number of states of each layer `0..=k` of `layers` (at least one: the start's).
@@ -125,12 +170,13 @@ fn sizes(layers: &[Vec<(u32, u8, u32)>]) -> Vec<u32> {
     sizes
 }
 
-/// [`regular`] over transitions flattened: slot `i`'s are `flat[starts[i]..starts[i + 1]]`,
-/// layer `i`'s states are `bounds[i]..bounds[i + 1]` of `forward` and `backward` (scratch
-/// holding index `bounds[k + 1] - 1`, any contents), for `k` masks.
+/// [`regular`] over transitions flattened: slot `i`'s are in `flat` by value, value `v`'s at
+/// `groups.layer(i)[v]..groups.layer(i)[v + 1]`, so that a sweep looks only at the values
+/// still in a slot's mask; layer `i`'s states are `bounds[i]..bounds[i + 1]` of `forward` and
+/// `backward` (scratch holding index `bounds[k + 1] - 1`, any contents), for `k` masks.
 fn sweep(
     flat: &[(u32, u8, u32)],
-    starts: &[u32],
+    groups: Groups<'_>,
     bounds: &[u32],
     masks: &mut [u64],
     forward: &mut [bool],
@@ -142,12 +188,18 @@ fn sweep(
     backward[start..end].fill(false);
     forward[start] = true;
     for i in 0..k {
-        let (here, next, mask) = (bounds[i] as usize, bounds[i + 1] as usize, masks[i]);
+        let (here, next) = (bounds[i] as usize, bounds[i + 1] as usize);
+        let offsets = groups.layer(i);
+        let mut left = masks[i] & values_below(offsets.len().saturating_sub(1));
         let mut any = false;
-        for &(from, value, to) in &flat[starts[i] as usize..starts[i + 1] as usize] {
-            if forward[here + from as usize] && mask >> value & 1 == 1 {
-                forward[next + to as usize] = true;
-                any = true;
+        while left != 0 {
+            let v = left.trailing_zeros() as usize;
+            left &= left - 1;
+            for &(from, _, to) in &flat[offsets[v] as usize..offsets[v + 1] as usize] {
+                // Without a branch: most transitions' sources are live or not at random.
+                let live = forward[here + from as usize];
+                forward[next + to as usize] |= live;
+                any |= live;
             }
         }
         if !any {
@@ -158,16 +210,20 @@ fn sweep(
     let last = bounds[k] as usize;
     backward[last..end].copy_from_slice(&forward[last..end]);
     for i in (0..k).rev() {
-        let (here, next, mask) = (bounds[i] as usize, bounds[i + 1] as usize, masks[i]);
+        let (here, next) = (bounds[i] as usize, bounds[i + 1] as usize);
+        let offsets = groups.layer(i);
+        let mut left = masks[i] & values_below(offsets.len().saturating_sub(1));
         let mut kept = 0u64;
-        for &(from, value, to) in &flat[starts[i] as usize..starts[i + 1] as usize] {
-            if mask >> value & 1 == 1
-                && backward[next + to as usize]
-                && forward[here + from as usize]
-            {
-                backward[here + from as usize] = true;
-                kept |= 1 << value;
+        while left != 0 {
+            let v = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let mut on = false;
+            for &(from, _, to) in &flat[offsets[v] as usize..offsets[v + 1] as usize] {
+                let live = backward[next + to as usize] & forward[here + from as usize];
+                backward[here + from as usize] |= live;
+                on |= live;
             }
+            kept |= u64::from(on) << v;
         }
         masks[i] = kept;
         if kept == 0 {
@@ -177,15 +233,26 @@ fn sweep(
     true
 }
 
+/// The mask of the values below `count` (at most 64).
+#[inline]
+fn values_below(count: usize) -> u64 {
+    if count >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << count) - 1
+    }
+}
+
 /// The automata of a matrix, ready for the search, with the scratch space of their tests.
 ///
 /// Invariants: `automata[a]` is `(first, end)`: automaton `a`'s slots are `first..end`, in
 /// order; slot `s` is primary item `items[s]`, its options the nodes and values
 /// `entries[entry_start[s]..entry_start[s + 1]]` (each node in `items[s]`'s list), its
-/// transitions `flat[starts[s + a]..starts[s + a + 1]]` and its layer's states `bounds[s +
-/// a]..bounds[s + a + 1]` of `forward` and `backward`, for `s` a slot of automaton `a` (each
-/// automaton adds one more entry to `starts` and `bounds`: the end of its transitions, the
-/// states of its last layer). `by_option[o]` lists the
+/// transitions in `flat`, in increasing value order, value `v`'s from
+/// `by_value[value_starts[s + a] + v]` to the next entry (see [`by_values`]), and its layer's
+/// states `bounds[s + a]..bounds[s + a + 1]` of `forward` and `backward`, for `s` a slot of
+/// automaton `a` (each automaton adds one more entry to `value_starts` and `bounds`: an empty
+/// layer of values, the states of its last layer). `by_option[o]` lists the
 /// `(slot, value)` of option `o` in `choices[by_option[o]..by_option[o + 1]]`.
 ///
 /// During a search `fixed[s]` is the value of the option chosen (or committed) for slot `s`,
@@ -199,8 +266,9 @@ pub(crate) struct Automata {
     items: Vec<u32>,
     entry_start: Vec<u32>,
     entries: Vec<(u32, u8)>,
-    starts: Vec<u32>,
     flat: Vec<(u32, u8, u32)>,
+    by_value: Vec<u32>,
+    value_starts: Vec<u32>,
     bounds: Vec<u32>,
     by_option: Vec<u32>,
     choices: Vec<(u32, u8)>,
@@ -259,7 +327,7 @@ impl Automata {
         }
         if self.entry_start.is_empty() {
             self.entry_start.push(0);
-            self.starts.push(0);
+            self.value_starts.push(0);
             self.bounds.push(0);
         }
         let first = self.items.len() as u32;
@@ -275,8 +343,9 @@ impl Automata {
             self.entries
                 .extend(nodes.iter().zip(slot).map(|(&p, &(_, v))| (p, v)));
             self.entry_start.push(self.entries.len() as u32);
-            self.flat.extend(layer);
-            self.starts.push(self.flat.len() as u32);
+            let offsets = by_values(layer, &mut self.flat);
+            self.by_value.extend(offsets);
+            self.value_starts.push(self.by_value.len() as u32);
             let last = *self.bounds.last().expect("a first bound");
             self.bounds.push(last + states);
         }
@@ -284,7 +353,7 @@ impl Automata {
         // start after them.
         let last = *self.bounds.last().expect("a first bound");
         self.bounds.push(last + sizes[automaton.slots.len()]);
-        self.starts.push(self.flat.len() as u32);
+        self.value_starts.push(self.by_value.len() as u32);
         self.automata.push((first, self.items.len() as u32));
         // The options' slots, made again (additions come before any search).
         let options = m.option_count();
@@ -392,9 +461,13 @@ impl Automata {
                 };
             }
             let mut masks = std::mem::take(&mut self.masks);
+            let groups = Groups {
+                by_value: &self.by_value,
+                value_starts: &self.value_starts[first + a..=end + a],
+            };
             let alive = sweep(
                 &self.flat,
-                &self.starts[first + a..=end + a],
+                groups,
                 &self.bounds[first + a..=end + a + 1],
                 &mut masks[first..end],
                 &mut self.forward,

@@ -3,9 +3,9 @@
 //! crusts are neighbours.
 //!
 //! In the exact cover a clue is an automaton read along its line (see `clues.rs`): before
-//! the first crust, between the crusts with the sum so far (which crust came first), after
-//! the second crust; a line is accepted after both crusts, with the sum between them equal to
-//! the clue.
+//! the first crust, between the crusts with the digits read so far (which crust came first),
+//! after the second crust; a line is accepted after both crusts, with the sum between them
+//! equal to the clue.
 //!
 //! Key: `[[sandwichsum]]` tables with `cell` (the clue's place, `"r5c0"`: column 0 or n+1
 //! beside a row, row 0 or n+1 beside a column) and `value` (`4`); f-puzzles key
@@ -26,22 +26,21 @@ pub type Sandwiches = OutsideClues<Sandwich>;
 pub enum Phase {
     /// No crust yet.
     Before,
-    /// After the crust `crust` (1 or n), `count` digits since adding up to `sum`.
+    /// After the crust `crust` (1 or n), with the digits read since.
     Inside {
         /// The crust seen.
         crust: u8,
-        /// The sum of the digits after it.
-        sum: i64,
-        /// How many digits came after it.
-        count: u8,
+        /// The digits read after it (bit `d - 1` for digit `d`).
+        digits: u64,
     },
     /// After both crusts.
     After,
 }
 
-/// The automaton of one clue. Besides the sum it counts the digits between the crusts: `k`
-/// different digits of `2..n-1` add up to at least `2 + ... + (k + 1)` and at most
-/// `(n - k) + ... + (n - 1)`, so the crusts' distance is bounded as a solver's would be.
+/// The automaton of one clue. Between the crusts it remembers the set of digits read, not
+/// only their sum: the line is a row or a column, so the digits between the crusts differ,
+/// and a set of them is a combination of the clue (`{3, 7, 8}` for 18 in three cells), where
+/// a sum and a count would let a line through on digits that repeat (`2 + 8 + 8`).
 #[derive(Debug, Clone, Copy)]
 pub struct SandwichAutomaton {
     n: u8,
@@ -49,12 +48,16 @@ pub struct SandwichAutomaton {
 }
 
 impl SandwichAutomaton {
-    /// Whether `count` different digits of `2..n-1` can add up to the clue.
-    fn fits(&self, count: u8) -> bool {
-        let (n, k) = (i64::from(self.n), i64::from(count));
-        let least = (2..2 + k).sum::<i64>();
-        let most = (n - k..n).sum::<i64>();
-        k <= n - 2 && least <= self.value && self.value <= most
+    /// The sum of the digits of `digits` (bit `d - 1` for digit `d`).
+    fn sum(digits: u64) -> i64 {
+        (1..=64i64).filter(|d| digits >> (d - 1) & 1 == 1).sum()
+    }
+
+    /// Whether digits of `2..n-1` not in `digits` can make up what the clue lacks.
+    fn reachable(&self, digits: u64) -> bool {
+        let lacking = self.value - Self::sum(digits);
+        let free = (2..self.n).filter(|d| digits >> (d - 1) & 1 == 0);
+        lacking >= 0 && free.map(i64::from).sum::<i64>() >= lacking
     }
 }
 
@@ -70,23 +73,20 @@ impl Automaton for SandwichAutomaton {
         match *state {
             Phase::Before if crust => Some(Phase::Inside {
                 crust: digit,
-                sum: 0,
-                count: 0,
+                digits: 0,
             }),
             Phase::Before => Some(Phase::Before),
             Phase::Inside {
                 crust: first,
-                sum,
-                count,
+                digits,
             } if crust => {
-                (digit != first && sum == self.value && self.fits(count)).then_some(Phase::After)
+                (digit != first && Self::sum(digits) == self.value).then_some(Phase::After)
             }
-            Phase::Inside { crust, sum, count } => {
-                let sum = sum + i64::from(digit);
-                (sum <= self.value && count + 2 < self.n).then_some(Phase::Inside {
+            Phase::Inside { crust, digits } => {
+                let bit = 1u64 << (digit - 1);
+                (digits & bit == 0 && self.reachable(digits | bit)).then_some(Phase::Inside {
                     crust,
-                    sum,
-                    count: count + 1,
+                    digits: digits | bit,
                 })
             }
             Phase::After => (!crust).then_some(Phase::After),
@@ -176,6 +176,63 @@ mod tests {
         let chain = Chain::new(&Sandwich::automaton(4, 0), 4, 4);
         assert!(chain.sizes().iter().all(|&s| s <= 4), "{:?}", chain.sizes());
         assert!(!Chain::new(&Sandwich::automaton(4, 5), 3, 4).feasible());
+    }
+
+    #[test]
+    fn the_digits_between_the_crusts_are_a_combination() {
+        // 18 in three cells of 2..8 is {3, 7, 8}, {4, 6, 8} or {5, 6, 7}: 2 + 8 + 8 adds up,
+        // but a sum and a count alone would let it through.
+        let automaton = Sandwich::automaton(9, 18);
+        let read = |digits: &[u8]| {
+            digits
+                .iter()
+                .try_fold(automaton.start(), |state, &d| automaton.step(0, &state, d))
+        };
+        assert!(
+            read(&[1, 2, 8]).is_some(),
+            "1 2 8 3 5 9 is a sandwich of 18"
+        );
+        assert_eq!(read(&[1, 2, 8, 8]), None);
+        assert_eq!(read(&[1, 8, 2, 7, 9]), None);
+        // 8 + 7 + 6 is over 18 already.
+        assert_eq!(read(&[9, 8, 7, 6]), None);
+        assert_eq!(read(&[9, 3, 7, 8, 1]), Some(Phase::After));
+        assert_eq!(read(&[9, 3, 7, 1]), None);
+        // On lines of different digits it accepts what the rule from its meaning does.
+        let mut line: Vec<u8> = (1..=6).collect();
+        let mut lines = 0;
+        // Heap's algorithm over the 720 orders of 1..=6.
+        let mut c = [0usize; 6];
+        let mut i = 0;
+        loop {
+            for value in 0..=9 {
+                let automaton = Sandwich::automaton(6, value);
+                let run = line
+                    .iter()
+                    .enumerate()
+                    .try_fold(automaton.start(), |state, (k, &d)| {
+                        automaton.step(k, &state, d)
+                    });
+                let accepted = run.is_some_and(|state| automaton.accepts(&state));
+                assert_eq!(
+                    accepted,
+                    Sandwich::holds(6, value, &line).is_ok(),
+                    "{line:?}, {value}"
+                );
+            }
+            lines += 1;
+            while i < 6 && c[i] >= i {
+                c[i] = 0;
+                i += 1;
+            }
+            if i == 6 {
+                break;
+            }
+            line.swap(if i % 2 == 0 { 0 } else { c[i] }, i);
+            c[i] += 1;
+            i = 0;
+        }
+        assert_eq!(lines, 720);
     }
 
     #[test]
