@@ -49,6 +49,31 @@ pub(super) struct Item {
     pub(super) id: u32,
     pub(super) what: What,
     pub(super) options: Vec<u32>,
+    /// The same options as bits: each word of the option bit sets holding some, with those
+    /// bits, in increasing order of word (the chains read an item a word at a time).
+    pub(super) spans: Vec<(u32, u64)>,
+}
+
+/// The words of a bit set over the options that hold some bit, with those bits, in increasing
+/// order of word.
+pub(super) fn spans(options: impl Iterator<Item = u32>) -> Vec<(u32, u64)> {
+    let mut spans: Vec<(u32, u64)> = Vec::new();
+    for o in options {
+        let (w, b) = (o / 64, 1u64 << (o % 64));
+        match spans.last_mut() {
+            Some((last, bits)) if *last == w => *bits |= b,
+            _ => spans.push((w, b)),
+        }
+    }
+    spans.sort_unstable_by_key(|&(w, _)| w);
+    spans.dedup_by(|(w, b), (v, c)| {
+        let same = w == v;
+        if same {
+            *c |= *b;
+        }
+        same
+    });
+    spans
 }
 
 /// The matrix of a rule set (see the module documentation).
@@ -65,6 +90,8 @@ pub(super) struct Matrix {
     pub(super) words: usize,
     conflicts: Vec<u64>,
     pub(super) conflict_lists: Vec<Vec<u32>>,
+    /// The words of every option's conflicts that hold some bit, in increasing order.
+    pub(super) conflict_words: Vec<Vec<u32>>,
     pub(super) items: Vec<Item>,
     pub(super) items_of: Vec<Vec<u32>>,
     pub(super) cell_digit: Vec<(usize, u8)>,
@@ -162,6 +189,14 @@ impl Matrix {
         let conflict_lists = (0..count)
             .map(|o| bits(&conflicts[o * words..(o + 1) * words]).collect())
             .collect();
+        let conflict_words = (0..count)
+            .map(|o| {
+                let row = &conflicts[o * words..(o + 1) * words];
+                (0..words as u32)
+                    .filter(|&w| row[w as usize] != 0)
+                    .collect()
+            })
+            .collect();
         let mut whats = Vec::with_capacity(problem.item_count());
         for x in 0..cells {
             whats.push(What::Cell(rules.cells()[x]));
@@ -198,6 +233,7 @@ impl Matrix {
                 id: x as u32,
                 what,
                 options: list.iter().map(|&(o, _)| o).collect(),
+                spans: spans(list.iter().map(|&(o, _)| o)),
             });
         }
         let lines: Vec<Vec<u32>> = occurrences
@@ -239,6 +275,7 @@ impl Matrix {
             words,
             conflicts,
             conflict_lists,
+            conflict_words,
             items,
             items_of,
             cell_digit,
@@ -516,6 +553,40 @@ fn relaxed(
 mod tests {
     use super::*;
     use crate::sudoku::file::from_toml;
+
+    /// An item's options as words of bits: each word once, in increasing order, whatever
+    /// the order of the options; and the conflict words of an option are those its row has.
+    #[test]
+    fn options_become_words_of_bits() {
+        assert_eq!(spans([].into_iter()), vec![]);
+        assert_eq!(
+            spans([3, 70, 5, 64, 200, 1].into_iter()),
+            vec![(0, 0b101010), (1, 0b1000001), (3, 1 << 8)]
+        );
+        let file = from_toml(
+            &std::fs::read_to_string(
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/killer.toml"),
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        let (problem, numbering, owners) = crate::sudoku::encode::encode_with_owners(&file.rules);
+        let matrix = Matrix::new(&file.rules, &problem, &numbering, &owners).unwrap();
+        for o in 0..matrix.count {
+            let row = matrix.conflicts(o);
+            let words: Vec<u32> = (0..matrix.words as u32)
+                .filter(|&w| row[w as usize] != 0)
+                .collect();
+            assert_eq!(matrix.conflict_words[o], words);
+        }
+        for item in &matrix.items {
+            let mut options = Vec::new();
+            for &(w, b) in &item.spans {
+                options.extend(bits(&[b]).map(|q| w * 64 + q));
+            }
+            assert_eq!(options, item.options);
+        }
+    }
 
     /// Every item and every forbidden digit that a constraint family adds to the matrix of an
     /// example (`examples/*.toml`, one or more per family) belongs to an instance the family

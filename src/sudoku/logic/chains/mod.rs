@@ -14,13 +14,14 @@
 //! the work it took then.
 
 mod nets;
+mod scratch;
 mod sums;
 
-use super::failed::ChainRead;
 use super::matrix::{bits, Matrix, View};
 use super::state::State;
 use super::step::Step;
 use super::technique::Technique;
+use scratch::Scratch;
 use sums::{ChainSums, Check};
 
 /// Rounds of forced options a contradiction chain may take.
@@ -269,85 +270,6 @@ enum Outcome {
     CutShort,
 }
 
-/// The buffers of a [`Follow`], kept from one assumption to the next: each starts from the
-/// view, and only what an assumption touched is set back.
-///
-/// Invariants between assumptions: `live` and `covered` are the view's, `killer` and
-/// `dominated_by` are all `u32::MAX` (`killed` lists the entries set since the last reset),
-/// `dirty` is all false and `swept` 0. During one, `killed[..swept]` are the kills whose sums
-/// were marked `dirty` (or checked since), `dominated_by[q]` is the item that dominated `q`
-/// when `killer[q]` is [`DOMINATED`], the sum that put it out of reach when it is
-/// [`OUT_OF_REACH`], and `read.options` and `read.items` hold every option whose liveness and
-/// every item whose covering it has read so far (from the view, or as it changed them).
-struct Scratch {
-    live: Vec<u64>,
-    covered: Vec<bool>,
-    killer: Vec<u32>,
-    dominated_by: Vec<u32>,
-    killed: Vec<u32>,
-    acc: Vec<u64>,
-    seen: Vec<bool>,
-    /// The promised sums whose cells lost a digit since they were last kept within reach.
-    dirty: Vec<bool>,
-    swept: usize,
-    read: ChainRead,
-}
-
-impl Scratch {
-    fn new(matrix: &Matrix, view: &View, sums: Option<&ChainSums<'_>>) -> Scratch {
-        Scratch {
-            live: view.live.clone(),
-            covered: view.covered.clone(),
-            killer: vec![u32::MAX; matrix.count],
-            dominated_by: vec![u32::MAX; matrix.count],
-            killed: Vec::new(),
-            acc: vec![0u64; matrix.words],
-            seen: vec![false; matrix.items.len()],
-            dirty: vec![false; sums.map_or(0, |s| s.len())],
-            swept: 0,
-            read: ChainRead::new(matrix.words * 64, matrix.items.len()),
-        }
-    }
-
-    /// Back to the view, for the next assumption.
-    fn reset(&mut self, view: &View) {
-        self.live.copy_from_slice(&view.live);
-        self.covered.copy_from_slice(&view.covered);
-        for &q in &self.killed {
-            self.killer[q as usize] = u32::MAX;
-            self.dominated_by[q as usize] = u32::MAX;
-        }
-        self.killed.clear();
-        self.swept = 0;
-        self.read.options.fill(0);
-        self.read.items.fill(0);
-    }
-
-    /// Takes out live option `q`, killed by `by` (an option, or [`DOMINATED`] by item
-    /// `item`), and puts its items on the frontier `next`.
-    fn kill(&mut self, matrix: &Matrix, q: usize, by: u32, item: u32, next: &mut Vec<u32>) {
-        self.live[q / 64] &= !(1 << (q % 64));
-        self.killer[q] = by;
-        self.dominated_by[q] = item;
-        self.killed.push(q as u32);
-        next.extend(matrix.items_of[q].iter().copied());
-    }
-
-    /// Holds option `o`: covers its items and kills what conflicts with it.
-    fn force(&mut self, matrix: &Matrix, o: usize, next: &mut Vec<u32>) {
-        for &i in &matrix.items_of[o] {
-            self.covered[i as usize] = true;
-        }
-        for &q in &matrix.conflict_lists[o] {
-            let q = q as usize;
-            self.read.options[q / 64] |= 1 << (q % 64);
-            if self.live[q / 64] >> (q % 64) & 1 == 1 {
-                self.kill(matrix, q, o as u32, u32::MAX, next);
-            }
-        }
-    }
-}
-
 /// One assumed option followed: option `start` held, then, round after round, the one option
 /// left to any item (and what the ways drop), until some item (or sum) has no way left.
 /// Each option visited (killed, or looked at in an item) takes one from `work`.
@@ -415,25 +337,34 @@ impl<'f, 'a> Follow<'f, 'a> {
                     continue;
                 }
                 self.scratch.seen[i] = true;
-                let options = &matrix.items[i].options;
-                self.charge(options.len() as u64)?;
-                for &o in options {
-                    self.scratch.read.options[o as usize / 64] |= 1 << (o % 64);
+                let item = &matrix.items[i];
+                self.charge(item.options.len() as u64)?;
+                // Its options read, and the one live (`alive`, when `more` is 0) if any.
+                let (read, live) = (&mut self.scratch.read.options, &self.scratch.live);
+                let (mut alive, mut more) = (None, 0u64);
+                for &(w, bits) in &item.spans {
+                    let w = w as usize;
+                    read[w] |= bits;
+                    let l = bits & live[w];
+                    if l != 0 {
+                        match alive {
+                            None => {
+                                alive = Some(w * 64 + l.trailing_zeros() as usize);
+                                more |= l & (l - 1);
+                            }
+                            Some(_) => more |= l,
+                        }
+                    }
                 }
-                let live = &self.scratch.live;
-                let mut alive = options
-                    .iter()
-                    .map(|&o| o as usize)
-                    .filter(|&o| live[o / 64] >> (o % 64) & 1 == 1);
-                match (alive.next(), alive.next()) {
+                match (alive, more) {
                     (None, _) => return Ok(self.chain(Emptied::Item(i), round)),
-                    (Some(o), None) => {
+                    (Some(o), 0) => {
                         self.charge(matrix.conflict_lists[o].len() as u64)?;
                         self.forced.push((o, i));
                         self.scratch.force(matrix, o, &mut next);
                     }
                     _ if self.ways.dominations => {
-                        self.charge((options.len() * matrix.words) as u64)?;
+                        self.charge((item.options.len() * matrix.words) as u64)?;
                         self.dominate(i, &mut next);
                     }
                     _ => {}
@@ -450,26 +381,34 @@ impl<'f, 'a> Follow<'f, 'a> {
         Ok(Outcome::Limit)
     }
 
-    /// Takes out what every way left for item `i` rules out.
+    /// Takes out what every way left for item `i` rules out (its live options read a word
+    /// at a time, what they rule out taken out in increasing order of option, with no list
+    /// made).
     fn dominate(&mut self, i: usize, next: &mut Vec<u32>) {
         let scratch = &mut *self.scratch;
+        let matrix = self.matrix;
         scratch.acc.fill(u64::MAX);
-        for o in self.matrix.items[i].options.iter().map(|&o| o as usize) {
-            if scratch.live[o / 64] >> (o % 64) & 1 == 1 {
-                for (a, &c) in scratch.acc.iter_mut().zip(self.matrix.conflicts(o)) {
+        for &(w, bits) in &matrix.items[i].spans {
+            let w = w as usize;
+            let mut ways = bits & scratch.live[w];
+            while ways != 0 {
+                let o = w * 64 + ways.trailing_zeros() as usize;
+                ways &= ways - 1;
+                for (a, &c) in scratch.acc.iter_mut().zip(matrix.conflicts(o)) {
                     *a &= c;
                 }
             }
         }
         // What every way rules out, live or not: its liveness is read.
-        let read = scratch.read.options.iter_mut();
-        for ((a, r), &l) in scratch.acc.iter_mut().zip(read).zip(&scratch.live) {
-            *r |= *a;
-            *a &= l;
-        }
-        let gone: Vec<usize> = bits(&scratch.acc).map(|q| q as usize).collect();
-        for q in gone {
-            scratch.kill(self.matrix, q, DOMINATED, i as u32, next);
+        for w in 0..scratch.acc.len() {
+            let all = scratch.acc[w];
+            scratch.read.options[w] |= all;
+            let mut gone = all & scratch.live[w];
+            while gone != 0 {
+                let q = w * 64 + gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                scratch.kill(matrix, q, DOMINATED, i as u32, next);
+            }
         }
     }
 
@@ -483,20 +422,21 @@ impl<'f, 'a> Follow<'f, 'a> {
         loop {
             for &q in &scratch.killed[scratch.swept..] {
                 for &k in sums.through(q as usize) {
-                    scratch.dirty[k as usize] = true;
+                    scratch.dirty[k as usize / 64] |= 1 << (k % 64);
                 }
             }
             scratch.swept = scratch.killed.len();
-            let Some(k) = scratch.dirty.iter().position(|&d| d) else {
+            let Some(w) = scratch.dirty.iter().position(|&d| d != 0) else {
                 return Ok(None);
             };
-            scratch.dirty[k] = false;
+            let k = w * 64 + scratch.dirty[w].trailing_zeros() as usize;
+            scratch.dirty[w] &= scratch.dirty[w] - 1;
             if *self.work < sums.cost(k) {
-                scratch.dirty.fill(false);
+                scratch.dirty.fill(0);
                 return Err(CutShort);
             }
-            for o in sums.options(k) {
-                scratch.read.options[o / 64] |= 1 << (o % 64);
+            for &(w, bits) in sums.spans(k) {
+                scratch.read.options[w as usize] |= bits;
             }
             let mut cost = 0;
             let check = sums.check(k, &scratch.live, &mut cost);
@@ -504,7 +444,7 @@ impl<'f, 'a> Follow<'f, 'a> {
             match check {
                 Check::Kept => {}
                 Check::Broken => {
-                    scratch.dirty.fill(false);
+                    scratch.dirty.fill(0);
                     return Ok(Some(k));
                 }
                 Check::Kill(options) => {

@@ -62,6 +62,7 @@ impl State<'_> {
         let mut outer = Scratch::new(matrix, &view, None);
         let mut inner = Scratch::new(matrix, &view, None);
         let mut seen = vec![false; matrix.items.len()];
+        let mut tried = Tried::new(matrix.count);
         let ways = Ways {
             dominations: true,
             sums: None,
@@ -101,7 +102,9 @@ impl State<'_> {
             }
             touched.sort_unstable();
             inner.reset(&after);
-            if let Some((item, broken)) = split(matrix, &after, &touched, &mut inner, ways, work)? {
+            tried.clear();
+            let found = split(matrix, &after, &touched, &mut inner, &mut tried, ways, work)?;
+            if let Some((item, broken)) = found {
                 let net = Net {
                     start,
                     forced,
@@ -149,15 +152,50 @@ impl State<'_> {
     }
 }
 
+/// What following an option as a way of a split item found, in one placement's view: the
+/// work it took, and its contradiction (the forced options it needs, the item it left empty)
+/// or `None` when it found none.
+type Way = (u64, Option<(Vec<usize>, usize)>);
+
+/// The ways followed in one placement's view, by option: an option is a way of several of
+/// the items split (its cell, its digit in each house), and followed again in the same view
+/// it does the same work and finds the same.
+///
+/// Invariant: `known[o]` is some only for the options listed in `set`, and then what
+/// following `o` in the current view for [`LONG_CHAIN_ROUNDS`] rounds found.
+struct Tried {
+    known: Vec<Option<Way>>,
+    set: Vec<usize>,
+}
+
+impl Tried {
+    fn new(count: usize) -> Tried {
+        Tried {
+            known: vec![None; count],
+            set: Vec::new(),
+        }
+    }
+
+    /// Forgets every way: the view changed.
+    fn clear(&mut self) {
+        for &o in &self.set {
+            self.known[o] = None;
+        }
+        self.set.clear();
+    }
+}
+
 /// The first of `items` (uncovered in `view`) with two or three ways left each of which leads to
 /// a contradiction chain of at most [`LONG_CHAIN_ROUNDS`] rounds: the item, and each way (its option, the forced options the
-/// contradiction needs, the item it left empty).
+/// contradiction needs, the item it left empty). A way followed before in this view
+/// (`tried`) is charged the work it took then and not followed again.
 #[allow(clippy::type_complexity)]
 fn split(
     matrix: &Matrix,
     view: &View,
     items: &[usize],
     scratch: &mut Scratch,
+    tried: &mut Tried,
     ways: Ways<'_, '_>,
     work: &mut u64,
 ) -> Result<Option<(usize, Vec<(usize, Vec<usize>, usize)>)>, CutShort> {
@@ -174,15 +212,26 @@ fn split(
         }
         let mut broken = Vec::new();
         for &o in &options {
-            match Follow::new(matrix, view, scratch, ways, work, o).run(LONG_CHAIN_ROUNDS) {
-                Outcome::Chain(chain) => {
-                    let Emptied::Item(emptied) = chain.emptied else {
-                        break;
-                    };
-                    broken.push((o, chain.trail, emptied));
-                }
-                Outcome::CutShort => return Err(CutShort),
-                Outcome::Settled | Outcome::Limit => break,
+            if tried.known[o].is_none() {
+                let before = *work;
+                let found = match Follow::new(matrix, view, scratch, ways, work, o)
+                    .run(LONG_CHAIN_ROUNDS)
+                {
+                    Outcome::Chain(chain) => match chain.emptied {
+                        Emptied::Item(emptied) => Some((chain.trail, emptied)),
+                        Emptied::Sum(_) => None,
+                    },
+                    Outcome::CutShort => return Err(CutShort),
+                    Outcome::Settled | Outcome::Limit => None,
+                };
+                tried.known[o] = Some((before - *work, found));
+                tried.set.push(o);
+            } else if let Some((cost, _)) = &tried.known[o] {
+                *work = work.checked_sub(*cost).ok_or(CutShort)?;
+            }
+            match &tried.known[o] {
+                Some((_, Some((trail, emptied)))) => broken.push((o, trail.clone(), *emptied)),
+                _ => break,
             }
         }
         if broken.len() == options.len() {

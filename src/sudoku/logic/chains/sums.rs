@@ -15,7 +15,7 @@ use std::cell::RefCell;
 
 use crate::sudoku::logic::failed::{Failed, Walks, WALKS_KEPT};
 use crate::sudoku::logic::mask::{bit, digits_of};
-use crate::sudoku::logic::matrix::Matrix;
+use crate::sudoku::logic::matrix::{spans, Matrix};
 use crate::sudoku::logic::rule_sums::{combinable, RuleSum};
 
 /// One term of a sum: its cell's options by digit.
@@ -32,7 +32,9 @@ struct Term {
 /// The promised sums of a state, read through the matrix.
 ///
 /// Invariants: `terms[k]` are the terms of `sums[k]` in order; `through[o]` lists the sums
-/// (indices into `sums`) with a term on the cell of cell option `o`, each once; `walked`
+/// (indices into `sums`) with a term on the cell of cell option `o`, each once; `spans[k]`
+/// are the options of `terms[k]` as bits (word, bits; increasing words), `costs[k]` their
+/// number (a placed term counts one); `walked`
 /// holds, for a sum and its terms' digits, what [`RuleSum::combinations`] keeps of them
 /// (`None` when some term keeps none), for the chains of one step (their work is charged
 /// from it); `failed` keeps the same along the explanation.
@@ -41,6 +43,8 @@ pub(super) struct ChainSums<'a> {
     sums: &'a [RuleSum],
     terms: Vec<Vec<Term>>,
     through: Vec<Vec<u32>>,
+    spans: Vec<Vec<(u32, u64)>>,
+    costs: Vec<u64>,
     /// Whether the sums are kept to their combinations, beyond their reach.
     combinations: bool,
     walked: RefCell<Walks>,
@@ -107,10 +111,22 @@ impl<'a> ChainSums<'a> {
             }
             terms.push(list);
         }
+        let spans = terms
+            .iter()
+            .map(|list: &Vec<Term>| {
+                spans(list.iter().flat_map(|t| t.options.iter().map(|&(_, o)| o)))
+            })
+            .collect();
+        let costs = terms
+            .iter()
+            .map(|list| list.iter().map(|t| t.options.len().max(1) as u64).sum())
+            .collect();
         any.then(|| ChainSums {
             sums,
             terms,
             through,
+            spans,
+            costs,
             combinations,
             walked: RefCell::new(Walks::default()),
             failed,
@@ -140,12 +156,14 @@ impl<'a> ChainSums<'a> {
             .flat_map(|t| t.options.iter().map(|&(_, o)| o as usize))
     }
 
+    /// The cell options of sum `k`'s empty cells as bits: each word holding some, with them.
+    pub(super) fn spans(&self, k: usize) -> &[(u32, u64)] {
+        &self.spans[k]
+    }
+
     /// How many cell options sum `k` reads: the work of [`ChainSums::check`].
     pub(super) fn cost(&self, k: usize) -> u64 {
-        self.terms[k]
-            .iter()
-            .map(|t| t.options.len().max(1) as u64)
-            .sum()
+        self.costs[k]
     }
 
     /// Sum `k` kept within reach of its terms' digits, read from `live` (a bit per option),
