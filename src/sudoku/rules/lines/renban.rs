@@ -10,8 +10,10 @@
 //! left for a digit on the line (through any house or the line itself), when every run left
 //! holds it, loses it (4, 5 and 6 on a line of six in a 9x9); and of the run's item: a cell
 //! digit that no run left holds goes. Every two cells are also a pair (their
-//! digits differ by less than the line's length), which the logic uses; the choice of run is
-//! not reasoned with by the logic, so `explain` names renban lines as left out.
+//! digits differ by less than the line's length), which the logic's pair steps use; the run
+//! options and the digit items are rows and items of the matrix the logic's generic
+//! techniques work on (`logic/matrix.rs`), so `explain` reasons with the choice of run too
+//! and names no renban line as left out.
 //!
 //! Key: `[[renban]]` tables with `cells`; f-puzzles key `renban`, one line per instance.
 
