@@ -36,6 +36,28 @@ fn explain_numbers_the_steps_and_grades() {
     assert_eq!(lines[lines.len() - 1], SOLUTION);
 }
 
+/// `explain --help` names every technique the logic has, in the order the solver tries them.
+#[test]
+fn explain_help_lists_every_technique_in_order() {
+    use sudokux::sudoku::logic::Technique;
+    let help = stdout(&sudokux(&["explain", "--help"], ""));
+    let start = help
+        .find("Techniques, in the order they are tried: ")
+        .expect("the list of techniques");
+    let list = help[start..].split(". They work").next().unwrap();
+    let list = list.split_whitespace().collect::<Vec<_>>().join(" ");
+    let listed: Vec<&str> = list
+        .trim_start_matches("Techniques, in the order they are tried: ")
+        .split(", ")
+        .collect();
+    let known: Vec<String> = Technique::ALL
+        .iter()
+        .filter(|&&technique| technique != Technique::Guess)
+        .map(|technique| technique.to_string())
+        .collect();
+    assert_eq!(listed, known);
+}
+
 #[test]
 fn explain_says_where_logic_stalls_and_guesses_on_request() {
     let text = stdout(&sudokux(&["explain"], STALLS));

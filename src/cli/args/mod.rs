@@ -323,10 +323,14 @@ Prints numbered steps in a solver's words, then the grade and the solution:
   grade: medium (hardest: naked pair, 1 step)
   294518736615372894783964215357691482946823157821457963468239571139745628572186349
 
-Techniques, easiest first: naked single, hidden single, pointing, claiming, locked candidates,
-cage sum, naked pair, hidden pair, naked triple, hidden triple, X-wing, XY-wing, naked quad,
-hidden quad, swordfish, XYZ-wing, jellyfish. They work through the rules' units, so they hold on
-every size, jigsaw, X-sudoku and the other variants.
+Techniques, in the order they are tried: naked single, hidden single, forbidden, only option,
+pointing, claiming, locked candidates, cage sum, sum out of reach, sum combinations, innies and
+outies, domination, naked pair, hidden pair, naked triple, hidden triple, X-wing, XY-wing, set
+pair, naked quad, hidden quad, swordfish, XYZ-wing, jellyfish, set triple, overlapping sums,
+45 rule with lines, cage interaction, contradiction chain, sum chain, long contradiction chain,
+contradiction net. They work through the rules' units and the rules' exact-cover matrix, so
+they hold on every size, jigsaw, X-sudoku and the other variants (on classic rules the
+matrix's techniques come after the classic ones).
 
 Grades: easy (singles, forbidden digits), medium (locked candidates, cage sums, only
 options, dominations, sum steps on arrows, little killers and cages, pairs), hard (triples,
