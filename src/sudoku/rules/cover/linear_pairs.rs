@@ -42,6 +42,20 @@ impl SumSet {
         }
     }
 
+    /// The set of `values` (any order, repeats allowed).
+    fn from_values(values: &[i64]) -> SumSet {
+        let (Some(&lo), Some(&hi)) = (values.iter().min(), values.iter().max()) else {
+            return SumSet::empty();
+        };
+        let len = (hi - lo) as usize + 1;
+        let mut bits = vec![0u64; len.div_ceil(64)];
+        for &v in values {
+            let k = (v - lo) as usize;
+            bits[k / 64] |= 1 << (k % 64);
+        }
+        SumSet { lo, len, bits }
+    }
+
     /// Whether some `a` of `self` and `b` of `other` add up to `v`.
     fn meets(&self, other: &SumSet, v: i64) -> bool {
         ones(&self.bits).any(|a| other.contains(v - self.lo - a as i64))
@@ -87,16 +101,7 @@ impl SumSet {
             }
         }
         let sums: Vec<i64> = ones(&by_count[g]).map(|v| w * v as i64).collect();
-        let (Some(&lo), Some(&hi)) = (sums.iter().min(), sums.iter().max()) else {
-            return SumSet::empty();
-        };
-        let len = (hi - lo) as usize + 1;
-        let mut bits = vec![0u64; len.div_ceil(64)];
-        for v in sums {
-            let k = (v - lo) as usize;
-            bits[k / 64] |= 1 << (k % 64);
-        }
-        SumSet { lo, len, bits }
+        SumSet::from_values(&sums)
     }
 }
 
@@ -445,16 +450,7 @@ mod tests {
 
     /// The set of `values`, as bits.
     fn set_of(values: &BTreeSet<i64>) -> SumSet {
-        let (Some(&lo), Some(&hi)) = (values.first(), values.last()) else {
-            return SumSet::empty();
-        };
-        let len = (hi - lo) as usize + 1;
-        let mut bits = vec![0u64; len.div_ceil(64)];
-        for v in values {
-            let k = (v - lo) as usize;
-            bits[k / 64] |= 1 << (k % 64);
-        }
-        SumSet { lo, len, bits }
+        SumSet::from_values(&values.iter().copied().collect::<Vec<_>>())
     }
 
     fn values(set: &SumSet) -> BTreeSet<i64> {
