@@ -13,7 +13,8 @@
 
 use crate::sudoku::grid::Cell;
 
-use super::matrix::{bits, Matrix, View, What};
+use super::mask::bits;
+use super::matrix::{Matrix, View, What};
 use super::state::State;
 use super::step::Step;
 use super::technique::Technique;

@@ -1,5 +1,5 @@
-//! Candidate masks (bit `d - 1` for digit `d`) and the `k`-subsets that subsets and fish go
-//! through.
+//! Candidate masks (bit `d - 1` for digit `d`), the `k`-subsets that subsets and fish go
+//! through, and bit sets over the matrix's options (words of 64 bits).
 
 /// Bit of digit `d` (1-based) in a candidate mask.
 pub(crate) fn bit(d: u8) -> u64 {
@@ -74,6 +74,43 @@ pub(crate) fn combinations<T>(
             pick[j] = pick[j - 1] + 1;
         }
     }
+}
+
+/// The words of a bit set over the options that hold some bit, with those bits, in increasing
+/// order of word.
+pub(crate) fn spans(options: impl Iterator<Item = u32>) -> Vec<(u32, u64)> {
+    let mut spans: Vec<(u32, u64)> = Vec::new();
+    for o in options {
+        let (w, b) = (o / 64, 1u64 << (o % 64));
+        match spans.last_mut() {
+            Some((last, bits)) if *last == w => *bits |= b,
+            _ => spans.push((w, b)),
+        }
+    }
+    spans.sort_unstable_by_key(|&(w, _)| w);
+    spans.dedup_by(|(w, b), (v, c)| {
+        let same = w == v;
+        if same {
+            *c |= *b;
+        }
+        same
+    });
+    spans
+}
+
+/// The indices of the set bits of a bit set, in increasing order.
+pub(crate) fn bits(set: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    set.iter().enumerate().flat_map(|(w, &word)| {
+        let mut word = word;
+        std::iter::from_fn(move || {
+            if word == 0 {
+                return None;
+            }
+            let b = word.trailing_zeros();
+            word &= word - 1;
+            Some(w as u32 * 64 + b)
+        })
+    })
 }
 
 #[cfg(test)]

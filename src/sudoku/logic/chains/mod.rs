@@ -17,7 +17,8 @@ mod nets;
 mod scratch;
 mod sums;
 
-use super::matrix::{bits, Matrix, View};
+use super::mask::bits;
+use super::matrix::{Matrix, View};
 use super::state::State;
 use super::step::Step;
 use super::technique::Technique;
@@ -325,7 +326,7 @@ impl<'f, 'a> Follow<'f, 'a> {
         let matrix = self.matrix;
         let mut frontier: Vec<u32> = Vec::new();
         let mut next = Vec::new();
-        self.charge(matrix.conflict_lists[self.start].len() as u64)?;
+        self.charge(u64::from(matrix.conflict_counts[self.start]))?;
         self.scratch.force(matrix, self.start, &mut frontier);
         for round in 1..=limit {
             next.clear();
@@ -359,7 +360,7 @@ impl<'f, 'a> Follow<'f, 'a> {
                 match (alive, more) {
                     (None, _) => return Ok(self.chain(Emptied::Item(i), round)),
                     (Some(o), 0) => {
-                        self.charge(matrix.conflict_lists[o].len() as u64)?;
+                        self.charge(u64::from(matrix.conflict_counts[o]))?;
                         self.forced.push((o, i));
                         self.scratch.force(matrix, o, &mut next);
                     }

@@ -7,7 +7,8 @@
 //! and `r2c5 = 7` none for 7 in box 2, so `r3c6 <> 1`. They are looked for where no
 //! contradiction chain is found (the last technique tried), and graded as the long chains.
 
-use super::super::matrix::{bits, Matrix, View};
+use super::super::mask::bits;
+use super::super::matrix::{Matrix, View};
 use super::super::state::State;
 use super::super::step::Step;
 use super::super::technique::Technique;

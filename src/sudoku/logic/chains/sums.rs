@@ -14,8 +14,9 @@
 use std::cell::RefCell;
 
 use crate::sudoku::logic::failed::{Failed, Walks, WALKS_KEPT};
+use crate::sudoku::logic::mask::spans;
 use crate::sudoku::logic::mask::{bit, digits_of};
-use crate::sudoku::logic::matrix::{spans, Matrix};
+use crate::sudoku::logic::matrix::Matrix;
 use crate::sudoku::logic::rule_sums::{combinable, RuleSum};
 
 /// One term of a sum: its cell's options by digit.
