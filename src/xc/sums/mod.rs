@@ -58,8 +58,7 @@ pub enum SumError {
 ///
 /// Invariants: `slots[s]` is `(item, first, end)`: slot `s`'s item header and its entries
 /// `entries[first..end]`, each the node of one option in that item's list and its weight, the
-/// slot listing every option of the item; `bits[e]` is entry `e`'s weight's place among its
-/// group's weights (below). `sums[k]` is `(first, end, target)` over `groups`, and
+/// slot listing every option of the item. `sums[k]` is `(first, end, target)` over `groups`, and
 /// `groups[g]` is `(first, end, weights)`: the group's slots `first..end`, consecutive, and
 /// the start of its weights in `weights`, which run to the next group's start. The slots of a
 /// group of two or more *exclude each other*: two options of equal weight in two of its slots
@@ -67,6 +66,13 @@ pub enum SumError {
 /// without a color or in two colors), so its slots take different weights; such a group has
 /// at most 64 different weights, `weights[..]` in increasing order. A group of one slot has no
 /// weights listed. `by_option[o]` lists `(slot, weight)` for every slot option `o` is in.
+///
+/// Slots are read through *readings* they share: `reading_of[s]` is slot `s`'s reading `r`,
+/// `readings[r]` is `(item, base)`, and `by_place[base + k]` is the weight of the option at
+/// place `k` of that item's list as built and that weight's place among its group's weights
+/// (0 in a group of one slot). Two slots share a reading exactly when they are on the same
+/// item and their options have the same weights and places at every place: what a reading
+/// holds of the options left (below) is then the same for both, and is read once.
 /// During a search `fixed[s]` is the weight of the option chosen (or committed) for slot
 /// `s`, or [`FREE`]; `trail` holds, by level, a [`Saved::Fixed`] for every slot fixed and
 /// not yet freed, so leaving a level frees exactly the slots fixed there. Between searches
@@ -81,7 +87,7 @@ pub enum SumError {
 /// lists only shrink, so an item of unchanged length holds the same options: a sum whose items
 /// all kept their lengths has the same options and bounds as at its last test, which removed
 /// nothing or whose removals shortened one of its items. What a level writes into
-/// `watch_len` and the slot readings (`lo`, `hi`, `mask`, `read`, read afresh when `read[s]`,
+/// `watch_len` and the readings (`lo`, `hi`, `mask`, `read`, read afresh when `read[r]`,
 /// the epoch and the item's length at the reading, is no longer current) is undone when the
 /// search leaves it: `trail` holds, by level, the values overwritten. So back at a node, every length and reading left is
 /// one seen at that node or above it, on the lists the node has (a length the same on one path
@@ -93,12 +99,16 @@ pub(crate) struct Sums {
     weights: Vec<i64>,
     slots: Vec<(u32, u32, u32)>,
     entries: Vec<(u32, i64)>,
-    bits: Vec<u8>,
-    /// Per node of a slot's item, its place in that item's list as built; per entry, at
-    /// `first + k` for slot `(item, first, end)`, which of the slot's entries (counted from
-    /// `first`) is the item's `k`-th node: a slot is read by walking its item's live list.
+    /// Per node of a slot's item, its place in that item's list as built: a reading is read
+    /// by walking its item's live list.
     position: Vec<u32>,
-    order: Vec<u32>,
+    reading_of: Vec<u32>,
+    readings: Vec<(u32, u32)>,
+    by_place: Vec<(i64, u8)>,
+    /// Per item, the readings on it (for [`Sums::add`] to find one to share), and a slot's
+    /// weights by place as [`Sums::add`] works them out.
+    readings_on: Vec<Vec<u32>>,
+    places: Vec<(i64, u8)>,
     by_option: Vec<Vec<(u32, i64)>>,
     fixed: Vec<i64>,
     trail: Trail<Saved>,
@@ -113,12 +123,12 @@ pub(crate) struct Sums {
     /// widest span `hi - lo` of one of them (`i64::MAX`, `i64::MIN`, `i64::MIN` when none is
     /// free): a group whose extent the sum's slack covers has nothing to remove.
     extent: Vec<(i64, i64, i64)>,
-    /// Per slot, at a test: its least and greatest weight left (its weight when fixed).
+    /// Per reading, at a test: the least and greatest weight its item's options left have.
     lo: Vec<i64>,
     hi: Vec<i64>,
-    /// Per slot, the bits of its group's weights its options left hold, and the epoch and
-    /// its item's length when `lo`, `hi` and `mask` were read: they hold while both are
-    /// current (see `watched`).
+    /// Per reading, the bits of the group's weights its item's options left hold, and the
+    /// epoch and the item's length when `lo`, `hi` and `mask` were read: they hold while both
+    /// are current (see `watched`).
     mask: Vec<u64>,
     read: Vec<(u64, u32)>,
     epoch: u64,
@@ -136,7 +146,7 @@ pub(crate) struct Sums {
 enum Saved {
     /// Slot `slot` was fixed: it is free again.
     Fixed(u32),
-    /// Slot `slot`'s reading: `lo`, `hi`, `mask` and `read`.
+    /// Reading `r`'s `lo`, `hi`, `mask` and `read`.
     Read(u32, i64, i64, u64, (u64, u32)),
     /// Watched item `u`'s `watch_len`.
     Watch(u32, u32),
@@ -216,6 +226,9 @@ impl Sums {
         if self.by_option.len() != options {
             self.by_option = vec![Vec::new(); options];
         }
+        if self.readings_on.len() != m.len.len() {
+            self.readings_on = vec![Vec::new(); m.len.len()];
+        }
         let of: Vec<&[(u32, i64)]> = slots.iter().map(|&(_, a, b)| &entries[a..b]).collect();
         let first_group = self.groups.len() as u32;
         let first_slot = self.slots.len() as u32;
@@ -227,10 +240,8 @@ impl Sums {
                 let slot = self.slots.len() as u32;
                 let base = self.entries.len() as u32;
                 self.slots.push((i, base, base + (b - a) as u32));
-                self.order.resize(self.entries.len() + (b - a), 0);
-                for (e, &(p, _)) in entries[a..b].iter().enumerate() {
-                    self.order[base as usize + self.position[p as usize] as usize] = e as u32;
-                }
+                self.places.clear();
+                self.places.resize(b - a, (0, 0));
                 for &(p, weight) in &entries[a..b] {
                     self.by_option[m.node_option[p as usize] as usize].push((slot, weight));
                     self.entries.push((p, weight));
@@ -241,8 +252,21 @@ impl Sums {
                     } else {
                         0
                     };
-                    self.bits.push(bit as u8);
+                    self.places[self.position[p as usize] as usize] = (weight, bit as u8);
                 }
+                let on = &mut self.readings_on[i as usize];
+                let shared = on.iter().copied().find(|&r| {
+                    let base = self.readings[r as usize].1 as usize;
+                    self.by_place[base..base + self.places.len()] == self.places[..]
+                });
+                let r = shared.unwrap_or_else(|| {
+                    let r = self.readings.len() as u32;
+                    self.readings.push((i, self.by_place.len() as u32));
+                    self.by_place.extend_from_slice(&self.places);
+                    on.push(r);
+                    r
+                });
+                self.reading_of.push(r);
             }
             self.groups
                 .push((start, self.slots.len() as u32, self.weights.len() as u32));
@@ -253,20 +277,20 @@ impl Sums {
         debug_assert_eq!(self.slots.len() - first_slot as usize, slots.len());
         self.sums
             .push((first_group, self.groups.len() as u32, sum.target));
-        // The new slots free, their readings stale: epoch 0 is never current, and the epoch
+        // The new slots free, the new readings stale: epoch 0 is never current, and the epoch
         // only grows (each search starts a new one), so every slot is read afresh at the
         // first node. The earlier slots are free between searches, and the groups' bounds are
         // written at each test before they are read: extended, not written anew, so that
         // adding many sums costs no more than adding them at once.
-        let (slots, groups) = (self.slots.len(), self.groups.len());
+        let (slots, groups, readings) = (self.slots.len(), self.groups.len(), self.readings.len());
         self.fixed.resize(slots, FREE);
         self.bounds.resize(groups, (0, 0, 0, 0));
         self.apart.resize(groups, (0, 0));
         self.extent.resize(groups, (0, 0, 0));
-        self.lo.resize(slots, 0);
-        self.hi.resize(slots, 0);
-        self.mask.resize(slots, 0);
-        self.read.resize(slots, (0, 0));
+        self.lo.resize(readings, 0);
+        self.hi.resize(readings, 0);
+        self.mask.resize(readings, 0);
+        self.read.resize(readings, (0, 0));
         self.epoch = self.epoch.max(1);
         let k = self.sums.len() as u32 - 1;
         for s in first_slot as usize..self.slots.len() {
@@ -342,9 +366,9 @@ impl Sums {
     pub(crate) fn leave(&mut self) {
         self.trail.leave(|saved| match saved {
             Saved::Fixed(slot) => self.fixed[slot as usize] = FREE,
-            Saved::Read(s, lo, hi, mask, read) => {
-                let s = s as usize;
-                (self.lo[s], self.hi[s], self.mask[s], self.read[s]) = (lo, hi, mask, read);
+            Saved::Read(r, lo, hi, mask, read) => {
+                let r = r as usize;
+                (self.lo[r], self.hi[r], self.mask[r], self.read[r]) = (lo, hi, mask, read);
             }
             Saved::Watch(u, len) => self.watch_len[u as usize] = len,
         });
@@ -371,7 +395,8 @@ impl Sums {
                 fixed += w;
                 continue;
             }
-            let (i, a, _) = self.slots[u];
+            let r = self.reading_of[u];
+            let (i, base) = self.readings[r as usize];
             let len = length(&m.len, i);
             if len >= COVERED {
                 // Covered by an option outside the slot: the promise is broken.
@@ -380,32 +405,32 @@ impl Sums {
             }
             free += 1;
             let now = (self.epoch, len);
-            let (lo, hi, mask) = if self.read[u] == now {
-                (self.lo[u], self.hi[u], self.mask[u])
+            let r = r as usize;
+            let (lo, hi, mask) = if self.read[r] == now {
+                (self.lo[r], self.hi[r], self.mask[r])
             } else {
                 let (mut lo, mut hi, mut mask) = (i64::MAX, i64::MIN, 0u64);
                 // The options left, along the item's live list.
                 let mut p = at(&m.nodes, i).down;
                 while p != i {
-                    let k = a as usize + self.position[p as usize] as usize;
-                    let e = a as usize + self.order[k] as usize;
-                    let w = self.entries[e].1;
+                    let (w, bit) =
+                        self.by_place[base as usize + self.position[p as usize] as usize];
                     lo = lo.min(w);
                     hi = hi.max(w);
-                    mask |= 1 << self.bits[e];
+                    mask |= 1 << bit;
                     p = at(&m.nodes, p).down;
                 }
                 if lo > hi {
                     return None;
                 }
                 self.trail.push(Saved::Read(
-                    s,
-                    self.lo[u],
-                    self.hi[u],
-                    self.mask[u],
-                    self.read[u],
+                    r as u32,
+                    self.lo[r],
+                    self.hi[r],
+                    self.mask[r],
+                    self.read[r],
                 ));
-                (self.lo[u], self.hi[u], self.mask[u], self.read[u]) = (lo, hi, mask, now);
+                (self.lo[r], self.hi[r], self.mask[r], self.read[r]) = (lo, hi, mask, now);
                 (lo, hi, mask)
             };
             parked.add(mask);
@@ -515,7 +540,8 @@ impl Sums {
                     continue;
                 }
                 // The weights the slot may take.
-                let (lo, hi) = (self.lo[s as usize], self.hi[s as usize]);
+                let r = self.reading_of[s as usize] as usize;
+                let (lo, hi) = (self.lo[r], self.hi[r]);
                 let least =
                     (hi - (high - target) - (ahi - ghi)).max(b.saturating_sub(high - target));
                 let most = (lo + (target - low) + (glo - alo)).min(a.saturating_add(target - low));
