@@ -384,25 +384,43 @@ impl<'f, 'a> Follow<'f, 'a> {
 
     /// Takes out what every way left for item `i` rules out (its live options read a word
     /// at a time, what they rule out taken out in increasing order of option, with no list
-    /// made).
+    /// made). Only the words where the way with the fewest words of conflicts has some are
+    /// ANDed and read: elsewhere that way rules nothing out, so neither do all of them.
     fn dominate(&mut self, i: usize, next: &mut Vec<u32>) {
         let scratch = &mut *self.scratch;
         let matrix = self.matrix;
-        scratch.acc.fill(u64::MAX);
-        for &(w, bits) in &matrix.items[i].spans {
-            let w = w as usize;
-            let mut ways = bits & scratch.live[w];
-            while ways != 0 {
-                let o = w * 64 + ways.trailing_zeros() as usize;
-                ways &= ways - 1;
-                for (a, &c) in scratch.acc.iter_mut().zip(matrix.conflicts(o)) {
-                    *a &= c;
-                }
+        let spans = &matrix.items[i].spans;
+        let ways = || {
+            spans.iter().flat_map(|&(w, bits)| {
+                let mut ways = bits & scratch.live[w as usize];
+                std::iter::from_fn(move || {
+                    (ways != 0).then(|| {
+                        let o = w as usize * 64 + ways.trailing_zeros() as usize;
+                        ways &= ways - 1;
+                        o
+                    })
+                })
+            })
+        };
+        let Some(least) = ways().min_by_key(|&o| matrix.conflict_words[o].len()) else {
+            return;
+        };
+        let words = &matrix.conflict_words[least];
+        let row = matrix.conflicts(least);
+        let mut acc = std::mem::take(&mut scratch.acc);
+        for &w in words {
+            acc[w as usize] = row[w as usize];
+        }
+        for o in ways().filter(|&o| o != least) {
+            let row = matrix.conflicts(o);
+            for &w in words {
+                acc[w as usize] &= row[w as usize];
             }
         }
         // What every way rules out, live or not: its liveness is read.
-        for w in 0..scratch.acc.len() {
-            let all = scratch.acc[w];
+        for &w in words {
+            let w = w as usize;
+            let all = acc[w];
             scratch.read.options[w] |= all;
             let mut gone = all & scratch.live[w];
             while gone != 0 {
@@ -411,6 +429,7 @@ impl<'f, 'a> Follow<'f, 'a> {
                 scratch.kill(matrix, q, DOMINATED, i as u32, next);
             }
         }
+        scratch.acc = acc;
     }
 
     /// Keeps every sum whose cells lost a digit within reach, again until none loses one
