@@ -334,11 +334,14 @@ fn stats_time_a_puzzle_files_reading_and_building() {
         "{err}"
     );
     assert!(line.contains(", build "), "{err}");
+    // The guesses (nodes of one option among two or more) are among the nodes.
+    let guesses = record["guesses"].as_u64().expect("guesses with --stats");
+    assert!(guesses <= record["nodes"].as_u64().unwrap(), "{record}");
     // Without --stats, no times; puzzle lines share their engines, so they have none of the
     // file's two steps.
     let plain = sudokux(&["check", "--json", &file], "");
     let record: serde_json::Value = serde_json::from_str(stdout(&plain).trim()).unwrap();
-    for field in ["read_ms", "build_ms", "time_ms"] {
+    for field in ["read_ms", "build_ms", "time_ms", "guesses"] {
         assert!(record.get(field).is_none(), "{field}: {record}");
     }
     let lines = sudokux(&["check", "--json", "--stats"], &format!("{PUZZLE}\n"));
@@ -347,6 +350,15 @@ fn stats_time_a_puzzle_files_reading_and_building() {
     assert!(record["time_ms"].as_f64().is_some(), "{record}");
     assert!(record.get("read_ms").is_none() && record.get("build_ms").is_none());
     assert!(!stderr(&lines).contains(", read "), "{}", stderr(&lines));
+    // An open unavoidable rectangle: one choice of two options, each side forced to a
+    // solution, so 2 of the 8 nodes are guesses.
+    let two = sudokux(&["check", "--json", "--stats"], &format!("{TWO}\n"));
+    let record: serde_json::Value = serde_json::from_str(stdout(&two).trim()).unwrap();
+    assert_eq!(record["status"], "multiple", "{record}");
+    assert_eq!(
+        (record["nodes"].as_u64(), record["guesses"].as_u64()),
+        (Some(8), Some(2))
+    );
 }
 
 #[test]

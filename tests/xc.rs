@@ -359,3 +359,26 @@ fn counting_agrees_with_the_solutions_printed() {
     let refused = sudokux(&["xc", "--jobs", "2", &example("knuth.xc")], "");
     assert_eq!(refused.status.code(), Some(2));
 }
+
+#[test]
+fn guesses_count_the_nodes_with_two_options_or_more() {
+    use sudokux::xc::{Dlx, ProblemBuilder};
+    // Items b and c have one option each (forced moves, nodes but not guesses); item a has
+    // two, each tried: a guess each.
+    let mut p = ProblemBuilder::new();
+    let (a, b, c) = (p.primary(), p.primary(), p.primary());
+    for items in [vec![a], vec![a], vec![b], vec![c]] {
+        p.option(items).unwrap();
+    }
+    let mut dlx = Dlx::new(&p.build());
+    let (found, outcome) = dlx.collect(10);
+    assert_eq!(found.len(), 2);
+    assert_eq!((outcome.stats.nodes, outcome.stats.guesses), (4, 2));
+    // A search with nothing to choose makes no guess.
+    let mut p = ProblemBuilder::new();
+    let (a, b) = (p.primary(), p.primary());
+    p.option([a, b]).unwrap();
+    let (found, outcome) = Dlx::new(&p.build()).collect(10);
+    assert_eq!(found.len(), 1);
+    assert_eq!((outcome.stats.nodes, outcome.stats.guesses), (1, 0));
+}

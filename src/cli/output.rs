@@ -133,6 +133,10 @@ pub struct JsonRecord<'a> {
     notes: &'a [String],
     nodes: u64,
     updates: u64,
+    /// With `--stats`: the nodes that were guesses, one option of two or more (`nodes` counts
+    /// forced moves too).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guesses: Option<u64>,
     /// The search's time, with `--stats`.
     #[serde(skip_serializing_if = "Option::is_none")]
     time_ms: Option<f64>,
@@ -337,6 +341,7 @@ pub fn json_record<'a>(
         notes: &report.notes,
         nodes: report.stats.nodes,
         updates: report.stats.updates,
+        guesses: stats.then_some(report.stats.guesses),
         time_ms: stats.then_some(ms(report.time)),
         read_ms: report.setup.filter(|_| stats).map(|s| ms(s.read)),
         build_ms: report.setup.filter(|_| stats).map(|s| ms(s.build)),

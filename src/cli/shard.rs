@@ -346,8 +346,9 @@ impl Loaded {
                     complete: counted.complete,
                     stats: Stats {
                         nodes: counted.nodes,
-                        updates: 0,
                         solutions: counted.count,
+                        // A shard file keeps its nodes only.
+                        ..Stats::default()
                     },
                 })
             }

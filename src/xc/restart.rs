@@ -249,6 +249,7 @@ fn run<const COLORS: bool>(
                 }
                 let first = tries[start];
                 stats.nodes += 1;
+                stats.guesses += u64::from(tries.len() - start >= 2);
                 m.commit_others::<COLORS>(first, &mut stats.updates);
                 levels.push(Level {
                     item: i,
@@ -271,6 +272,7 @@ fn run<const COLORS: bool>(
                     levels.pop();
                 } else {
                     stats.nodes += 1;
+                    stats.guesses += 1;
                     m.commit_others::<COLORS>(tries[level.at], &mut stats.updates);
                     descend = true;
                 }

@@ -473,10 +473,12 @@ impl Search<'_> {
                         state = State::Backtrack;
                         continue;
                     }
-                    self.branch.push([tried, tried + length(&m.len, i)]);
+                    let len = length(&m.len, i);
+                    self.branch.push([tried, tried + len]);
                     tried = 0;
                     m.cover::<COLORS>(i, &mut stats.updates);
                     stats.nodes += 1;
+                    stats.guesses += u64::from(len >= 2);
                     m.commit_others::<COLORS>(first, &mut stats.updates);
                     hook.entered(m, first, stats.nodes);
                     stack.push(first);
@@ -520,7 +522,9 @@ impl Search<'_> {
                         if let Some(b) = self.branch.last_mut() {
                             b[0] += 1;
                         }
+                        // The item had two options or more: a guess again.
                         stats.nodes += 1;
+                        stats.guesses += 1;
                         m.commit_others::<COLORS>(next, &mut stats.updates);
                         hook.toggled(m, next);
                         state = State::Descend;

@@ -19,6 +19,11 @@ pub struct Stats {
     pub updates: u64,
     /// Solutions found.
     pub solutions: u128,
+    /// Guesses: the nodes whose option was one of two or more its item had when the node
+    /// chose it (a node whose item has one option left is a forced move; `nodes` counts both).
+    /// Searches over the links count them (every search for solutions and most counts);
+    /// counts of small problems on bit sets leave them 0.
+    pub guesses: u64,
 }
 
 /// Sums saturate: counts that remember subproblems can pass `u128::MAX` solutions.
@@ -27,6 +32,7 @@ impl std::ops::AddAssign for Stats {
         self.nodes = self.nodes.saturating_add(other.nodes);
         self.updates = self.updates.saturating_add(other.updates);
         self.solutions = self.solutions.saturating_add(other.solutions);
+        self.guesses = self.guesses.saturating_add(other.guesses);
     }
 }
 
