@@ -63,7 +63,8 @@ pub(crate) fn choose_listed(m: &Matrix) -> u32 {
 ///
 /// A search with sums starts from priors instead of 0 (as ISS starts from its cell
 /// priorities): every slot's item gets [`crate::xc::sums`]' prior for each sum it is in, the
-/// slots of short sums the most, so that the first choices go where sums bind most. On the
+/// slots of short sums the most, so that the first choices go where sums bind most; the
+/// total is then divided by [`PRIOR_SHARE`]. On the
 /// published killers this took `tarek-all-11` from 10,261 to 2,630 nodes and `bench/killers`'
 /// median from 245.5 to 208 (BENCHMARKS.md).
 ///
@@ -79,6 +80,14 @@ pub(crate) struct Conflicts {
 /// Dead ends between two halvings of the conflict scores.
 const DECAY_EVERY: u32 = 1 << 14;
 
+/// What the sums' priors are divided by ([`Conflicts::share_priors`]): a dead end weighs as
+/// much as a quarter of a prior's unit. A slot's item gets one prior per sum it is in, the
+/// 45 rule's, innies' and outies' sums among them, so that whole priors outweighed the first
+/// thousands of dead ends; shared by 4, 49 published killers of `../shared/data` took
+/// 335,727 nodes instead of 431,846 (29 better, 9 worse; by 3, 412,223; by 6, 481,110; the
+/// priors of the puzzle's own cages alone, 517,761: BENCHMARKS.md).
+const PRIOR_SHARE: u32 = 4;
+
 impl Conflicts {
     /// Clears the scores for a search of `m`.
     pub(crate) fn reset(&mut self, m: &Matrix) {
@@ -92,6 +101,16 @@ impl Conflicts {
     pub(crate) fn seed(&mut self, item: u32, score: u32) {
         if let Some(s) = self.scores.get_mut(item as usize) {
             *s = s.saturating_add(score);
+        }
+    }
+
+    /// Divides the priors seeded by [`PRIOR_SHARE`], rounded to the nearest (an item seeded
+    /// at all keeps at least 1): called once, after the last [`Conflicts::seed`].
+    pub(crate) fn share_priors(&mut self) {
+        for s in &mut self.scores {
+            if *s > 0 {
+                *s = ((*s + PRIOR_SHARE / 2) / PRIOR_SHARE).max(1);
+            }
         }
     }
 
@@ -339,6 +358,24 @@ mod tests {
         assert_eq!(conflicts.choose(&m), 1);
         conflicts.reset(&m);
         assert_eq!(conflicts.choose(&m), choose_listed(&m));
+    }
+
+    #[test]
+    fn priors_are_shared_rounded_and_a_seeded_item_keeps_one() {
+        let p = problem(4, &[&[0], &[1], &[2], &[3]]);
+        let m = matrix(&p);
+        let mut conflicts = Conflicts::default();
+        conflicts.reset(&m);
+        // Item 1 seeded twice (two sums), item 2 with a prior below the share, item 4 never.
+        conflicts.seed(1, 9);
+        conflicts.seed(1, 8);
+        conflicts.seed(2, 1);
+        conflicts.seed(3, 6 * PRIOR_SHARE + PRIOR_SHARE / 2 - 1);
+        conflicts.share_priors();
+        assert_eq!(
+            conflicts.scores[1..],
+            [(17 + PRIOR_SHARE / 2) / PRIOR_SHARE, 1, 6, 0]
+        );
     }
 
     #[test]

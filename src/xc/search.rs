@@ -205,10 +205,12 @@ impl<'a> Search<'a> {
         if domination.scored() {
             conflicts.reset(matrix);
             // The sums' slots start with a prior, the slots of short sums the highest: the
-            // first choices, before any dead end, go where the sums bind most.
+            // first choices, before any dead end, go where the sums bind most; shared so that
+            // dead ends soon weigh as much.
             for (item, prior) in domination.sums.priorities() {
                 conflicts.seed(item, prior);
             }
+            conflicts.share_priors();
         }
         Search {
             matrix,
