@@ -123,8 +123,8 @@ impl Solver {
     /// [`Dlx::set_domination`]), testing items with at most `max_options` options; `None`
     /// for off. Answers are the same either way, only the work differs. On by default for
     /// grids of 256 cells and more (16x16 and up, with 2), for puzzles with killer cages
-    /// (with 3) and for given pencil marks without sums or pairs (with 2), off for the
-    /// others.
+    /// (with 3), for given pencil marks without sums or pairs (with 2) and for zipper lines
+    /// and sandwich sums (with 2), off for the others.
     pub fn with_domination(mut self, max_options: Option<u32>) -> Solver {
         self.dlx.set_domination(max_options);
         self

@@ -1,5 +1,6 @@
 //! Which reductions and which choice of item a solver's searches use, from its rules: item
-//! domination on large grids, killer cages and pencil marks, conflict scores on pencil marks.
+//! domination on large grids, killer cages, pencil marks, zipper lines and sandwich sums,
+//! conflict scores on pencil marks.
 //! Answers are the same whichever is on; only the work differs (figures in BENCHMARKS.md).
 
 use crate::sudoku::rules::Rules;
@@ -20,6 +21,18 @@ const DOMINATION_OPTIONS: u32 = 2;
 /// killers of `bench/killers/` are fastest (7.1 s CPU off, 3.1 s with 2, 2.2 s with 3).
 const DOMINATION_CAGES: u32 = 3;
 
+/// Whether `rules` have zipper lines or sandwich sums: their searches use item domination on
+/// two-way items, measured to pay there (`the_zip_that_zips_the_zips`: 237,952 nodes without
+/// it, 32,457 with it, 76 % fewer instructions; `sandwich_snipe_18`: 223,758 nodes, 77,677
+/// with it; the small ones of `bench/variants` within 1 % of their nodes and 0.5 % of their
+/// instructions but `zipperline-2`, 13 % more). Skyscrapers and X-sums gain too little to
+/// pay for it (`skyscraper_all_5` 10 % more instructions, `x_sum_little_killer` 4 %;
+/// BENCHMARKS.md).
+fn zipped_or_sandwiched(rules: &Rules) -> bool {
+    let constraints = rules.constraints();
+    !constraints.zipperline.lines.is_empty() || !constraints.sandwichsum.clues.is_empty()
+}
+
 /// Whether `rules` give pencil marks and no promise (no sum, relation or automaton, which
 /// choose by their own conflict scores): then the search also uses item domination on
 /// two-way items and chooses by conflict scores ([`Dlx::set_conflict_scores`](crate::xc::Dlx::set_conflict_scores)), as the marks
@@ -35,7 +48,10 @@ pub(super) fn marked_alone(rules: &Rules, promised: bool) -> bool {
 pub(super) fn domination_for(rules: &Rules, promised: bool) -> Option<u32> {
     if !rules.constraints().cage.cages.is_empty() {
         Some(DOMINATION_CAGES)
-    } else if rules.cell_count() >= DOMINATION_FROM || marked_alone(rules, promised) {
+    } else if rules.cell_count() >= DOMINATION_FROM
+        || marked_alone(rules, promised)
+        || zipped_or_sandwiched(rules)
+    {
         Some(DOMINATION_OPTIONS)
     } else {
         None
