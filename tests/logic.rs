@@ -581,3 +581,38 @@ fn sum_chains_keep_the_arrows_within_reach() {
         .all(|s| s.contains(": sum chain: ") && s.contains(" leaves no way for ")));
     assert_eq!(Technique::SumChain.level(), Grade::Hard);
 }
+
+/// Ordering across a house: two thermometers into `r2c4`, from `r1c5` and `r2c5` (both in box
+/// 2 and column 5), make it greater than two different digits, where each alone says only
+/// greater than one. The puzzle is one of the forum's hardest (logic stalls on it after 4
+/// steps without the thermometers), with two thermometers its solution keeps; every step is
+/// checked against the solution.
+#[test]
+fn two_thermometers_into_one_cell_order_it_across_a_house() {
+    use sudokux::sudoku::file::from_toml;
+    let givens = "\
+        .......24..3...7..41..7...6.....3.....5.9.8.....8.5...2...4...9..7...4..96.....1.";
+    let rows: Vec<&str> = (0..9).map(|r| &givens[9 * r..9 * r + 9]).collect();
+    let text = format!(
+        "givens = \"\"\"\n{}\n\"\"\"\n\
+         [[thermometer]]\ncells = \"r1c5 r2c4\"\n\
+         [[thermometer]]\ncells = \"r2c5 r2c4\"\n",
+        rows.join("\n")
+    );
+    let file = from_toml(&text).unwrap();
+    let used = explain_checked(&file.rules, &file.givens);
+    assert!(used.contains(&Technique::HouseOrdering), "{used:?}");
+    let logic = solve_logically(&file.rules, &file.givens).unwrap();
+    let step = logic
+        .steps
+        .iter()
+        .find(|s| s.technique == Technique::HouseOrdering)
+        .unwrap()
+        .to_string();
+    assert!(
+        step.contains(": ordering across a house in ")
+            && step.contains("r2c4 is greater than r1c5, r2c5")
+            && step.contains("on a thermometer"),
+        "{step}"
+    );
+}

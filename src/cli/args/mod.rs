@@ -327,14 +327,14 @@ Techniques, in the order they are tried: naked single, hidden single, forbidden,
 pointing, claiming, locked candidates, cage sum, sum out of reach, sum combinations, innies and
 outies, domination, naked pair, hidden pair, naked triple, hidden triple, X-wing, XY-wing, set
 pair, naked quad, hidden quad, swordfish, XYZ-wing, jellyfish, set triple, overlapping sums,
-45 rule with lines, cage interaction, contradiction chain, sum chain, long contradiction chain,
-contradiction net. They work through the rules' units and the rules' exact-cover matrix, so
+45 rule with lines, cage interaction, ordering across a house, contradiction chain, sum chain,
+long contradiction chain, contradiction net. They work through the rules' units and the rules' exact-cover matrix, so
 they hold on every size, jigsaw, X-sudoku and the other variants (on classic rules the
 matrix's techniques come after the classic ones).
 
 Grades: easy (singles, forbidden digits), medium (locked candidates, cage sums, only
 options, dominations, sum steps on arrows, little killers and cages, pairs), hard (triples,
-innies and outies, overlapping sums, the 45 rule with lines, cage interaction, X-wing, XY-wing, set pairs, contradiction chains, sum chains), expert (quads,
+innies and outies, overlapping sums, the 45 rule with lines, cage interaction, ordering across a house, X-wing, XY-wing, set pairs, contradiction chains, sum chains), expert (quads,
 swordfish, jellyfish, XYZ-wing, set triples, long contradiction chains, contradiction nets, or three or more hard steps), needs-search (logic
 alone stalls).
 

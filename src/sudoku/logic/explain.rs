@@ -135,6 +135,7 @@ impl State<'_> {
             .or_else(|| self.overlapping_sums())
             .or_else(|| self.house_sum_step())
             .or_else(|| self.family_late_step())
+            .or_else(|| self.house_ordering())
             .or_else(|| self.late_matrix_step())
     }
 

@@ -208,6 +208,21 @@ impl Step {
             Technique::SumOutOfReach | Technique::SumCombinations => {
                 format!("{} on {}: {}", self.technique, unit(0), unit(1))
             }
+            // cells: the cell, then those it is ordered against; digits: 1 when it is above
+            // them; units: the house, then the rules that order them.
+            Technique::HouseOrdering => format!(
+                "{} in {}: {} {} {}, which differ there [{}]",
+                self.technique,
+                unit(0),
+                self.cells.first().map(Cell::to_string).unwrap_or_default(),
+                if self.digits.first() == Some(&1) {
+                    "is greater than"
+                } else {
+                    "is less than"
+                },
+                join_cells(self.cells.get(1..).unwrap_or_default()),
+                self.units.get(1..).unwrap_or_default().join("; ")
+            ),
             Technique::NakedPair
             | Technique::NakedTriple
             | Technique::NakedQuad

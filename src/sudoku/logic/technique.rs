@@ -85,6 +85,11 @@ pub enum Technique {
     /// those crossing its edge): a candidate goes when no filling of the whole house, every
     /// digit once, meets every cage's sum with it.
     CageInteraction,
+    /// A cell that the rules order against several cells of one house (a thermometer's
+    /// later cell against earlier cells of other thermometers in a row, say): above `k` of
+    /// them, it is above `k` different digits, so greater than the `k`-th smallest of their
+    /// candidates together (below them, the same from the top).
+    HouseOrdering,
     /// A candidate whose placement, followed by the only options it leaves for a few
     /// rounds, leaves a requirement of the rules with no way to be met.
     ContradictionChain,
@@ -107,7 +112,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 33] = [
+    pub const ALL: [Technique; 34] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Forbidden,
@@ -136,6 +141,7 @@ impl Technique {
         Technique::OverlappingSums,
         Technique::HouseSums,
         Technique::CageInteraction,
+        Technique::HouseOrdering,
         Technique::ContradictionChain,
         Technique::SumChain,
         Technique::LongContradictionChain,
@@ -174,6 +180,7 @@ impl Technique {
             Technique::OverlappingSums => "overlapping sums",
             Technique::HouseSums => "45 rule with lines",
             Technique::CageInteraction => "cage interaction",
+            Technique::HouseOrdering => "ordering across a house",
             Technique::ContradictionChain => "contradiction chain",
             Technique::SumChain => "sum chain",
             Technique::LongContradictionChain => "long contradiction chain",
@@ -210,6 +217,7 @@ impl Technique {
                     | Technique::OverlappingSums
                     | Technique::HouseSums
                     | Technique::CageInteraction
+                    | Technique::HouseOrdering
             )
     }
 
@@ -236,6 +244,7 @@ impl Technique {
             | Technique::OverlappingSums
             | Technique::HouseSums
             | Technique::CageInteraction
+            | Technique::HouseOrdering
             | Technique::ContradictionChain
             | Technique::SumChain => Grade::Hard,
             Technique::NakedQuad

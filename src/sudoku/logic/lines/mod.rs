@@ -5,9 +5,12 @@
 //! mod.rs         the steps, on the state
 //! house_sums.rs  the 45 rule with lines: promised sums, alone or two together, less the
 //!                totals of the houses they cover most of
+//! ordering.rs    ordering across a house: a cell above (below) several cells of one house
+//!                is above (below) that many different digits
 //! ```
 
 pub(super) mod house_sums;
+mod ordering;
 
 use crate::sudoku::grid::Cell;
 
