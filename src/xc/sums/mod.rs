@@ -15,11 +15,14 @@
 //! depend on which options were chosen, not only on which items are covered, so a count with
 //! sums does not use the memory of subproblems (see `serial`).
 
+mod bounds;
 mod distinct;
 
 use crate::xc::matrix::{at, length, Matrix, COVERED};
 use crate::xc::problem::OptionId;
 use crate::xc::reduce::trail::Trail;
+use bounds::Cached;
+pub(crate) use bounds::Reach;
 use distinct::{group, Parked, Stamps};
 
 /// A sum over the options of some primary items (see the module documentation).
@@ -68,11 +71,11 @@ pub enum SumError {
 /// weights listed. `by_option[o]` lists `(slot, weight)` for every slot option `o` is in.
 ///
 /// Slots are read through *readings* they share: `reading_of[s]` is slot `s`'s reading `r`,
-/// `readings[r]` is `(item, base)`, and `by_place[base + k]` is the weight of the option at
-/// place `k` of that item's list as built and that weight's place among its group's weights
-/// (0 in a group of one slot). Two slots share a reading exactly when they are on the same
-/// item and their options have the same weights and places at every place: what a reading
-/// holds of the options left (below) is then the same for both, and is read once.
+/// `readings[r]` is `(item, base)`, `by_place[base + k]` the weight of the option at place `k`
+/// of the item's list as built and that weight's place among its group's weights (0 in a group
+/// of one slot). Slots share a reading exactly when they are on the same item with the same
+/// weights and places at every place: what it holds of the options left is the same for both.
+///
 /// During a search `fixed[s]` is the weight of the option chosen (or committed) for slot
 /// `s`, or [`FREE`]; `trail` holds, by level, a [`Saved::Fixed`] for every slot fixed and
 /// not yet freed, so leaving a level frees exactly the slots fixed there. Between searches
@@ -89,9 +92,17 @@ pub enum SumError {
 /// nothing or whose removals shortened one of its items. What a level writes into
 /// `watch_len` and the readings (`lo`, `hi`, `mask`, `read`, read afresh when `read[r]`,
 /// the epoch and the item's length at the reading, is no longer current) is undone when the
-/// search leaves it: `trail` holds, by level, the values overwritten. So back at a node, every length and reading left is
-/// one seen at that node or above it, on the lists the node has (a length the same on one path
-/// is the same list), and a sibling's search re-tests only the sums its choice touched.
+/// search leaves it: `trail` holds, by level, the values overwritten. So back at a node, every
+/// length and reading left is one seen at that node or above it, on the lists the node has (a
+/// length the same on one path is the same list), and a sibling's search re-tests only the
+/// sums its choice touched.
+///
+/// A tested sum works out again only its groups with an item whose length changed: `groups_of[u]`
+/// lists the groups with a slot on item `watched[u]`, `stale` marks (as `dirty`) the groups of
+/// the items a pass found changed, all 0 between passes (the pass tests their sums; a dead end
+/// clears the rest). Between passes `cached[g]` is what group `g`'s slots hold on the lists of
+/// `watch_len`, its free slots' readings current; `group_trail` holds, by level, what a level
+/// overwrote in `cached`, put back when the search leaves it.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Sums {
     sums: Vec<(u32, u32, i64)>,
@@ -112,17 +123,11 @@ pub(crate) struct Sums {
     by_option: Vec<Vec<(u32, i64)>>,
     fixed: Vec<i64>,
     trail: Trail<Saved>,
-    /// Per group, at a test: the least and greatest weight its slots add up to, and the
-    /// largest weight a free slot may take without raising the least (the greatest weight
-    /// of the lightest set the free slots can take apart), and its mirror.
-    bounds: Vec<(i64, i64, i64, i64)>,
-    /// Per group, at a test: what the least and greatest weights of its slots apart add up
-    /// to (below the bounds above when its slots take different weights).
-    apart: Vec<(i64, i64)>,
-    /// Per group, at a test: the least weight its free slots have left, the greatest, and the
-    /// widest span `hi - lo` of one of them (`i64::MAX`, `i64::MIN`, `i64::MIN` when none is
-    /// free): a group whose extent the sum's slack covers has nothing to remove.
-    extent: Vec<(i64, i64, i64)>,
+    /// Per group, what its slots held when it was last worked out (see `stale`).
+    cached: Vec<Cached>,
+    group_trail: Trail<(u32, Cached)>,
+    groups_of: Vec<Vec<u32>>,
+    stale: Vec<u64>,
     /// Per reading, at a test: the least and greatest weight its item's options left have.
     lo: Vec<i64>,
     hi: Vec<i64>,
@@ -279,38 +284,46 @@ impl Sums {
             .push((first_group, self.groups.len() as u32, sum.target));
         // The new slots free, the new readings stale: epoch 0 is never current, and the epoch
         // only grows (each search starts a new one), so every slot is read afresh at the
-        // first node. The earlier slots are free between searches, and the groups' bounds are
+        // first node. The earlier slots are free between searches, and the groups' caches are
         // written at each test before they are read: extended, not written anew, so that
         // adding many sums costs no more than adding them at once.
         let (slots, groups, readings) = (self.slots.len(), self.groups.len(), self.readings.len());
         self.fixed.resize(slots, FREE);
-        self.bounds.resize(groups, (0, 0, 0, 0));
-        self.apart.resize(groups, (0, 0));
-        self.extent.resize(groups, (0, 0, 0));
+        self.cached.resize(groups, Cached::default());
+        self.stale.resize(groups.div_ceil(64), 0);
         self.lo.resize(readings, 0);
         self.hi.resize(readings, 0);
         self.mask.resize(readings, 0);
         self.read.resize(readings, (0, 0));
         self.epoch = self.epoch.max(1);
         let k = self.sums.len() as u32 - 1;
-        for s in first_slot as usize..self.slots.len() {
-            let item = self.slots[s].0;
-            let u = match self.watched.iter().position(|&i| i == item) {
-                Some(u) => u,
-                None => {
-                    self.watched.push(item);
-                    self.watch_len.push(UNSEEN);
-                    self.sums_of.push(Vec::new());
-                    self.watched.len() - 1
+        for g in first_group as usize..self.groups.len() {
+            let (s0, s1, _) = self.groups[g];
+            for s in s0 as usize..s1 as usize {
+                let item = self.slots[s].0;
+                let u = match self.watched.iter().position(|&i| i == item) {
+                    Some(u) => u,
+                    None => {
+                        self.watched.push(item);
+                        self.watch_len.push(UNSEEN);
+                        self.sums_of.push(Vec::new());
+                        self.groups_of.push(Vec::new());
+                        self.watched.len() - 1
+                    }
+                };
+                if self.sums_of[u].last() != Some(&k) {
+                    self.sums_of[u].push(k);
                 }
-            };
-            if self.sums_of[u].last() != Some(&k) {
-                self.sums_of[u].push(k);
+                if self.groups_of[u].last() != Some(&(g as u32)) {
+                    self.groups_of[u].push(g as u32);
+                }
             }
         }
         // All 0 between passes.
         self.dirty.resize(self.sums.len().div_ceil(64), 0);
         self.trail.reserve(self.slots.len(), m.primary as usize + 2);
+        self.group_trail
+            .reserve(self.groups.len(), m.primary as usize + 2);
         Ok(())
     }
 
@@ -335,6 +348,7 @@ impl Sums {
     /// is `None`, those of every committed option).
     pub(crate) fn enter(&mut self, m: &Matrix, last: Option<u32>) {
         self.trail.enter();
+        self.group_trail.enter();
         match last {
             Some(x) => self.fix(m.node_option[x as usize]),
             None => {
@@ -372,12 +386,14 @@ impl Sums {
             }
             Saved::Watch(u, len) => self.watch_len[u as usize] = len,
         });
+        self.group_trail
+            .leave(|(g, cached)| self.cached[g as usize] = cached);
     }
 
-    /// The bounds of group `g` at this node (see `bounds`), or `None` when its free slots
-    /// cannot take their weights: a slot with no option left, or (slots that exclude each
-    /// other) no way for them to take different weights that [`Parked::spread`] sees.
-    fn group_bounds(&mut self, m: &Matrix, g: usize) -> Option<(i64, i64, i64, i64)> {
+    /// What group `g`'s slots hold at this node (see [`Cached`]), or `None` when its free
+    /// slots cannot take their weights: a slot with no option left, or (slots that exclude
+    /// each other) no way for them to take different weights that [`Parked::spread`] sees.
+    fn group_bounds(&mut self, m: &Matrix, g: usize) -> Option<Cached> {
         let (first, end, _) = self.groups[g];
         let (mut fixed, mut free) = (0i64, 0u32);
         let (mut apart_lo, mut apart_hi) = (0i64, 0i64);
@@ -438,19 +454,26 @@ impl Sums {
             apart_hi += hi;
             extent = (extent.0.min(lo), extent.1.max(hi), extent.2.max(hi - lo));
         }
-        self.apart[g] = (fixed + apart_lo, fixed + apart_hi);
-        self.extent[g] = extent;
+        let apart = (fixed + apart_lo, fixed + apart_hi);
         if free <= 1 {
             // No other free slot to differ from: the bounds apart are exact.
-            return Some((fixed + apart_lo, fixed + apart_hi, i64::MAX, i64::MIN));
+            return Some(Cached {
+                bounds: (apart.0, apart.1, i64::MAX, i64::MIN),
+                apart,
+                extent,
+            });
         }
         let spread = parked.spread(self.weights_from(g))?;
-        Some((
-            fixed + spread.least,
-            fixed + spread.most,
-            spread.light,
-            spread.heavy,
-        ))
+        Some(Cached {
+            bounds: (
+                fixed + spread.least,
+                fixed + spread.most,
+                spread.light,
+                spread.heavy,
+            ),
+            apart,
+            extent,
+        })
     }
 
     /// The weights of group `g` in increasing order, then those of the groups after it: the
@@ -491,6 +514,9 @@ impl Sums {
                 for &k in &self.sums_of[u] {
                     self.dirty[k as usize / 64] |= 1 << (k % 64);
                 }
+                for &g in &self.groups_of[u] {
+                    self.stale[g as usize / 64] |= 1 << (g % 64);
+                }
             }
         }
         // In the order the sums were added, as a test of every sum would meet them: the first
@@ -504,6 +530,10 @@ impl Sums {
                 alive = self.test(m, k, out);
             }
         }
+        if !alive {
+            // The level is left: its caches go back to those of the lists above it.
+            self.stale.fill(0);
+        }
         alive
     }
 
@@ -512,10 +542,16 @@ impl Sums {
         let (g0, g1, target) = self.sums[k];
         let (mut low, mut high) = (0i64, 0i64);
         for g in g0..g1 {
-            let Some(bounds) = self.group_bounds(m, g as usize) else {
-                return false;
-            };
-            self.bounds[g as usize] = bounds;
+            let (word, bit) = (g as usize / 64, 1u64 << (g % 64));
+            if self.stale[word] & bit != 0 {
+                self.stale[word] &= !bit;
+                let Some(cached) = self.group_bounds(m, g as usize) else {
+                    return false;
+                };
+                let old = std::mem::replace(&mut self.cached[g as usize], cached);
+                self.group_trail.push((g, old));
+            }
+            let bounds = self.cached[g as usize].bounds;
             low += bounds.0;
             high += bounds.1;
         }
@@ -524,11 +560,13 @@ impl Sums {
         }
         for g in g0..g1 {
             let (s0, s1, _) = self.groups[g as usize];
-            let (glo, ghi, a, b) = self.bounds[g as usize];
-            let (alo, ahi) = self.apart[g as usize];
+            let Cached {
+                bounds: (glo, ghi, a, b),
+                apart: (alo, ahi),
+                extent: (least_lo, greatest_hi, widest),
+            } = self.cached[g as usize];
             // Every free slot's weights within reach (the tests below, met by the group's
             // extent): nothing to remove from the group.
-            let (least_lo, greatest_hi, widest) = self.extent[g as usize];
             if widest <= (high - target + (ahi - ghi)).min(target - low + (glo - alo))
                 && least_lo >= b.saturating_sub(high - target)
                 && greatest_hi <= a.saturating_add(target - low)
@@ -557,40 +595,6 @@ impl Sums {
             }
         }
         true
-    }
-}
-
-/// The bound arithmetic of one sum, shared by the search ([`Sums::prune`]) and the
-/// human-style logic's "sum out of reach": the slots' least weights add up to `low`, their
-/// greatest to `high`, and the chosen weights must add up to `target`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Reach {
-    pub(crate) low: i64,
-    pub(crate) high: i64,
-    pub(crate) target: i64,
-}
-
-impl Reach {
-    /// The sum of slots weighing `lo..=hi` each (`bounds`), to reach `target`.
-    pub(crate) fn new(bounds: impl IntoIterator<Item = (i64, i64)>, target: i64) -> Reach {
-        let (low, high) = bounds
-            .into_iter()
-            .fold((0, 0), |(low, high), (lo, hi)| (low + lo, high + hi));
-        Reach { low, high, target }
-    }
-
-    /// Whether some weights within the bounds add up to the target.
-    pub(crate) fn reachable(&self) -> bool {
-        self.low <= self.target && self.target <= self.high
-    }
-
-    /// The weights a slot whose bounds are `lo..=hi` may take: what the other slots' bounds
-    /// leave of the target, `least..=most`.
-    pub(crate) fn slot(&self, lo: i64, hi: i64) -> (i64, i64) {
-        (
-            self.target - (self.high - hi),
-            self.target - (self.low - lo),
-        )
     }
 }
 
