@@ -318,10 +318,9 @@ impl PyPuzzle {
                 complete: counted.complete,
                 stats: sudokux::xc::Stats {
                     nodes: counted.nodes,
-                    // band counts run on bit sets: no links to update, no guesses counted
-                    updates: 0,
-                    guesses: 0,
                     solutions: counted.count,
+                    // Band counts run on bit sets: no link updates, no guesses counted.
+                    ..sudokux::xc::Stats::default()
                 },
             },
             stopped,

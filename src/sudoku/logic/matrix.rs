@@ -621,14 +621,13 @@ mod tests {
         }
     }
 
-    /// The conflict rows, made word-wise for items with many options, are those made option
-    /// by option from every option's items and colors (two options conflict through an item
-    /// they share unless both give it one color), and the counts are their bits, on every
-    /// example with a matrix (cages, arrows, lines and sums with their colored items).
-    #[test]
-    fn conflict_rows_are_the_shared_items_of_two_options() {
+    /// Calls `check` with every example (`examples/*.toml`) whose rules fit in a matrix, and
+    /// says how many it was called with.
+    fn each_example_matrix(
+        mut check: impl FnMut(&std::path::Path, &crate::sudoku::file::PuzzleFile, &Matrix),
+    ) -> usize {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
-        let mut checked = 0;
+        let mut seen = 0;
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
             if path.extension().is_none_or(|e| e != "toml") {
@@ -637,9 +636,21 @@ mod tests {
             let file = from_toml(&std::fs::read_to_string(&path).unwrap()).unwrap();
             let (problem, numbering, owners) =
                 crate::sudoku::encode::encode_with_owners(&file.rules);
-            let Some(matrix) = Matrix::new(&file.rules, &problem, &numbering, &owners) else {
-                continue;
-            };
+            if let Some(matrix) = Matrix::new(&file.rules, &problem, &numbering, &owners) {
+                check(&path, &file, &matrix);
+                seen += 1;
+            }
+        }
+        seen
+    }
+
+    /// The conflict rows, made word-wise for items with many options, are those made option
+    /// by option from every option's items and colors (two options conflict through an item
+    /// they share unless both give it one color), and the counts are their bits, on every
+    /// example with a matrix (cages, arrows, lines and sums with their colored items).
+    #[test]
+    fn conflict_rows_are_the_shared_items_of_two_options() {
+        let checked = each_example_matrix(|path, _, matrix| {
             let mut of_item: std::collections::HashMap<u32, Vec<(usize, u32)>> =
                 std::collections::HashMap::new();
             for (o, list) in matrix.option_items.iter().enumerate() {
@@ -665,8 +676,7 @@ mod tests {
                 let ones: u32 = row.iter().map(|w| w.count_ones()).sum();
                 assert_eq!(matrix.conflict_counts[o], ones);
             }
-            checked += 1;
-        }
+        });
         assert!(checked > 20, "{checked} examples with a matrix");
     }
 
@@ -676,19 +686,8 @@ mod tests {
     /// family as a whole: every step that uses it can say which rule it used.
     #[test]
     fn every_familys_items_get_words() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
         let mut families = std::collections::BTreeSet::new();
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "toml") {
-                continue;
-            }
-            let file = from_toml(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            let (problem, numbering, owners) =
-                crate::sudoku::encode::encode_with_owners(&file.rules);
-            let Some(matrix) = Matrix::new(&file.rules, &problem, &numbering, &owners) else {
-                continue;
-            };
+        each_example_matrix(|path, file, matrix| {
             let all = file.rules.constraints().all();
             let whats = matrix.whats.iter().chain(matrix.forbidden_by.values());
             for &what in whats {
@@ -707,7 +706,7 @@ mod tests {
                 );
                 families.insert(words.split(' ').next().unwrap_or("").to_string());
             }
-        }
+        });
         for family in [
             "cage",
             "clone",

@@ -22,12 +22,13 @@ const DOMINATION_OPTIONS: u32 = 2;
 const DOMINATION_CAGES: u32 = 3;
 
 /// Whether `rules` have zipper lines or sandwich sums: their searches use item domination on
-/// two-way items, measured to pay there (`the_zip_that_zips_the_zips`: 237,952 nodes without
-/// it, 32,457 with it, 76 % fewer instructions; `sandwich_snipe_18`: 223,758 nodes, 77,677
-/// with it; the small ones of `bench/variants` within 1 % of their nodes and 0.5 % of their
-/// instructions but `zipperline-2`, 13 % more). Skyscrapers and X-sums gain too little to
-/// pay for it (`skyscraper_all_5` 10 % more instructions, `x_sum_little_killer` 4 %;
-/// BENCHMARKS.md).
+/// two-way items. Measured with the sums' priors shared ([`crate::xc`]'s conflict scores),
+/// off against on: `sandwich_snipe_18` 223,758 -> 77,677 nodes (5.3 -> 2.1 s);
+/// `the_zip_that_zips_the_zips` 52,368 -> 37,951 nodes, 8 % fewer instructions; but
+/// `zipper_lines_easy` 702 -> 1,311 nodes, 42 % more instructions, and `zipperline-2` 18 %
+/// more (sandwich sums alone may be the better rule: not yet measured). Skyscrapers and
+/// X-sums gain too little to pay for it (`skyscraper_all_5` 10 % more instructions,
+/// `x_sum_little_killer` 4 %; BENCHMARKS.md).
 fn zipped_or_sandwiched(rules: &Rules) -> bool {
     let constraints = rules.constraints();
     !constraints.zipperline.lines.is_empty() || !constraints.sandwichsum.clues.is_empty()

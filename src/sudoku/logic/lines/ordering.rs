@@ -53,8 +53,8 @@ fn kth_smallest(mask: u64, k: usize) -> Option<u8> {
 
 /// The `k`-th greatest digit of a mask (from 1), if it has `k`.
 fn kth_greatest(mask: u64, k: usize) -> Option<u8> {
-    let all: Vec<u8> = digits_of(mask).collect();
-    all.len().checked_sub(k).map(|i| all[i])
+    let from_bottom = (mask.count_ones() as usize).checked_sub(k)?;
+    digits_of(mask).nth(from_bottom)
 }
 
 impl State<'_> {
