@@ -422,6 +422,7 @@ fn solve(
         complete: None,
         nodes: answer.stats.nodes,
         updates: answer.stats.updates,
+        guesses: answer.stats.guesses,
     })
 }
 
@@ -471,6 +472,7 @@ fn count(
         complete: Some(answer.complete),
         nodes: answer.stats.nodes,
         updates: answer.stats.updates,
+        guesses: answer.stats.guesses,
     })
 }
 
@@ -506,6 +508,7 @@ fn check(
         complete: None,
         nodes: answer.stats.nodes,
         updates: answer.stats.updates,
+        guesses: answer.stats.guesses,
     })
 }
 
@@ -555,6 +558,7 @@ fn candidates(
         complete: found.complete,
         nodes: found.stats.nodes,
         updates: found.stats.updates,
+        guesses: found.stats.guesses,
     })
 }
 

@@ -1,6 +1,7 @@
 //! What searches answer, as small read-only Python objects whose attributes have the names
 //! and meanings of the command line's JSON fields (`status`, `solution`, `solutions`, `count`,
-//! `complete`, `nodes`, `updates`). A field the command line leaves out is `None` here.
+//! `complete`, `nodes`, `updates`, and `guesses` as `--stats` adds it). A field the command
+//! line leaves out is `None` here; `to_dict` gives the fields of the JSON without `--stats`.
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -22,6 +23,9 @@ pub struct PyAnswer {
     pub complete: Option<bool>,
     pub nodes: u64,
     pub updates: u64,
+    /// Nodes whose option was one of two or more: the search's real choices (`guesses` of
+    /// `check --json --stats`; 0 for counts that run on bit sets).
+    pub guesses: u64,
 }
 
 #[pymethods]
@@ -85,6 +89,9 @@ pub struct PyCount {
     pub complete: bool,
     pub nodes: u64,
     pub updates: u64,
+    /// Nodes whose option was one of two or more: the search's real choices (`guesses` of
+    /// `check --json --stats`; 0 for counts that run on bit sets).
+    pub guesses: u64,
 }
 
 impl PyCount {
@@ -101,6 +108,7 @@ impl PyCount {
             complete: count.complete,
             nodes: count.stats.nodes,
             updates: count.stats.updates,
+            guesses: count.stats.guesses,
         }
     }
 }
@@ -145,6 +153,9 @@ pub struct PyTrueCandidates {
     pub complete: bool,
     pub nodes: u64,
     pub updates: u64,
+    /// Nodes whose option was one of two or more: the search's real choices (`guesses` of
+    /// `check --json --stats`; 0 for counts that run on bit sets).
+    pub guesses: u64,
 }
 
 #[pymethods]

@@ -33,6 +33,9 @@ class Answer:
     @property
     def updates(self) -> int:
         """Link updates made."""
+    @property
+    def guesses(self) -> int:
+        """Nodes whose option was one of two or more (``--stats``' ``guesses``)."""
     def to_dict(self) -> dict:
         """The fields that are set: the CLI's JSON object."""
 
@@ -55,6 +58,9 @@ class Count:
     @property
     def updates(self) -> int:
         """Link updates made."""
+    @property
+    def guesses(self) -> int:
+        """Nodes whose option was one of two or more (``--stats``' ``guesses``)."""
     def to_dict(self) -> dict:
         """The fields: the CLI's JSON summary."""
 
@@ -79,6 +85,9 @@ class TrueCandidates:
     @property
     def updates(self) -> int:
         """Link updates made."""
+    @property
+    def guesses(self) -> int:
+        """Nodes whose option was one of two or more (``--stats``' ``guesses``)."""
 
 class Puzzle:
     """A sudoku puzzle with its rules."""

@@ -173,3 +173,22 @@ def test_fpuzzles_links_and_json_read_as_on_the_command_line():
             assert (answer.status, answer.solution) == ("unique", known)
         (theirs,) = cli_json("solve", "--json", "-q", str(data / f"{name}.json"))
         assert theirs["solution"] == known
+
+
+@pytest.mark.parametrize(
+    "path", ["tests/data/logic/hs-killers-01.toml", "tests/data/logic/kropki_sudoku.json"]
+)
+def test_guesses_are_the_command_lines_stats(path):
+    # `guesses` (nodes whose option was one of two or more) is what `--stats` adds to the
+    # JSON; the search is the same one thread, so the figures are equal.
+    from conftest import ROOT
+
+    full = str(ROOT / path)
+    (theirs,) = cli_json("solve", "--json", "--stats", "-q", "--jobs", "1", full)
+    for ours in (sudokux.solve(full), sudokux.check(full)):
+        assert (ours.nodes, ours.guesses) == (theirs["nodes"], theirs["guesses"])
+        assert 0 < ours.guesses < ours.nodes
+        assert "guesses" not in ours.to_dict()
+    empty4 = "." * 16
+    counted = sudokux.count(empty4)
+    assert counted.count == 288 and 0 <= counted.guesses <= counted.nodes
