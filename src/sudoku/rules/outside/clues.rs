@@ -176,14 +176,9 @@ impl<K: OutsideKind> OutsideClues<K> {
         K::holds(n, value, digits).is_ok()
     }
 
-    /// The automaton of clue `k` unrolled over its line.
-    fn chain(geometry: &Geometry, clue: &OutsideClue) -> Chain {
-        let n = geometry.size();
-        Chain::new(&K::automaton(n, clue.value), n, n)
-    }
-
     /// The automaton of clue `k` unrolled over its line knowing that the line's digits all
-    /// differ (it is a row or a column), within [`DISTINCT_BUDGET`]; else [`Self::chain`].
+    /// differ (it is a row or a column), within [`DISTINCT_BUDGET`]; else unrolled without
+    /// knowing it ([`Chain::new`]).
     ///
     /// Unrolled once per (kind, size, value) in a process: rows and columns are alike, and
     /// the pairs and the encoding of a puzzle, and the puzzles of a batch, ask again.
@@ -239,7 +234,9 @@ impl<K: OutsideKind> Constraint for OutsideClues<K> {
             };
             geometry.positions(&Self::what(k), &cells)?;
             K::check(n, clue.value).map_err(invalid)?;
-            if !Self::chain(geometry, clue).feasible() {
+            // The chain the encoding uses (over different digits, cached per kind, size and
+            // value): the pairs and the encoding ask for it again at no cost.
+            if !Self::distinct_chain(geometry, clue).feasible() {
                 return Err(invalid(format!(
                     "no digits of the line can make the clue {}",
                     clue.value
@@ -279,7 +276,7 @@ impl<K: OutsideKind> Constraint for OutsideClues<K> {
 
     fn entries(&self, geometry: &Geometry) -> u64 {
         self.clues.iter().fold(0u64, |total, clue| {
-            total.saturating_add(Self::chain(geometry, clue).entries())
+            total.saturating_add(Self::distinct_chain(geometry, clue).entries())
         })
     }
 
