@@ -6,7 +6,8 @@
 //! in the chain, and encode the chain over the surviving digits
 //! ([`LinearSum::encode_refined`]).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
 
 use crate::sudoku::rules::cover::encoder::{full_mask, Encoder};
 use crate::sudoku::rules::cover::linear_sum::{LinearSum, States};
@@ -139,6 +140,32 @@ pub(crate) type PairTable = (usize, usize, Vec<u64>);
 /// Work (sums looked at) above which [`LinearSum::pairs`] leaves a sum's pairs out.
 const PAIR_WORK: usize = 2_000_000;
 
+/// What [`LinearSum::tables`] depends on, positions left out: the grid size, the target, the
+/// weights in order, and for each pair of terms `i < j` (in that order) whether their cells
+/// share a unit. Sums of one shape (a little killer of 14 along three cells of one box, in
+/// any box) have the same tables.
+type Shape = (usize, i64, Vec<i64>, Vec<bool>);
+
+/// The most shapes [`remember_domains`] holds before it forgets them all (a batch of puzzles
+/// brings new shapes; the map stays small).
+const SHAPES_KEPT: usize = 4096;
+
+/// The domains [`LinearSum::tables`] found per [`Shape`] in this process (`None`: it left
+/// the sum out). The pairs, worked out while the rules are read, and the encoding, later,
+/// both need them: the second asks here.
+static DOMAINS: Mutex<BTreeMap<Shape, Option<Vec<u64>>>> = Mutex::new(BTreeMap::new());
+
+/// Keeps `domains` as what [`LinearSum::tables`] found for `shape`.
+fn remember_domains(shape: Shape, domains: Option<Vec<u64>>) {
+    // A poisoned lock only means another thread panicked while inserting: the map holds
+    // whole entries or nothing.
+    let mut known = DOMAINS.lock().unwrap_or_else(|e| e.into_inner());
+    if known.len() >= SHAPES_KEPT {
+        known.clear();
+    }
+    known.insert(shape, domains);
+}
+
 impl LinearSum {
     /// Encodes the sum as [`LinearSum::encode`] does, each cell kept to the digits
     /// [`LinearSum::tables`] leaves it (which costs `k^2 n^2 R` before the search: the
@@ -147,14 +174,39 @@ impl LinearSum {
         let n = encoder.geometry().size();
         let units = encoder.units();
         let share = |p, q| units.share(p, q);
-        let states = match self.tables(n, &share) {
-            Some((domains, _)) => States::within(self, &domains),
+        let states = match self.refined_domains(n, &share) {
+            Some(domains) => States::within(self, &domains),
             None => match self.two_domains(n, &share) {
                 Some(domains) => States::within(self, &domains),
                 None => States::new(self, n),
             },
         };
         self.encode_states(encoder, &states);
+    }
+
+    /// The sum's [`Shape`] with cells that `share` a unit.
+    fn shape(&self, n: usize, share: &dyn Fn(usize, usize) -> bool) -> Shape {
+        let k = self.terms.len();
+        let shared = (0..k)
+            .flat_map(|i| (i + 1..k).map(move |j| (i, j)))
+            .map(|(i, j)| share(self.terms[i].0, self.terms[j].0))
+            .collect();
+        let weights = self.terms.iter().map(|&(_, w)| w).collect();
+        (n, self.target, weights, shared)
+    }
+
+    /// The domains of [`LinearSum::tables`], remembered from an earlier call on a sum of the
+    /// same [`Shape`] (the pairs' while the rules were read) or worked out now.
+    fn refined_domains(&self, n: usize, share: &dyn Fn(usize, usize) -> bool) -> Option<Vec<u64>> {
+        let known = DOMAINS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&self.shape(n, share))
+            .cloned();
+        match known {
+            Some(domains) => domains,
+            None => self.tables(n, share).map(|(domains, _)| domains),
+        }
     }
 
     /// For a sum of two cells that share a unit, the digits each may hold: those with a
@@ -245,6 +297,18 @@ impl LinearSum {
     /// For each pair of terms and each pair of digits, a sum of sets of partial sums: about
     /// `k^2 n^2 R` for `k` terms whose sums span `R` values.
     pub fn tables(
+        &self,
+        n: usize,
+        share: &dyn Fn(usize, usize) -> bool,
+    ) -> Option<(Vec<u64>, Vec<PairTable>)> {
+        let found = self.work_out_tables(n, share);
+        let domains = found.as_ref().map(|(domains, _)| domains.clone());
+        remember_domains(self.shape(n, share), domains);
+        found
+    }
+
+    /// [`LinearSum::tables`], worked out.
+    fn work_out_tables(
         &self,
         n: usize,
         share: &dyn Fn(usize, usize) -> bool,
