@@ -99,63 +99,10 @@ pub enum AutomatonError {
 /// assert_eq!(masks, [0b001, 0b010]);
 /// ```
 pub fn regular(layers: &[Vec<(u32, u8, u32)>], masks: &mut [u64]) -> bool {
-    let mut bounds = vec![0u32];
-    for states in sizes(layers) {
-        bounds.push(bounds.last().copied().unwrap_or(0) + states);
-    }
-    let size = bounds.last().copied().unwrap_or(0) as usize;
-    let (mut forward, mut backward) = (vec![false; size], vec![false; size]);
-    let (mut flat, mut by_value, mut value_starts) = (Vec::new(), Vec::new(), vec![0u32]);
-    for layer in layers {
-        by_value.extend(by_values(layer, &mut flat));
-        value_starts.push(by_value.len() as u32);
-    }
-    let groups = Groups {
-        by_value: &by_value,
-        value_starts: &value_starts,
-    };
-    sweep(&flat, groups, &bounds, masks, &mut forward, &mut backward)
-}
-
-/// Appends `layer`'s transitions to `flat` in increasing value order and gives where each
-/// value's start in `flat`: entry `v` is the first transition of value `v` (or of the next
-/// value), the last entry the end of the layer; one entry per value up to the largest and
-/// one more (none for an empty layer).
-fn by_values(layer: &[(u32, u8, u32)], flat: &mut Vec<(u32, u8, u32)>) -> Vec<u32> {
-    let mut sorted = layer.to_vec();
-    // Stable: within a value, the transitions keep their order.
-    sorted.sort_by_key(|&(_, value, _)| value);
-    let first = flat.len() as u32;
-    let Some(&(_, top, _)) = sorted.last() else {
-        return Vec::new();
-    };
-    let mut offsets = Vec::with_capacity(usize::from(top) + 2);
-    let mut k = 0;
-    for v in 0..=top {
-        offsets.push(first + k as u32);
-        while k < sorted.len() && sorted[k].1 == v {
-            k += 1;
-        }
-    }
-    offsets.push(first + sorted.len() as u32);
-    flat.extend(sorted);
-    offsets
-}
-
-/// Where each layer's transitions of each value are in the flattened transitions: layer
-/// `l`'s offsets are `by_value[value_starts[l]..value_starts[l + 1]]` (see [`by_values`]).
-#[derive(Clone, Copy)]
-struct Groups<'a> {
-    by_value: &'a [u32],
-    value_starts: &'a [u32],
-}
-
-impl Groups<'_> {
-    /// The offsets of layer `l`'s values: one more than its values, or none.
-    #[inline]
-    fn layer(&self, l: usize) -> &[u32] {
-        &self.by_value[self.value_starts[l] as usize..self.value_starts[l + 1] as usize]
-    }
+    let mut graph = Graph::default();
+    graph.add(layers);
+    let states = graph.starts.len() - 1;
+    Scratch::sized(states, layers.len()).sweep(&graph, 0, masks)
 }
 
 /// The number of states of each layer `0..=k` of `layers` (at least one: the start's).
@@ -170,90 +117,159 @@ fn sizes(layers: &[Vec<(u32, u8, u32)>]) -> Vec<u32> {
     sizes
 }
 
-/// [`regular`] over transitions flattened: slot `i`'s are in `flat` by value, value `v`'s at
-/// `groups.layer(i)[v]..groups.layer(i)[v + 1]`, so that a sweep looks only at the values
-/// still in a slot's mask; layer `i`'s states are `bounds[i]..bounds[i + 1]` of `forward` and
-/// `backward` (scratch holding index `bounds[k + 1] - 1`, any contents), for `k` masks.
-fn sweep(
-    flat: &[(u32, u8, u32)],
-    groups: Groups<'_>,
-    bounds: &[u32],
-    masks: &mut [u64],
-    forward: &mut [bool],
-    backward: &mut [bool],
-) -> bool {
-    let k = masks.len();
-    let (start, end) = (bounds[0] as usize, bounds[k + 1] as usize);
-    forward[start..end].fill(false);
-    backward[start..end].fill(false);
-    forward[start] = true;
-    for i in 0..k {
-        let (here, next) = (bounds[i] as usize, bounds[i + 1] as usize);
-        let offsets = groups.layer(i);
-        let mut left = masks[i] & values_below(offsets.len().saturating_sub(1));
-        let mut any = false;
-        while left != 0 {
-            let v = left.trailing_zeros() as usize;
-            left &= left - 1;
-            for &(from, _, to) in &flat[offsets[v] as usize..offsets[v + 1] as usize] {
-                // Without a branch: most transitions' sources are live or not at random.
-                let live = forward[here + from as usize];
-                forward[next + to as usize] |= live;
-                any |= live;
-            }
-        }
-        if !any {
-            masks[i] = 0;
-            return false;
-        }
-    }
-    let last = bounds[k] as usize;
-    backward[last..end].copy_from_slice(&forward[last..end]);
-    for i in (0..k).rev() {
-        let (here, next) = (bounds[i] as usize, bounds[i + 1] as usize);
-        let offsets = groups.layer(i);
-        let mut left = masks[i] & values_below(offsets.len().saturating_sub(1));
-        let mut kept = 0u64;
-        while left != 0 {
-            let v = left.trailing_zeros() as usize;
-            left &= left - 1;
-            let mut on = false;
-            for &(from, _, to) in &flat[offsets[v] as usize..offsets[v + 1] as usize] {
-                let live = backward[next + to as usize] & forward[here + from as usize];
-                backward[here + from as usize] |= live;
-                on |= live;
-            }
-            kept |= u64::from(on) << v;
-        }
-        masks[i] = kept;
-        if kept == 0 {
-            return false;
-        }
-    }
-    true
+/// The states of automata unrolled in layers, numbered together (an automaton's layers one
+/// after another, the next automaton's after its last), with the transitions out of each.
+///
+/// Invariants: state `g`'s transitions are `outs[starts[g] as usize..starts[g + 1] as
+/// usize]`, each `(value, to)`: `to` is a state of the layer after `g`'s; a state of a last
+/// layer has none. `starts` has one entry more than there are states (the first 0).
+#[derive(Debug, Clone)]
+struct Graph {
+    starts: Vec<u32>,
+    outs: Vec<(u8, u32)>,
 }
 
-/// The mask of the values below `count` (at most 64).
-#[inline]
-fn values_below(count: usize) -> u64 {
-    if count >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << count) - 1
+impl Default for Graph {
+    fn default() -> Self {
+        Graph {
+            starts: vec![0],
+            outs: Vec::new(),
+        }
+    }
+}
+
+impl Graph {
+    /// Numbers the states of `layers` (see [`OptionAutomaton::layers`]) after those held and
+    /// adds their transitions: the start is the first of them. Gives the number of states of
+    /// each layer ([`sizes`]).
+    fn add(&mut self, layers: &[Vec<(u32, u8, u32)>]) -> Vec<u32> {
+        let sizes = sizes(layers);
+        let mut base = (self.starts.len() - 1) as u32;
+        for (layer, &states) in layers.iter().zip(&sizes) {
+            let next = base + states;
+            let mut sorted: Vec<(u32, u8, u32)> = layer.clone();
+            sorted.sort_unstable();
+            let mut k = 0;
+            for from in 0..states {
+                while k < sorted.len() && sorted[k].0 == from {
+                    let (_, value, to) = sorted[k];
+                    self.outs.push((value, next + to));
+                    k += 1;
+                }
+                self.starts.push(self.outs.len() as u32);
+            }
+            base = next;
+        }
+        let last = sizes.last().copied().unwrap_or(1);
+        let end = self.outs.len() as u32;
+        self.starts.extend((0..last).map(|_| end));
+        sizes
+    }
+
+    /// The transitions out of state `g`.
+    #[inline]
+    fn outs(&self, g: u32) -> &[(u8, u32)] {
+        &self.outs[self.starts[g as usize] as usize..self.starts[g as usize + 1] as usize]
+    }
+}
+
+/// The scratch space of a sweep. Invariants between sweeps: `forward` and `backward` are
+/// false on every state; `live` has room for the states of any one automaton, `at` for one
+/// more entry than its layers.
+#[derive(Debug, Clone, Default)]
+struct Scratch {
+    live: Vec<u32>,
+    at: Vec<usize>,
+    forward: Vec<bool>,
+    backward: Vec<bool>,
+}
+
+impl Scratch {
+    /// Scratch for `states` states in all, automata of at most `slots` slots.
+    fn sized(states: usize, slots: usize) -> Self {
+        Scratch {
+            live: Vec::with_capacity(states),
+            at: Vec::with_capacity(slots + 2),
+            forward: vec![false; states],
+            backward: vec![false; states],
+        }
+    }
+
+    /// [`regular`] for the automaton of `graph` whose start is state `start`, one mask per
+    /// slot. Walks only the states reachable from the start through the masks' values, so
+    /// that a line with cells placed costs little: forward, the states reached, layer by
+    /// layer (`live[at[i]..at[i + 1]]` for layer `i`); backward, those of them that reach the
+    /// last layer, keeping the values of the transitions between the two.
+    fn sweep(&mut self, graph: &Graph, start: u32, masks: &mut [u64]) -> bool {
+        let alive = self.forward(graph, start, masks) && self.backward(graph, masks);
+        for &g in &self.live {
+            self.forward[g as usize] = false;
+            self.backward[g as usize] = false;
+        }
+        alive
+    }
+
+    fn forward(&mut self, graph: &Graph, start: u32, masks: &mut [u64]) -> bool {
+        self.live.clear();
+        self.at.clear();
+        self.live.push(start);
+        self.forward[start as usize] = true;
+        self.at.push(0);
+        for (i, mask) in masks.iter_mut().enumerate() {
+            let (from, to) = (self.at[i], self.live.len());
+            self.at.push(to);
+            for k in from..to {
+                for &(v, t) in graph.outs(self.live[k]) {
+                    if *mask >> v & 1 != 0 && !self.forward[t as usize] {
+                        self.forward[t as usize] = true;
+                        self.live.push(t);
+                    }
+                }
+            }
+            if self.live.len() == to {
+                *mask = 0;
+                return false;
+            }
+        }
+        self.at.push(self.live.len());
+        true
+    }
+
+    fn backward(&mut self, graph: &Graph, masks: &mut [u64]) -> bool {
+        let k = masks.len();
+        for &g in &self.live[self.at[k]..self.at[k + 1]] {
+            self.backward[g as usize] = true;
+        }
+        for i in (0..k).rev() {
+            let mask = masks[i];
+            let mut kept = 0u64;
+            for &g in &self.live[self.at[i]..self.at[i + 1]] {
+                let mut on = false;
+                for &(v, t) in graph.outs(g) {
+                    // Without a branch: the values and the states' fates mix at random.
+                    let ok = mask >> v & 1 != 0 && self.backward[t as usize];
+                    kept |= u64::from(ok) << v;
+                    on |= ok;
+                }
+                self.backward[g as usize] = on;
+            }
+            masks[i] = kept;
+            if kept == 0 {
+                return false;
+            }
+        }
+        true
     }
 }
 
 /// The automata of a matrix, ready for the search, with the scratch space of their tests.
 ///
-/// Invariants: `automata[a]` is `(first, end)`: automaton `a`'s slots are `first..end`, in
-/// order; slot `s` is primary item `items[s]`, its options the nodes and values
-/// `entries[entry_start[s]..entry_start[s + 1]]` (each node in `items[s]`'s list), its
-/// transitions in `flat`, in increasing value order, value `v`'s from
-/// `by_value[value_starts[s + a] + v]` to the next entry (see [`by_values`]), and its layer's
-/// states `bounds[s + a]..bounds[s + a + 1]` of `forward` and `backward`, for `s` a slot of
-/// automaton `a` (each automaton adds one more entry to `value_starts` and `bounds`: an empty
-/// layer of values, the states of its last layer). `by_option[o]` lists the
-/// `(slot, value)` of option `o` in `choices[by_option[o]..by_option[o + 1]]`.
+/// Invariants: `automata[a]` is `(first, end, start)`: automaton `a`'s slots are
+/// `first..end`, in order, its start state `start` of `graph`, where its layers are numbered
+/// one after another; slot `s` is primary item `items[s]`, its options the nodes and values
+/// `entries[entry_start[s]..entry_start[s + 1]]` (each node in `items[s]`'s list).
+/// `by_option[o]` lists the `(slot, value)` of option `o` in
+/// `choices[by_option[o]..by_option[o + 1]]`.
 ///
 /// During a search `fixed[s]` is the value of the option chosen (or committed) for slot `s`,
 /// `FREE` while there is none; `seen[s]` is the length of `items[s]`'s list when the slot's
@@ -262,22 +278,18 @@ fn values_below(count: usize) -> u64 {
 /// fixing.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Automata {
-    automata: Vec<(u32, u32)>,
+    automata: Vec<(u32, u32, u32)>,
     items: Vec<u32>,
     entry_start: Vec<u32>,
     entries: Vec<(u32, u8)>,
-    flat: Vec<(u32, u8, u32)>,
-    by_value: Vec<u32>,
-    value_starts: Vec<u32>,
-    bounds: Vec<u32>,
+    graph: Graph,
     by_option: Vec<u32>,
     choices: Vec<(u32, u8)>,
     fixed: Vec<u8>,
     seen: Vec<u32>,
     trail: Trail<Undo>,
     masks: Vec<u64>,
-    forward: Vec<bool>,
-    backward: Vec<bool>,
+    scratch: Scratch,
 }
 
 /// The value of a slot with no option chosen.
@@ -327,39 +339,22 @@ impl Automata {
         }
         if self.entry_start.is_empty() {
             self.entry_start.push(0);
-            self.value_starts.push(0);
-            self.bounds.push(0);
         }
         let first = self.items.len() as u32;
-        let sizes = sizes(&automaton.layers);
-        for (((slot, (item, nodes)), layer), &states) in automaton
-            .slots
-            .iter()
-            .zip(found)
-            .zip(&automaton.layers)
-            .zip(&sizes)
-        {
+        for (slot, (item, nodes)) in automaton.slots.iter().zip(found) {
             self.items.push(item);
             self.entries
                 .extend(nodes.iter().zip(slot).map(|(&p, &(_, v))| (p, v)));
             self.entry_start.push(self.entries.len() as u32);
-            let offsets = by_values(layer, &mut self.flat);
-            self.by_value.extend(offsets);
-            self.value_starts.push(self.by_value.len() as u32);
-            let last = *self.bounds.last().expect("a first bound");
-            self.bounds.push(last + states);
         }
-        // The last layer's states, and an end to the transitions: the next automaton's
-        // start after them.
-        let last = *self.bounds.last().expect("a first bound");
-        self.bounds.push(last + sizes[automaton.slots.len()]);
-        self.value_starts.push(self.by_value.len() as u32);
-        self.automata.push((first, self.items.len() as u32));
+        let start = (self.graph.starts.len() - 1) as u32;
+        self.graph.add(&automaton.layers);
+        self.automata.push((first, self.items.len() as u32, start));
         // The options' slots, made again (additions come before any search).
         let options = m.option_count();
         let mut counts = vec![0u32; options + 1];
         let mut pairs: Vec<(u32, u32, u8)> = Vec::new();
-        for &(first, end) in &self.automata {
+        for &(first, end, _) in &self.automata {
             for s in first..end {
                 let (from, to) = (
                     self.entry_start[s as usize] as usize,
@@ -385,9 +380,8 @@ impl Automata {
         self.fixed = vec![FREE; slots];
         self.seen = vec![STALE; slots];
         self.masks = vec![0; slots];
-        let states = *self.bounds.last().expect("a bound") as usize;
-        self.forward = vec![false; states];
-        self.backward = vec![false; states];
+        let longest = self.automata.iter().map(|&(f, e, _)| e - f).max();
+        self.scratch = Scratch::sized(self.graph.starts.len() - 1, longest.unwrap_or(0) as usize);
         self.trail = Trail::default();
         self.trail.reserve(3 * slots, m.primary as usize + 2);
         Ok(())
@@ -437,7 +431,7 @@ impl Automata {
     /// `false` at a dead end (no path left), where the search backtracks.
     pub(crate) fn prune(&mut self, m: &Matrix, out: &mut Vec<u32>) -> bool {
         for a in 0..self.automata.len() {
-            let (first, end) = self.automata[a];
+            let (first, end, start) = self.automata[a];
             let (first, end) = (first as usize, end as usize);
             if (first..end).all(|s| length(&m.len, self.items[s]) == self.seen[s]) {
                 continue;
@@ -460,34 +454,32 @@ impl Automata {
                         .fold(0u64, |mask, &(_, v)| mask | 1 << v)
                 };
             }
-            let mut masks = std::mem::take(&mut self.masks);
-            let groups = Groups {
-                by_value: &self.by_value,
-                value_starts: &self.value_starts[first + a..=end + a],
-            };
-            let alive = sweep(
-                &self.flat,
-                groups,
-                &self.bounds[first + a..=end + a + 1],
-                &mut masks[first..end],
-                &mut self.forward,
-                &mut self.backward,
-            );
-            self.masks = masks;
+            let alive = self
+                .scratch
+                .sweep(&self.graph, start, &mut self.masks[first..end]);
             if !alive {
                 return false;
             }
             for s in first..end {
-                if self.fixed[s] != FREE || length(&m.len, self.items[s]) >= COVERED {
+                let len = length(&m.len, self.items[s]);
+                if self.fixed[s] != FREE || len >= COVERED {
                     continue;
                 }
                 let mask = self.masks[s];
+                let mut gone = 0;
                 for &(p, v) in
                     &self.entries[self.entry_start[s] as usize..self.entry_start[s + 1] as usize]
                 {
                     if mask >> v & 1 == 0 && linked(m, p) {
                         out.push(p);
+                        gone += 1;
                     }
+                }
+                // The slot's list once these go: the automaton is consistent with it (a sweep
+                // keeps what a sweep keeps), so only another reduction's removal tests it again.
+                if gone > 0 {
+                    self.trail.push(Undo::Seen(s as u32, self.seen[s]));
+                    self.seen[s] = len - gone;
                 }
             }
         }
