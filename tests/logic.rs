@@ -616,3 +616,40 @@ fn two_thermometers_into_one_cell_order_it_across_a_house() {
         "{step}"
     );
 }
+
+/// Squeezed neighbours (issue 32: whisper and kropki ranges): on the kropki example and the
+/// published German whispers, a cell whose digit would leave its neighbours on the dots or
+/// the line within one house fewer digits than cells loses it, in the rules' words; every
+/// step of the whole explanation is checked against the solution (and never removes the
+/// solution's digit).
+#[test]
+fn dots_and_whispers_squeeze_a_cells_neighbours_in_a_house() {
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    for (path, rule) in [
+        (examples.join("kropki.toml"), " dot: "),
+        (
+            common::data("logic").join("german_whispers.json"),
+            "whispers",
+        ),
+    ] {
+        let name = path.display();
+        let file = read_puzzle(&path);
+        let used = explain_checked(&file.rules, &file.givens);
+        let logic = solve_logically(&file.rules, &file.givens).unwrap();
+        let squeezed: Vec<String> = logic
+            .steps
+            .iter()
+            .filter(|s| s.technique == Technique::SqueezedNeighbours)
+            .map(ToString::to_string)
+            .collect();
+        assert!(!squeezed.is_empty(), "{name}: {used:?}");
+        for s in &squeezed {
+            assert!(
+                s.contains(": squeezed neighbours in ")
+                    && s.contains(", its neighbours ")
+                    && s.contains(rule),
+                "{name}: {s}"
+            );
+        }
+    }
+}

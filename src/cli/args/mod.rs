@@ -325,8 +325,8 @@ Prints numbered steps in a solver's words, then the grade and the solution:
 
 Techniques, in the order they are tried: naked single, hidden single, forbidden, only option,
 pointing, claiming, locked candidates, cage sum, sum out of reach, sum combinations, innies and
-outies, domination, naked pair, hidden pair, naked triple, hidden triple, X-wing, XY-wing, set
-pair, naked quad, hidden quad, swordfish, XYZ-wing, jellyfish, set triple, overlapping sums,
+outies, domination, naked pair, hidden pair, naked triple, hidden triple, X-wing, XY-wing, squeezed
+neighbours, set pair, naked quad, hidden quad, swordfish, XYZ-wing, jellyfish, set triple, overlapping sums,
 45 rule with lines, cage interaction, ordering across a house, contradiction chain, sum chain,
 long contradiction chain, contradiction net. They work through the rules' units and the rules' exact-cover matrix, so
 they hold on every size, jigsaw, X-sudoku and the other variants (on classic rules the
@@ -334,7 +334,7 @@ matrix's techniques come after the classic ones).
 
 Grades: easy (singles, forbidden digits), medium (locked candidates, cage sums, only
 options, dominations, sum steps on arrows, little killers and cages, pairs), hard (triples,
-innies and outies, overlapping sums, the 45 rule with lines, cage interaction, ordering across a house, X-wing, XY-wing, set pairs, contradiction chains, sum chains), expert (quads,
+innies and outies, overlapping sums, the 45 rule with lines, cage interaction, ordering across a house, squeezed neighbours, X-wing, XY-wing, set pairs, contradiction chains, sum chains), expert (quads,
 swordfish, jellyfish, XYZ-wing, set triples, long contradiction chains, contradiction nets, or three or more hard steps), needs-search (logic
 alone stalls).
 

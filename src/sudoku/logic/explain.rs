@@ -125,6 +125,7 @@ impl State<'_> {
             .or_else(|| self.hidden_subset(3))
             .or_else(|| self.fish(2))
             .or_else(|| self.xy_wing())
+            .or_else(|| self.squeezed_neighbours())
             .or_else(|| early.then(|| self.cover(2)).flatten())
             .or_else(|| self.naked_subset(4))
             .or_else(|| self.hidden_subset(4))

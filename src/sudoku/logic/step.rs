@@ -223,6 +223,21 @@ impl Step {
                 join_cells(self.cells.get(1..).unwrap_or_default()),
                 self.units.get(1..).unwrap_or_default().join("; ")
             ),
+            // cells: the cell, then its neighbours squeezed; digits: those it loses; units:
+            // the house, then the rules that tie them.
+            Technique::SqueezedNeighbours => format!(
+                "{} in {}: with {} in {}, its neighbours {} would keep fewer digits than cells [{}]",
+                self.technique,
+                unit(0),
+                self.digits
+                    .iter()
+                    .map(|&d| name(d))
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+                self.cells.first().map(Cell::to_string).unwrap_or_default(),
+                join_cells(self.cells.get(1..).unwrap_or_default()),
+                self.units.get(1..).unwrap_or_default().join("; ")
+            ),
             Technique::NakedPair
             | Technique::NakedTriple
             | Technique::NakedQuad

@@ -90,6 +90,10 @@ pub enum Technique {
     /// them, it is above `k` different digits, so greater than the `k`-th smallest of their
     /// candidates together (below them, the same from the top).
     HouseOrdering,
+    /// A digit in a cell that leaves some of its neighbours on the rules between two cells
+    /// (a whisper, a dot, an XV mark, a thermometer) within one house fewer digits than
+    /// cells: a German whisper's cell between two neighbours in one box is not 4, 5 or 6.
+    SqueezedNeighbours,
     /// A candidate whose placement, followed by the only options it leaves for a few
     /// rounds, leaves a requirement of the rules with no way to be met.
     ContradictionChain,
@@ -112,7 +116,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order they are tried.
-    pub const ALL: [Technique; 34] = [
+    pub const ALL: [Technique; 35] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Forbidden,
@@ -131,6 +135,7 @@ impl Technique {
         Technique::HiddenTriple,
         Technique::XWing,
         Technique::XyWing,
+        Technique::SqueezedNeighbours,
         Technique::SetPair,
         Technique::NakedQuad,
         Technique::HiddenQuad,
@@ -181,6 +186,7 @@ impl Technique {
             Technique::HouseSums => "45 rule with lines",
             Technique::CageInteraction => "cage interaction",
             Technique::HouseOrdering => "ordering across a house",
+            Technique::SqueezedNeighbours => "squeezed neighbours",
             Technique::ContradictionChain => "contradiction chain",
             Technique::SumChain => "sum chain",
             Technique::LongContradictionChain => "long contradiction chain",
@@ -218,6 +224,7 @@ impl Technique {
                     | Technique::HouseSums
                     | Technique::CageInteraction
                     | Technique::HouseOrdering
+                    | Technique::SqueezedNeighbours
             )
     }
 
@@ -245,6 +252,7 @@ impl Technique {
             | Technique::HouseSums
             | Technique::CageInteraction
             | Technique::HouseOrdering
+            | Technique::SqueezedNeighbours
             | Technique::ContradictionChain
             | Technique::SumChain => Grade::Hard,
             Technique::NakedQuad

@@ -5,11 +5,14 @@
 //! mod.rs         the steps, on the state
 //! house_sums.rs  the 45 rule with lines: promised sums, alone or two together, less the
 //!                totals of the houses they cover most of
+//! neighbours.rs  squeezed neighbours: a digit in a cell that leaves its neighbours on the
+//!                rules within one house fewer digits than cells
 //! ordering.rs    ordering across a house: a cell above (below) several cells of one house
 //!                is above (below) that many different digits
 //! ```
 
 pub(super) mod house_sums;
+mod neighbours;
 mod ordering;
 
 use crate::sudoku::grid::Cell;
