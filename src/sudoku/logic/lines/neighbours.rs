@@ -11,7 +11,10 @@
 //! digits together, `d` goes from `t`. The pairs alone see one neighbour at a time (a
 //! neighbour left with no digit); a contradiction chain sees the rest, graded as a chain.
 //! Only cells tied to `t` by a rule that says more than "the digits differ" count as its
-//! neighbours (a knight's move alone makes no whisper), so chess rules keep their steps.
+//! neighbours (a knight's move alone makes no whisper), so chess rules keep their steps; and
+//! the cells squeezed include one tied by a rule that does not order the two cells, since
+//! cells all below (or above) `t`, as on thermometers, are the ordering across a house's
+//! ([`super::ordering`]), tried later.
 
 use crate::sudoku::grid::Cell;
 
@@ -20,6 +23,7 @@ use super::super::matrix::What;
 use super::super::state::State;
 use super::super::step::Step;
 use super::super::technique::Technique;
+use super::ordering::order;
 
 /// Neighbours of one cell within one house looked at together, at most: their subsets are
 /// tried one by one (`2^MAX_NEIGHBOURS` of them), and a cell has at most 8 neighbours by a
@@ -38,13 +42,16 @@ impl State<'_> {
         let rules = self.rules;
         let area = self.values.len();
         let mut ties: Vec<Vec<Tie>> = vec![Vec::new(); area];
-        let mut any = false;
+        // Per pair: whether its rule says more than "differ", and whether it orders its cells.
+        let mut kinds: Vec<(bool, bool)> = Vec::with_capacity(rules.pairs().len());
         for (k, pair) in rules.pairs().iter().enumerate() {
             ties[pair.a].push((pair.b, k, true));
             ties[pair.b].push((pair.a, k, false));
-            any |= !rules.relation(pair).is_difference();
+            let relation = rules.relation(pair);
+            let ordered = order(|d| relation.allowed(d), self.n).is_some();
+            kinds.push((!relation.is_difference(), ordered));
         }
-        if !any {
+        if !kinds.iter().any(|&(more, ordered)| more && !ordered) {
             return None;
         }
         let mut member = vec![false; area];
@@ -53,7 +60,7 @@ impl State<'_> {
             for &p in cells {
                 member[p] = true;
             }
-            let found = self.squeezed_in(u, &ties, &member);
+            let found = self.squeezed_in(u, &ties, &kinds, &member);
             for &p in cells {
                 member[p] = false;
             }
@@ -64,8 +71,15 @@ impl State<'_> {
         None
     }
 
-    /// [`State::squeezed_neighbours`] within unit `u` (`member` marks its cells).
-    fn squeezed_in(&self, u: usize, ties: &[Vec<Tie>], member: &[bool]) -> Option<Step> {
+    /// [`State::squeezed_neighbours`] within unit `u` (`member` marks its cells; `kinds`
+    /// says of each pair whether its rule says more than "differ" and whether it orders).
+    fn squeezed_in(
+        &self,
+        u: usize,
+        ties: &[Vec<Tie>],
+        kinds: &[(bool, bool)],
+        member: &[bool],
+    ) -> Option<Step> {
         let rules = self.rules;
         let mut neighbours: Vec<usize> = Vec::with_capacity(MAX_NEIGHBOURS);
         let mut masks = [0u64; MAX_NEIGHBOURS];
@@ -75,18 +89,27 @@ impl State<'_> {
             }
             // The open cells of the house tied to t by a rule that says more than "differ".
             neighbours.clear();
+            // The neighbours (bits over `neighbours`) tied to t by a rule that does not order
+            // the two cells: a subset squeezed holds one of them.
+            let mut unordered = 0usize;
             for &(q, k, _) in &ties[t] {
-                let relation = rules.relation(&rules.pairs()[k]);
-                if member[q]
-                    && self.values[q] == 0
-                    && !relation.is_difference()
-                    && !neighbours.contains(&q)
-                    && neighbours.len() < MAX_NEIGHBOURS
-                {
-                    neighbours.push(q);
+                let (more, ordered) = kinds[k];
+                if !member[q] || self.values[q] != 0 || !more {
+                    continue;
+                }
+                let i = match neighbours.iter().position(|&o| o == q) {
+                    Some(i) => i,
+                    None if neighbours.len() < MAX_NEIGHBOURS => {
+                        neighbours.push(q);
+                        neighbours.len() - 1
+                    }
+                    None => continue,
+                };
+                if !ordered {
+                    unordered |= 1 << i;
                 }
             }
-            if neighbours.len() < 2 {
+            if neighbours.len() < 2 || unordered == 0 {
                 continue;
             }
             let mut out = 0u64;
@@ -113,7 +136,7 @@ impl State<'_> {
                 // The subsets of two or more neighbours, each a set of bits over
                 // `neighbours`: one with fewer digits together than cells rules d out.
                 let short = (1usize..1 << neighbours.len())
-                    .filter(|s| s.count_ones() >= 2)
+                    .filter(|s| s.count_ones() >= 2 && s & unordered != 0)
                     .find(|&s| {
                         let together = (0..neighbours.len())
                             .filter(|i| s & 1 << i != 0)
@@ -197,6 +220,23 @@ mod tests {
         // Nothing more: the ends have one neighbour each.
         assert_eq!(state.squeezed_neighbours(), None);
         assert_eq!(state.candidates(0), (1 << 9) - 1);
+    }
+
+    /// Two thermometers into `r2c2` from `r1c1` and `r1c2`: the cells below it are left to
+    /// the ordering across a house, tried later; squeezed neighbours needs a rule that does
+    /// not order its cells.
+    #[test]
+    fn thermometers_alone_are_left_to_the_ordering() {
+        let file = crate::sudoku::file::from_toml(
+            "givens = \"\"\"\n.........\n.........\n.........\n.........\n.........\n\
+             .........\n.........\n.........\n.........\n\"\"\"\n\
+             [[thermometer]]\ncells = \"r1c1 r2c2\"\n\
+             [[thermometer]]\ncells = \"r1c2 r2c2\"\n",
+        )
+        .unwrap();
+        let state = State::new(&file.rules, &file.givens).unwrap();
+        assert_eq!(state.squeezed_neighbours(), None);
+        assert!(state.house_ordering().is_some());
     }
 
     /// Anti-knight rules alone (pairs that only say "differ") give no step.

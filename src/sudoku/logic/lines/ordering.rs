@@ -28,7 +28,7 @@ fn upto(d: u8) -> u64 {
 
 /// Which way a rule between two cells orders them: the first is below the second
 /// (`Some(true)`), above it (`Some(false)`), or neither always (`None`).
-fn order(allowed: impl Fn(u8) -> u64, n: usize) -> Option<bool> {
+pub(super) fn order(allowed: impl Fn(u8) -> u64, n: usize) -> Option<bool> {
     let below = (1..=n as u8).all(|d| allowed(d) & upto(d) == 0);
     let above = (1..=n as u8).all(|d| allowed(d) & !upto(d - 1) == 0);
     match (below, above) {
