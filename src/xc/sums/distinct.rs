@@ -104,6 +104,100 @@ enum Pick {
     Best,
 }
 
+/// What [`group`] keeps from one sum to the next (the sums of a puzzle share most of their
+/// pairs of cells), and its scratch space.
+///
+/// A slot lists every option of its item, so whether two slots exclude each other depends
+/// only on their *weightings*: their items with the weight of each option. Invariants:
+/// `on[i]` lists the weightings on item `i` as `(id, start)`, the weights of its options in
+/// the order of their nodes at `by_place[start..]` (as many as the item has options); ids
+/// run `0..count`. `known[a * side + b]` says whether the slots of weightings `a` and `b`
+/// exclude each other: 0 not tested yet, 1 no, 2 yes (`side >= count`, the table square).
+/// The rest is scratch of one call.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Grouping {
+    stamps: Stamps,
+    on: Vec<Vec<(u32, u32)>>,
+    by_place: Vec<i64>,
+    count: usize,
+    known: Vec<u8>,
+    side: usize,
+    /// Of one call: the slots' weightings, a slot's entries in node order, the sum's weights
+    /// increasing, each slot's weights as bits of those (`words` words a slot), and `near`.
+    ids: Vec<u32>,
+    sorted: Vec<(u32, i64)>,
+    all: Vec<i64>,
+    bits: Vec<u64>,
+    words: usize,
+    near: Vec<bool>,
+}
+
+impl Grouping {
+    /// The weighting of a slot (its entries, every option of one item), registered anew
+    /// when no slot had it before.
+    fn weighting(&mut self, m: &Matrix, slot: &[(u32, i64)]) -> u32 {
+        if self.on.len() != m.len.len() {
+            *self = Grouping {
+                on: vec![Vec::new(); m.len.len()],
+                ..Grouping::default()
+            };
+        }
+        self.sorted.clear();
+        self.sorted.extend_from_slice(slot);
+        self.sorted.sort_unstable_by_key(|&(p, _)| p);
+        let item = self.sorted.first().map_or(0, |&(p, _)| at(&m.nodes, p).top) as usize;
+        let (sorted, by_place) = (&self.sorted, &self.by_place);
+        let same = |&&(_, start): &&(u32, u32)| {
+            let start = start as usize;
+            by_place.len() >= start + sorted.len()
+                && sorted
+                    .iter()
+                    .zip(&by_place[start..])
+                    .all(|(&(_, w), &v)| w == v)
+        };
+        if let Some(&(id, _)) = self.on[item].iter().find(same) {
+            return id;
+        }
+        let id = self.count as u32;
+        self.count += 1;
+        self.on[item].push((id, self.by_place.len() as u32));
+        self.by_place.extend(self.sorted.iter().map(|&(_, w)| w));
+        if self.count > self.side {
+            // The table grows square: copied into one twice as wide.
+            let side = (2 * self.side).max(64);
+            let mut known = vec![0u8; side * side];
+            for a in 0..self.side {
+                known[a * side..a * side + self.side]
+                    .copy_from_slice(&self.known[a * self.side..(a + 1) * self.side]);
+            }
+            (self.known, self.side) = (known, side);
+        }
+        id
+    }
+
+    /// Whether slots `s` and `t` of `slots` exclude each other, tested once per pair of
+    /// weightings.
+    fn exclude(&mut self, m: &Matrix, slots: &[&[(u32, i64)]], s: usize, t: usize) -> bool {
+        let (a, b) = (self.ids[s] as usize, self.ids[t] as usize);
+        match self.known[a * self.side + b] {
+            1 => false,
+            2 => true,
+            _ => {
+                let both = slots_exclude(m, slots[s], slots[t], &mut self.stamps);
+                let known = 1 + u8::from(both);
+                self.known[a * self.side + b] = known;
+                self.known[b * self.side + a] = known;
+                both
+            }
+        }
+    }
+
+    /// The bits of slot `s`'s weights among the sum's.
+    fn bits(&self, s: usize) -> &[u64] {
+        &self.bits[s * self.words..(s + 1) * self.words]
+    }
+}
+
 /// Splits slots (their entries) into groups whose slots exclude each other and share a weight
 /// with another of the group, each group with at most [`GROUP_WEIGHTS`] different weights:
 /// the groups, each its slots' indices in increasing order and its weights in increasing
@@ -115,38 +209,49 @@ enum Pick {
 /// with the largest sum of squared group sizes (the first such).
 ///
 /// # Complexity
-/// `O(n^2)` tests of [`slots_exclude`] for `n` slots, then `O(n^3)` for the partitions.
+/// `O(n^2)` tests of [`slots_exclude`] for `n` slots (none for a pair of weightings `grouping`
+/// tested before), then `O(n^3)` for the partitions.
 pub(crate) fn group(
     m: &Matrix,
     slots: &[&[(u32, i64)]],
-    stamps: &mut Stamps,
+    g: &mut Grouping,
 ) -> Vec<(Vec<usize>, Vec<i64>)> {
     let n = slots.len();
-    let weights: Vec<Vec<i64>> = slots
-        .iter()
-        .map(|slot| {
-            let mut own: Vec<i64> = slot.iter().map(|&(_, w)| w).collect();
-            own.sort_unstable();
-            own.dedup();
-            own
-        })
-        .collect();
-    let shares = |a: &[i64], b: &[i64]| a.iter().any(|w| b.binary_search(w).is_ok());
-    let mut near = vec![false; n * n];
+    g.ids.clear();
+    for slot in slots {
+        let id = g.weighting(m, slot);
+        g.ids.push(id);
+    }
+    g.all.clear();
+    g.all
+        .extend(slots.iter().flat_map(|slot| slot.iter().map(|&(_, w)| w)));
+    g.all.sort_unstable();
+    g.all.dedup();
+    g.words = g.all.len().div_ceil(64).max(1);
+    g.bits.clear();
+    g.bits.resize(n * g.words, 0);
+    for (s, slot) in slots.iter().enumerate() {
+        for &(_, w) in *slot {
+            let b = g.all.binary_search(&w).expect("a weight of the sum");
+            g.bits[s * g.words + b / 64] |= 1 << (b % 64);
+        }
+    }
+    g.near.clear();
+    g.near.resize(n * n, false);
     for s in 0..n {
         for t in s + 1..n {
-            let both =
-                shares(&weights[s], &weights[t]) && slots_exclude(m, slots[s], slots[t], stamps);
-            near[s * n + t] = both;
-            near[t * n + s] = both;
+            let shares = g.bits(s).iter().zip(g.bits(t)).any(|(x, y)| x & y != 0);
+            let both = shares && g.exclude(m, slots, s, t);
+            g.near[s * n + t] = both;
+            g.near[t * n + s] = both;
         }
     }
     let forward: Vec<usize> = (0..n).collect();
     let backward: Vec<usize> = (0..n).rev().collect();
     let tries = [
-        grow(&near, &weights, &forward, Pick::First),
-        grow(&near, &weights, &backward, Pick::First),
-        grow(&near, &weights, &forward, Pick::Best),
+        grow(g, &forward, Pick::First),
+        grow(g, &backward, Pick::First),
+        grow(g, &forward, Pick::Best),
     ];
     let score = |groups: &Vec<Vec<usize>>| groups.iter().map(|g| g.len() * g.len()).sum::<usize>();
     let mut best = &tries[0];
@@ -160,29 +265,37 @@ pub(crate) fn group(
         .map(|members| {
             let mut members = members.clone();
             members.sort_unstable();
-            let mut union: Vec<i64> = members.iter().flat_map(|&s| weights[s].clone()).collect();
-            union.sort_unstable();
-            union.dedup();
-            (members, union)
+            let mut union = vec![0u64; g.words];
+            for &s in &members {
+                for (u, x) in union.iter_mut().zip(g.bits(s)) {
+                    *u |= x;
+                }
+            }
+            let weights = (0..g.all.len())
+                .filter(|&b| union[b / 64] >> (b % 64) & 1 == 1)
+                .map(|b| g.all[b])
+                .collect();
+            (members, weights)
         })
         .collect();
     groups.sort_by_key(|(members, _)| members[0]);
     groups
 }
 
-/// A partition of the slots into cliques of `near` (an `n` by `n` matrix of "exclude each
+/// A partition of the slots into cliques of `g.near` (an `n` by `n` matrix of "exclude each
 /// other and share a weight"), each grown from the slots not yet taken, in `order`, picking
-/// as `pick` says, while the group's weights stay at most [`GROUP_WEIGHTS`].
-fn grow(near: &[bool], weights: &[Vec<i64>], order: &[usize], pick: Pick) -> Vec<Vec<usize>> {
-    let n = order.len();
+/// as `pick` says, while the group's weights (`g.bits`) stay at most [`GROUP_WEIGHTS`].
+fn grow(g: &Grouping, order: &[usize], pick: Pick) -> Vec<Vec<usize>> {
+    let (n, near) = (order.len(), &g.near);
     let mut taken = vec![false; n];
     let mut groups = Vec::new();
     let mut fits: Vec<usize> = Vec::with_capacity(n);
+    let mut union = vec![0u64; g.words];
     while taken.iter().any(|&t| !t) {
         fits.clear();
         fits.extend(order.iter().copied().filter(|&t| !taken[t]));
         let mut members = Vec::new();
-        let mut union: Vec<i64> = Vec::new();
+        union.fill(0);
         while !fits.is_empty() {
             let at = match pick {
                 Pick::First => 0,
@@ -198,16 +311,17 @@ fn grow(near: &[bool], weights: &[Vec<i64>], order: &[usize], pick: Pick) -> Vec
                 }
             };
             let s = fits.remove(at);
-            let mut wider = union.clone();
-            wider.extend(&weights[s]);
-            wider.sort_unstable();
-            wider.dedup();
-            if !members.is_empty()
-                && (wider.len() > GROUP_WEIGHTS || members.len() == GROUP_WEIGHTS)
-            {
+            let wider: usize = union
+                .iter()
+                .zip(g.bits(s))
+                .map(|(u, x)| (u | x).count_ones() as usize)
+                .sum();
+            if !members.is_empty() && (wider > GROUP_WEIGHTS || members.len() == GROUP_WEIGHTS) {
                 continue;
             }
-            union = wider;
+            for (u, x) in union.iter_mut().zip(g.bits(s)) {
+                *u |= x;
+            }
             members.push(s);
             taken[s] = true;
             fits.retain(|&t| near[s * n + t]);
@@ -498,10 +612,48 @@ mod tests {
             })
             .collect();
         let of: Vec<&[(u32, i64)]> = entries.iter().map(Vec::as_slice).collect();
-        let groups = group(m, &of, &mut Stamps::default());
+        let groups = group(m, &of, &mut Grouping::default());
         let members: Vec<Vec<usize>> = groups.iter().map(|(g, _)| g.clone()).collect();
         assert_eq!(members, [vec![0], vec![1, 2, 3]]);
         assert_eq!(groups[1].1, [1, 2, 3]);
+    }
+
+    #[test]
+    fn pairs_tested_before_are_known_by_their_weightings() {
+        // Cells 0 and 1 share a unit, values 1..=3. Weighted by value, equal weights are the
+        // same digit: they exclude each other. With cell 1's weights reversed, equal weights
+        // are different digits, which do not. One `Grouping` for all the sums, as `Sums::add`
+        // keeps it, answers each as a fresh one does.
+        let mut p = ProblemBuilder::new();
+        let cells: Vec<_> = (0..2).map(|_| p.primary()).collect();
+        let values: Vec<_> = (0..3).map(|_| p.secondary()).collect();
+        for &cell in &cells {
+            for &value in &values {
+                p.option([cell, value]).unwrap();
+            }
+        }
+        let dlx = Dlx::new(&p.build());
+        let m = &dlx.matrix;
+        let slot = |c: usize, weight: fn(usize) -> i64| -> Vec<(u32, i64)> {
+            (0..3)
+                .map(|x| (m.option_first[c * 3 + x], weight(x)))
+                .collect()
+        };
+        let (up, down) = (slot(0, |x| x as i64 + 1), slot(1, |x| x as i64 + 1));
+        let reversed = slot(1, |x| 3 - x as i64);
+        let mut shared = Grouping::default();
+        for (a, b, together) in [
+            (&up, &down, true),
+            (&up, &reversed, false),
+            (&up, &down, true),
+            (&reversed, &up, false),
+        ] {
+            let of: [&[(u32, i64)]; 2] = [a, b];
+            let fresh = group(m, &of, &mut Grouping::default());
+            assert_eq!(group(m, &of, &mut shared), fresh);
+            assert_eq!(fresh.len(), if together { 1 } else { 2 });
+        }
+        assert_eq!(shared.count, 3);
     }
 
     #[test]

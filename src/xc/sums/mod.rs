@@ -23,7 +23,7 @@ use crate::xc::problem::OptionId;
 use crate::xc::reduce::trail::Trail;
 use bounds::Cached;
 pub(crate) use bounds::Reach;
-use distinct::{group, Parked, Stamps};
+use distinct::{group, Grouping, Parked};
 
 /// A sum over the options of some primary items (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -86,16 +86,15 @@ pub enum SumError {
 /// [`UNSEEN`] before the first pass of a search), and `sums_of[u]` the sums with a slot on it.
 /// A pass tests only the sums of the items whose length changed since the previous one
 /// (`dirty` marks them during the pass, bit `k % 64` of word `k / 64` for sum `k`, and is all
-/// 0 between passes). Below a node the
-/// lists only shrink, so an item of unchanged length holds the same options: a sum whose items
-/// all kept their lengths has the same options and bounds as at its last test, which removed
-/// nothing or whose removals shortened one of its items. What a level writes into
-/// `watch_len` and the readings (`lo`, `hi`, `mask`, `read`, read afresh when `read[r]`,
-/// the epoch and the item's length at the reading, is no longer current) is undone when the
-/// search leaves it: `trail` holds, by level, the values overwritten. So back at a node, every
-/// length and reading left is one seen at that node or above it, on the lists the node has (a
-/// length the same on one path is the same list), and a sibling's search re-tests only the
-/// sums its choice touched.
+/// 0 between passes). Below a node the lists only shrink, so an item of unchanged length holds
+/// the same options: a sum whose items all kept their lengths has the same options and bounds
+/// as at its last test, which removed nothing or whose removals shortened one of its items.
+/// What a level writes into `watch_len` and the readings (`lo`, `hi`, `mask`, `read`, read
+/// afresh when `read[r]`, the epoch and the item's length at the reading, is no longer
+/// current) is undone when the search leaves it: `trail` holds, by level, the values
+/// overwritten. So back at a node, every length and reading left is one seen at that node or
+/// above it, on the lists the node has (a length the same on one path is the same list), and a
+/// sibling's search re-tests only the sums its choice touched.
 ///
 /// A tested sum works out again only its groups with an item whose length changed: `groups_of[u]`
 /// lists the groups with a slot on item `watched[u]`, `stale` marks (as `dirty`) the groups of
@@ -138,11 +137,13 @@ pub(crate) struct Sums {
     read: Vec<(u64, u32)>,
     epoch: u64,
     watched: Vec<u32>,
+    /// Per item, its place in `watched` (`u32::MAX` for none).
+    watch_of: Vec<u32>,
     watch_len: Vec<u32>,
     sums_of: Vec<Vec<u32>>,
     dirty: Vec<u64>,
-    /// Scratch of [`Sums::add`]: what `group` marks the items of an option with.
-    stamps: Stamps,
+    /// What [`Sums::add`]'s `group` keeps between sums, and its scratch.
+    grouping: Grouping,
 }
 
 /// What a level changed in [`Sums`]: a slot fixed, or a value it overwrote in the caches,
@@ -183,9 +184,8 @@ impl Sums {
         if !m.committed.is_empty() || !m.removed.is_empty() {
             return Err(SumError::NotFresh);
         }
-        let options = m.option_first.len();
         let mut slots = Vec::with_capacity(sum.slots.len());
-        let mut entries = Vec::new();
+        let (mut entries, mut distinct) = (Vec::new(), Vec::new());
         for (s, slot) in sum.slots.iter().enumerate() {
             let mut item = None;
             let start = entries.len();
@@ -208,7 +208,8 @@ impl Sums {
                 return Err(SumError::NotAnItem { slot: s });
             };
             let listed = entries.len() - start;
-            let mut distinct: Vec<u32> = entries[start..].iter().map(|&(p, _)| p).collect();
+            distinct.clear();
+            distinct.extend(entries[start..].iter().map(|&(p, _)| p));
             distinct.sort_unstable();
             distinct.dedup();
             if i > m.primary || length(&m.len, i) as usize != listed || distinct.len() != listed {
@@ -228,8 +229,8 @@ impl Sums {
                 p = at(&m.nodes, p).down;
             }
         }
-        if self.by_option.len() != options {
-            self.by_option = vec![Vec::new(); options];
+        if self.by_option.len() != m.option_first.len() {
+            self.by_option = vec![Vec::new(); m.option_first.len()];
         }
         if self.readings_on.len() != m.len.len() {
             self.readings_on = vec![Vec::new(); m.len.len()];
@@ -237,7 +238,7 @@ impl Sums {
         let of: Vec<&[(u32, i64)]> = slots.iter().map(|&(_, a, b)| &entries[a..b]).collect();
         let first_group = self.groups.len() as u32;
         let first_slot = self.slots.len() as u32;
-        for (members, weights) in group(m, &of, &mut self.stamps) {
+        for (members, weights) in group(m, &of, &mut self.grouping) {
             let start = self.slots.len() as u32;
             let listed = members.len() > 1;
             for s in members {
@@ -248,15 +249,18 @@ impl Sums {
                 self.places.clear();
                 self.places.resize(b - a, (0, 0));
                 for &(p, weight) in &entries[a..b] {
-                    self.by_option[m.node_option[p as usize] as usize].push((slot, weight));
+                    let by = &mut self.by_option[m.node_option[p as usize] as usize];
+                    if by.capacity() == 0 {
+                        // An option is in several sums' slots (13 a cell of a killer).
+                        by.reserve_exact(8);
+                    }
+                    by.push((slot, weight));
                     self.entries.push((p, weight));
-                    let bit = if listed {
-                        weights
-                            .binary_search(&weight)
-                            .expect("a weight of the group")
-                    } else {
-                        0
-                    };
+                    // Every group lists its weights; those of one slot keep bit 0.
+                    let place = weights
+                        .binary_search(&weight)
+                        .expect("a weight of the group");
+                    let bit = usize::from(listed) * place;
                     self.places[self.position[p as usize] as usize] = (weight, bit as u8);
                 }
                 let on = &mut self.readings_on[i as usize];
@@ -300,17 +304,17 @@ impl Sums {
         for g in first_group as usize..self.groups.len() {
             let (s0, s1, _) = self.groups[g];
             for s in s0 as usize..s1 as usize {
-                let item = self.slots[s].0;
-                let u = match self.watched.iter().position(|&i| i == item) {
-                    Some(u) => u,
-                    None => {
-                        self.watched.push(item);
-                        self.watch_len.push(UNSEEN);
-                        self.sums_of.push(Vec::new());
-                        self.groups_of.push(Vec::new());
-                        self.watched.len() - 1
-                    }
-                };
+                let item = self.slots[s].0 as usize;
+                self.watch_of
+                    .resize(self.watch_of.len().max(item + 1), u32::MAX);
+                if self.watch_of[item] == u32::MAX {
+                    self.watch_of[item] = self.watched.len() as u32;
+                    self.watched.push(item as u32);
+                    self.watch_len.push(UNSEEN);
+                    self.sums_of.push(Vec::new());
+                    self.groups_of.push(Vec::new());
+                }
+                let u = self.watch_of[item] as usize;
                 if self.sums_of[u].last() != Some(&k) {
                     self.sums_of[u].push(k);
                 }
@@ -439,13 +443,9 @@ impl Sums {
                 if lo > hi {
                     return None;
                 }
-                self.trail.push(Saved::Read(
-                    r as u32,
-                    self.lo[r],
-                    self.hi[r],
-                    self.mask[r],
-                    self.read[r],
-                ));
+                let old = (self.lo[r], self.hi[r], self.mask[r], self.read[r]);
+                self.trail
+                    .push(Saved::Read(r as u32, old.0, old.1, old.2, old.3));
                 (self.lo[r], self.hi[r], self.mask[r], self.read[r]) = (lo, hi, mask, now);
                 (lo, hi, mask)
             };
@@ -711,7 +711,7 @@ mod tests {
                 })
                 .collect();
             let of: Vec<&[(u32, i64)]> = entries.iter().map(Vec::as_slice).collect();
-            let groups = group(&dlx.matrix, &of, &mut Stamps::default());
+            let groups = group(&dlx.matrix, &of, &mut Grouping::default());
             assert_eq!(groups.len(), if distinct { 1 } else { 3 });
             dlx.add_sum(&sum).unwrap();
             let counted = dlx.count(CountOptions::new());
