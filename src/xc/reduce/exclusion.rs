@@ -124,6 +124,9 @@ pub(crate) struct Exclusions {
     acc: Vec<u64>,
     /// The options a test found, as `(rank, node)` (see [`Exclusions::witness`]).
     found: Vec<(u32, u32)>,
+    /// Scratch of [`Exclusions::add`], one entry per option of the matrix: `NO_SLOT` between
+    /// calls (the invariant each call restores).
+    slot: Vec<u32>,
 }
 
 /// No test made yet on the path.
@@ -131,6 +134,13 @@ const UNTESTED: u32 = u32::MAX;
 
 /// The row of a node that is no option of a named item.
 const NO_ROW: u32 = u32::MAX;
+
+/// An option [`Exclusions::add`] has not met (see `Exclusions::slot`).
+const NO_SLOT: u32 = u32::MAX;
+
+/// An option [`Exclusions::add`] met, before its place among the others is known (or that
+/// it left out: no node in a primary item's list).
+const SEEN: u32 = u32::MAX - 1;
 
 /// The color node `p` has in the matrix (colors as built when nothing was committed).
 #[inline]
@@ -191,11 +201,12 @@ impl Exclusions {
         }
         // The places (the item's options, by their nodes in its list) and what clashes with
         // each: the options, other than the item's, sharing an item with it that not both
-        // take with one color.
+        // take with one color; `clashes[bounds[i]..bounds[i + 1]]` for place `i`.
         let mut places = Vec::new();
+        let mut clashes: Vec<u32> = Vec::new();
+        let mut bounds = vec![0];
         let mut p = at(&m.nodes, a).down;
         while p != a {
-            let mut clashes = Vec::new();
             let first = m.option_first[m.node_option[p as usize] as usize];
             for y in nodes_of(m, first) {
                 let (t, c) = (at(&m.nodes, y).top, color(m, y));
@@ -210,18 +221,25 @@ impl Exclusions {
                     q = at(&m.nodes, q).down;
                 }
             }
-            places.push((p, clashes));
+            places.push(p);
+            bounds.push(clashes.len());
             p = at(&m.nodes, p).down;
         }
-        let own: Vec<u32> = places
-            .iter()
-            .map(|&(p, _)| m.node_option[p as usize])
-            .collect();
-        // The others, each with a node in a primary item's list.
-        let mut others: Vec<u32> = places.iter().flat_map(|(_, c)| c.iter().copied()).collect();
+        let own: Vec<u32> = places.iter().map(|&p| m.node_option[p as usize]).collect();
+        // The others, each once and in order, each with a node in a primary item's list;
+        // `slot[o]` is the place of other `o` among them while the rows are made, and
+        // `NO_SLOT` again when this call returns.
+        if self.slot.len() != m.option_first.len() {
+            self.slot = vec![NO_SLOT; m.option_first.len()];
+        }
+        let mut others: Vec<u32> = Vec::new();
+        for &o in &clashes {
+            if self.slot[o as usize] == NO_SLOT && !own.contains(&o) {
+                self.slot[o as usize] = SEEN;
+                others.push(o);
+            }
+        }
         others.sort_unstable();
-        others.dedup();
-        others.retain(|o| !own.contains(o));
         let mut nodes = Vec::with_capacity(others.len());
         others.retain(|&o| {
             let first = m.option_first[o as usize];
@@ -229,18 +247,25 @@ impl Exclusions {
             nodes.extend(node);
             node.is_some()
         });
+        for (k, &o) in others.iter().enumerate() {
+            self.slot[o as usize] = k as u32;
+        }
         let words = others.len().div_ceil(64);
         self.spans.push((self.others.len() as u32, words as u32));
         self.others.extend(&nodes);
-        for (p, clashes) in places {
+        for (i, &p) in places.iter().enumerate() {
             self.row_of[p as usize] = self.rows.len() as u32;
             let start = self.rows.len();
             self.rows.resize(start + words, 0);
-            for o in clashes {
-                if let Ok(k) = others.binary_search(&o) {
+            for &o in &clashes[bounds[i]..bounds[i + 1]] {
+                let k = self.slot[o as usize] as usize;
+                if k < others.len() {
                     self.rows[start + k / 64] |= 1 << (k % 64);
                 }
             }
+        }
+        for &o in &clashes {
+            self.slot[o as usize] = NO_SLOT;
         }
         self.items.push(a);
         self.tested.push(UNTESTED);
