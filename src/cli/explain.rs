@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use serde_json::{json, Value};
+use sudokux::sudoku::encode::Encoding;
 use sudokux::sudoku::logic::{explain_from, RuleIndex, State, Step, CUT_SHORT_NOTE};
 use sudokux::sudoku::{Cell, Engine, Grid, PuzzleError, Rules, Solver};
 use sudokux::xc::Budget;
@@ -29,6 +30,7 @@ pub enum Mode {
 pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
     let puzzle = load_puzzle(args.input.as_deref(), args.index, &args.rules)?;
     let (name, rules, givens) = (&puzzle.name, &puzzle.rules, &puzzle.givens);
+    let prepared = &Prepared::new(rules);
     let where_ = puzzle.at();
     let at = |message: String| puzzle.error(format!("{where_}{message}"));
     let shown = progress::wanted(args.progress);
@@ -44,30 +46,29 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
     let text = match mode {
         Mode::Explain => {
             let solution = progress::busy(shown, proving, || {
-                unique_solution(rules, givens, args.limits.budget(), &limits)
+                unique_solution(prepared, givens, args.limits.budget(), &limits)
             });
             let solution = match solution {
                 Ok(solution) => solution,
                 Err(refusal) => return refuse(refusal),
             };
             progress::busy(shown, "solving step by step", || {
-                explain(&args, rules, givens, &solution)
+                explain(&args, prepared, givens, &solution)
             })
         }
         Mode::Hint => {
             // Without limits given, uniqueness is proved only as far as `HINT_PROOF` goes.
             let proof = progress::busy(shown, proving, || match args.limits.given() {
-                true => {
-                    unique_solution(rules, givens, args.limits.budget(), &limits).map(Proof::Unique)
-                }
-                false => prove(rules, givens, args.limits.budget().and_time(HINT_PROOF)),
+                true => unique_solution(prepared, givens, args.limits.budget(), &limits)
+                    .map(Proof::Unique),
+                false => prove(prepared, givens, args.limits.budget().and_time(HINT_PROOF)),
             });
             let proof = match proof {
                 Ok(proof) => proof,
                 Err(refusal) => return refuse(refusal),
             };
             progress::busy(shown, "solving step by step", || {
-                hint(&args, rules, givens, &proof)
+                hint(&args, prepared, givens, &proof)
             })
         }
     }
@@ -77,6 +78,40 @@ pub fn run(args: ExplainArgs, mode: Mode) -> Result<Exit, CliError> {
         out.write_all(text.as_bytes()).and_then(|()| out.flush()),
         Exit::Ok,
     )
+}
+
+/// The rules of one puzzle, encoded once for both the proof of uniqueness and the logic
+/// ([`Encoding::shared`]): for long arrows an encoding costs about what the rest of a hint does.
+pub struct Prepared<'r> {
+    /// The rules.
+    pub rules: &'r Rules,
+    encoding: Option<Encoding>,
+}
+
+impl<'r> Prepared<'r> {
+    /// The rules encoded.
+    pub fn new(rules: &'r Rules) -> Prepared<'r> {
+        Prepared {
+            rules,
+            encoding: Encoding::shared(rules),
+        }
+    }
+
+    /// The search of the rules.
+    fn solver(&self) -> Solver {
+        match &self.encoding {
+            Some(encoding) => Solver::encoded(self.rules.clone(), encoding),
+            None => Solver::new(self.rules.clone()),
+        }
+    }
+
+    /// The pencil marks of `givens`.
+    fn state(&self, givens: &Grid) -> Result<State<'r>, PuzzleError> {
+        match &self.encoding {
+            Some(encoding) => State::encoded(self.rules, givens, encoding),
+            None => State::new(self.rules, givens),
+        }
+    }
 }
 
 /// Why logic is not run on a puzzle.
@@ -115,12 +150,12 @@ impl Proof {
 /// the message when they stop it): what logic needs before it explains. A puzzle without
 /// solution is told where it goes wrong when that is quick to find.
 pub fn unique_solution(
-    rules: &Rules,
+    prepared: &Prepared<'_>,
     givens: &Grid,
     budget: Budget,
     limits: &str,
 ) -> Result<Grid, Refusal> {
-    match prove(rules, givens, budget)? {
+    match prove(prepared, givens, budget)? {
         Proof::Unique(solution) => Ok(solution),
         Proof::NotProved(_) => Err(Refusal::Logic {
             exit: Exit::Unknown,
@@ -135,8 +170,9 @@ pub fn unique_solution(
 /// What the search finds of a puzzle's solutions within `budget`: its one solution, or
 /// [`Proof::NotProved`] when the budget runs out first; refused when it finds none or two
 /// (a puzzle without solution told where it goes wrong when that is quick to find).
-pub fn prove(rules: &Rules, givens: &Grid, budget: Budget) -> Result<Proof, Refusal> {
-    let answer = Solver::new(rules.clone())
+pub fn prove(prepared: &Prepared<'_>, givens: &Grid, budget: Budget) -> Result<Proof, Refusal> {
+    let answer = prepared
+        .solver()
         .enumerate_bounded(givens, Some(2), 2, budget)
         .map_err(Refusal::Puzzle)?;
     let cut_short = answer.cut_short(Some(2));
@@ -148,7 +184,7 @@ pub fn prove(rules: &Rules, givens: &Grid, budget: Budget) -> Result<Proof, Refu
             exit: Exit::NotUnique,
             message: format!(
                 "the puzzle has no solution{}",
-                why_no_solution(rules, givens)
+                why_no_solution(prepared, givens)
             ),
         }),
         (Some(_), Some(_)) => Err(Refusal::Logic {
@@ -161,14 +197,15 @@ pub fn prove(rules: &Rules, givens: &Grid, budget: Budget) -> Result<Proof, Refu
 /// Where a puzzle without solution goes wrong, as the rest of the sentence after "the puzzle
 /// has no solution": an empty cell that no digit fits, else the givens without any one of
 /// which the puzzle has a solution (one of them is likely a typo), else nothing.
-fn why_no_solution(rules: &Rules, givens: &Grid) -> String {
+fn why_no_solution(prepared: &Prepared<'_>, givens: &Grid) -> String {
+    let rules = prepared.rules;
     let cols = rules.cols();
     let cell = |p: usize| Cell::from_index(p, cols);
     if let Some(why) = impossible_cell(rules, givens) {
         return format!(": {why}");
     }
     // Search without each given in turn; a puzzle of many givens only up to a few hundred.
-    let mut solver = Solver::new(rules.clone());
+    let mut solver = prepared.solver();
     let given: Vec<usize> = (0..givens.cells().len())
         .filter(|&p| givens.cells()[p] != 0)
         .take(400)
@@ -196,11 +233,12 @@ fn why_no_solution(rules: &Rules, givens: &Grid) -> String {
 
 pub fn explain(
     args: &ExplainArgs,
-    rules: &Rules,
+    prepared: &Prepared<'_>,
     givens: &Grid,
     solution: &Grid,
 ) -> Result<String, sudokux::sudoku::PuzzleError> {
-    let start = State::new(rules, givens)?;
+    let rules = prepared.rules;
+    let start = prepared.state(givens)?;
     let explanation = explain_from(start.clone(), args.guess.then_some(solution));
     let grade = explanation.grade();
     let solved = explanation.solved();
@@ -284,11 +322,12 @@ pub fn explain(
 /// searched for within the command's limits when the proof found none.
 pub fn hint(
     args: &ExplainArgs,
-    rules: &Rules,
+    prepared: &Prepared<'_>,
     givens: &Grid,
     proof: &Proof,
 ) -> Result<String, sudokux::sudoku::PuzzleError> {
-    let state = State::new(rules, givens)?;
+    let rules = prepared.rules;
+    let state = prepared.state(givens)?;
     let left_out = state.unexplained();
     let (found, complete) = state.hint_step();
     let (step, status) = if state.is_solved() {
@@ -298,7 +337,8 @@ pub fn hint(
     } else if args.guess {
         let solution = match proof {
             Proof::Unique(solution) | Proof::NotProved(Some(solution)) => Some(solution.clone()),
-            Proof::NotProved(None) => Solver::new(rules.clone())
+            Proof::NotProved(None) => prepared
+                .solver()
                 .enumerate_bounded(givens, Some(1), 1, args.limits.budget())?
                 .solutions
                 .into_iter()

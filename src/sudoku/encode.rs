@@ -60,6 +60,35 @@ pub fn encode_with_owners(rules: &Rules) -> (Problem, Numbering, Owners) {
     (problem, numbering, owners)
 }
 
+/// The rules encoded once for both the logic ([`crate::sudoku::logic::State::encoded`]) and
+/// the search ([`crate::sudoku::Solver::encoded`]): `sudokux explain` and `hint` make both,
+/// and each encoding of long arrows costs about as much as the rest of a hint.
+#[derive(Debug, Clone)]
+pub struct Encoding {
+    pub(crate) problem: Problem,
+    pub(crate) numbering: Numbering,
+    pub(crate) owners: Owners,
+    pub(crate) promises: Promises,
+}
+
+impl Encoding {
+    /// The encoding both take, `None` when the rules imply houses (the cells a windoku's
+    /// windows leave in their columns): the search's encoding holds them and the logic's does
+    /// not, so each makes its own.
+    pub fn shared(rules: &Rules) -> Option<Encoding> {
+        if !implied_houses(rules.unit_index(), rules.size()).is_empty() {
+            return None;
+        }
+        let (problem, numbering, owners, promises) = encode_all(rules, false);
+        Some(Encoding {
+            problem,
+            numbering,
+            owners,
+            promises,
+        })
+    }
+}
+
 /// The encoding, who made each item, and what it promises the search; with `search`, the
 /// houses the rules imply as well ([`implied_houses`]: items after every family's, so that
 /// no other item moves), which the search uses and the logic, which names what it reasons

@@ -3,11 +3,11 @@
 
 use std::ops::ControlFlow;
 
-use crate::xc::{Budget, CountOptions, Dlx, OptionId, Restarts, Stats, Watch};
+use crate::xc::{Budget, CountOptions, Dlx, OptionId, Problem, Restarts, Stats, Watch};
 
 use super::bands;
 use super::candidates::Candidates;
-use super::encode::{encode_with_promises, relations, Numbering};
+use super::encode::{encode_with_promises, relations, Encoding, Numbering, Promises};
 use super::engine::{Answer, Engine, Symmetry};
 use super::grid::Grid;
 use super::pattern::pattern_grid;
@@ -73,8 +73,25 @@ impl Solver {
     /// Builds the matrix of a rule set.
     pub fn new(rules: Rules) -> Solver {
         let (problem, numbering, promises) = encode_with_promises(&rules);
+        Solver::build(rules, &problem, numbering, promises)
+    }
+
+    /// [`Solver::new`] on an encoding made for the logic as well ([`Encoding::shared`],
+    /// of these `rules`), without encoding the rules again.
+    pub fn encoded(rules: Rules, encoding: &Encoding) -> Solver {
+        let numbering = encoding.numbering.clone();
+        Solver::build(
+            rules,
+            &encoding.problem,
+            numbering,
+            encoding.promises.clone(),
+        )
+    }
+
+    /// The solver of `rules` encoded as `problem`, `numbering` and `promises`.
+    fn build(rules: Rules, problem: &Problem, numbering: Numbering, promises: Promises) -> Solver {
         let (sums, automata) = (promises.sums, promises.automata);
-        let mut dlx = Dlx::new(&problem);
+        let mut dlx = Dlx::new(problem);
         let relations = relations(&rules, &numbering);
         let promised = !(sums.is_empty() && relations.is_empty() && automata.is_empty());
         dlx.set_domination(reductions::domination_for(&rules, promised));

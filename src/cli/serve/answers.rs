@@ -159,17 +159,22 @@ pub fn answer(request: Request, watch: &'static Watch) -> Result<Answer, Refused
                 )),
                 Refusal::Logic { message, .. } => Err(unanswerable(&one, message)),
             };
+            let prepared = &explain::Prepared::new(rules);
             let text = match request.endpoint {
                 // A hint proves uniqueness only as far as `HINT_PROOF` goes, as `sudokux hint`.
                 Endpoint::Hint => {
-                    match explain::prove(rules, givens, limits.and_time(explain::HINT_PROOF)) {
-                        Ok(proof) => explain::hint(args, rules, givens, &proof),
+                    match explain::prove(prepared, givens, limits.and_time(explain::HINT_PROOF)) {
+                        Ok(proof) => explain::hint(args, prepared, givens, &proof),
                         Err(refusal) => return refuse(refusal),
                     }
                 }
-                _ => match explain::unique_solution(rules, givens, limits, &args.limits.describe())
-                {
-                    Ok(solution) => explain::explain(args, rules, givens, &solution),
+                _ => match explain::unique_solution(
+                    prepared,
+                    givens,
+                    limits,
+                    &args.limits.describe(),
+                ) {
+                    Ok(solution) => explain::explain(args, prepared, givens, &solution),
                     Err(refusal) => return refuse(refusal),
                 },
             }

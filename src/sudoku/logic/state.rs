@@ -5,8 +5,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::sudoku::candidates::Candidates;
+use crate::sudoku::encode::{Encoding, Numbering, Owners};
 use crate::sudoku::grid::{Cell, Grid};
 use crate::sudoku::rules::{Logic, PuzzleError, Rules, UnitKind};
+use crate::xc::Problem;
 
 use super::failed::Failed;
 use super::lines::house_sums::{house_sums, HouseSum};
@@ -83,6 +85,33 @@ impl<'r> State<'r> {
     ///
     /// [`PuzzleError`] when the givens break the rules ([`Rules::check_givens`]).
     pub fn new(rules: &'r Rules, puzzle: &Grid) -> Result<State<'r>, PuzzleError> {
+        let (problem, numbering, owners) = crate::sudoku::encode::encode_with_owners(rules);
+        State::build(rules, puzzle, &problem, &numbering, owners)
+    }
+
+    /// [`State::new`] on an encoding made for the search as well ([`Encoding::shared`], of
+    /// these `rules`), without encoding the rules again.
+    ///
+    /// # Errors
+    ///
+    /// [`PuzzleError`] when the givens break the rules ([`Rules::check_givens`]).
+    pub fn encoded(
+        rules: &'r Rules,
+        puzzle: &Grid,
+        encoding: &Encoding,
+    ) -> Result<State<'r>, PuzzleError> {
+        let (problem, numbering) = (&encoding.problem, &encoding.numbering);
+        State::build(rules, puzzle, problem, numbering, encoding.owners.clone())
+    }
+
+    /// The pencil marks of `puzzle` under `rules` encoded as `problem`, `numbering`, `owners`.
+    fn build(
+        rules: &'r Rules,
+        puzzle: &Grid,
+        problem: &Problem,
+        numbering: &Numbering,
+        mut owners: Owners,
+    ) -> Result<State<'r>, PuzzleError> {
         rules.check_givens(puzzle)?;
         let n = rules.size();
         let area = rules.rows() * rules.cols();
@@ -128,11 +157,10 @@ impl<'r> State<'r> {
             .collect();
         let families = families(rules);
         let full = Candidates::full(n);
-        let (problem, numbering, mut owners) = crate::sudoku::encode::encode_with_owners(rules);
-        let matrix = Matrix::new(rules, &problem, &numbering, &owners).map(Arc::new);
-        let matrix_late = Matrix::classic(rules, &problem);
+        let matrix = Matrix::new(rules, problem, numbering, &owners).map(Arc::new);
+        let matrix_late = Matrix::classic(rules, problem);
         let mut unexplained = Vec::new();
-        if !Matrix::holds_problem(&problem) {
+        if !Matrix::holds_problem(problem) {
             for family in rules.constraints().all() {
                 family.unexplained(&mut unexplained);
             }
