@@ -341,6 +341,16 @@ fn the_example_puzzles_grade_as_their_comments_say() {
 }
 
 /// The puzzle file at `path`: TOML, f-puzzles JSON or our JSON.
+/// The words of the steps of `logic` made by `technique`, in order.
+fn steps_by(logic: &Explanation, technique: Technique) -> Vec<String> {
+    logic
+        .steps
+        .iter()
+        .filter(|s| s.technique == technique)
+        .map(ToString::to_string)
+        .collect()
+}
+
 fn read_puzzle(path: &std::path::Path) -> sudokux::sudoku::file::PuzzleFile {
     use sudokux::sudoku::file::{from_json, from_toml};
     let text = std::fs::read_to_string(path).unwrap();
@@ -566,12 +576,7 @@ fn sum_chains_keep_the_arrows_within_reach() {
     let solutions = published_solutions();
     let solution = Grid::from_line(&solutions["arrow_slow"]).unwrap();
     assert_sound(&logic, &solution, &file.givens);
-    let chains: Vec<String> = logic
-        .steps
-        .iter()
-        .filter(|s| s.technique == Technique::SumChain)
-        .map(ToString::to_string)
-        .collect();
+    let chains = steps_by(&logic, Technique::SumChain);
     for s in &chains {
         println!("{s}");
     }
@@ -636,12 +641,7 @@ fn dots_and_whispers_squeeze_a_cells_neighbours_in_a_house() {
         let file = read_puzzle(&path);
         let used = explain_checked(&file.rules, &file.givens);
         let logic = solve_logically(&file.rules, &file.givens).unwrap();
-        let squeezed: Vec<String> = logic
-            .steps
-            .iter()
-            .filter(|s| s.technique == Technique::SqueezedNeighbours)
-            .map(ToString::to_string)
-            .collect();
+        let squeezed = steps_by(&logic, Technique::SqueezedNeighbours);
         assert!(!squeezed.is_empty(), "{name}: {used:?}");
         for s in &squeezed {
             assert!(

@@ -15,6 +15,12 @@ pub(super) mod house_sums;
 mod neighbours;
 mod ordering;
 
+/// An empty 9x9 grid with the rule tables `tables` (TOML), for the techniques' tests.
+#[cfg(test)]
+fn empty_9x9(tables: &str) -> crate::sudoku::file::PuzzleFile {
+    crate::sudoku::file::from_toml(&format!("size = 9\n{tables}")).unwrap()
+}
+
 use crate::sudoku::grid::Cell;
 
 use super::mask::digits_of;

@@ -193,12 +193,7 @@ mod tests {
     /// nothing. The ends, with one neighbour each, keep every digit but 5 (the pairs' step).
     #[test]
     fn a_whisper_cell_between_two_neighbours_of_a_house_is_not_4_5_or_6() {
-        let file = crate::sudoku::file::from_toml(
-            "givens = \"\"\"\n.........\n.........\n.........\n.........\n.........\n\
-             .........\n.........\n.........\n.........\n\"\"\"\n\
-             [[whispers]]\ncells = \"r1c1 r1c2 r1c3\"\n",
-        )
-        .unwrap();
+        let file = super::super::empty_9x9("[[whispers]]\ncells = \"r1c1 r1c2 r1c3\"\n");
         let mut state = State::new(&file.rules, &file.givens).unwrap();
         let step = state.squeezed_neighbours().unwrap();
         assert_eq!(step.technique, Technique::SqueezedNeighbours);
@@ -227,13 +222,10 @@ mod tests {
     /// not order its cells.
     #[test]
     fn thermometers_alone_are_left_to_the_ordering() {
-        let file = crate::sudoku::file::from_toml(
-            "givens = \"\"\"\n.........\n.........\n.........\n.........\n.........\n\
-             .........\n.........\n.........\n.........\n\"\"\"\n\
-             [[thermometer]]\ncells = \"r1c1 r2c2\"\n\
-             [[thermometer]]\ncells = \"r1c2 r2c2\"\n",
-        )
-        .unwrap();
+        let file = super::super::empty_9x9(
+            "[[thermometer]]\ncells = \"r1c1 r2c2\"\n\
+            [[thermometer]]\ncells = \"r1c2 r2c2\"\n",
+        );
         let state = State::new(&file.rules, &file.givens).unwrap();
         assert_eq!(state.squeezed_neighbours(), None);
         assert!(state.house_ordering().is_some());

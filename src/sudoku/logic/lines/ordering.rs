@@ -198,15 +198,12 @@ mod tests {
     /// thermometer alone says 1 digit), so then `r3c3` than three; `r9c9` is less than two.
     #[test]
     fn a_cell_above_two_cells_of_a_house_is_above_two_digits() {
-        let file = crate::sudoku::file::from_toml(
-            "givens = \"\"\"\n.........\n.........\n.........\n.........\n.........\n\
-             .........\n.........\n.........\n.........\n\"\"\"\n\
-             [[thermometer]]\ncells = \"r1c1 r2c2 r3c3\"\n\
-             [[thermometer]]\ncells = \"r1c2 r2c2\"\n\
-             [[thermometer]]\ncells = \"r9c9 r8c8\"\n\
-             [[thermometer]]\ncells = \"r9c9 r8c9\"\n",
-        )
-        .unwrap();
+        let file = super::super::empty_9x9(
+            "[[thermometer]]\ncells = \"r1c1 r2c2 r3c3\"\n\
+            [[thermometer]]\ncells = \"r1c2 r2c2\"\n\
+            [[thermometer]]\ncells = \"r9c9 r8c8\"\n\
+            [[thermometer]]\ncells = \"r9c9 r8c9\"\n",
+        );
         let mut state = State::new(&file.rules, &file.givens).unwrap();
         let mut texts = Vec::new();
         while let Some(step) = state.house_ordering() {
@@ -239,13 +236,10 @@ mod tests {
     /// other end): one cell, not two, so no step from row 1 alone.
     #[test]
     fn a_cell_ordered_twice_counts_once() {
-        let file = crate::sudoku::file::from_toml(
-            "givens = \"\"\"\n.........\n.........\n.........\n.........\n.........\n\
-             .........\n.........\n.........\n.........\n\"\"\"\n\
-             [[thermometer]]\ncells = \"r1c1 r1c2\"\n\
-             [[thermometer]]\ncells = \"r1c1 r1c2 r1c3\"\n",
-        )
-        .unwrap();
+        let file = super::super::empty_9x9(
+            "[[thermometer]]\ncells = \"r1c1 r1c2\"\n\
+            [[thermometer]]\ncells = \"r1c1 r1c2 r1c3\"\n",
+        );
         let state = State::new(&file.rules, &file.givens).unwrap();
         // r1c3 is above r1c1 and r1c2 (k = 2): 1 and 2 go, as its position says; r1c2 is
         // above r1c1 alone, however many rules say so.

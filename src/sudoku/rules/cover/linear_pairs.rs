@@ -198,15 +198,18 @@ impl LinearSum {
     /// The domains of [`LinearSum::tables`], remembered from an earlier call on a sum of the
     /// same [`Shape`] (the pairs' while the rules were read) or worked out now.
     fn refined_domains(&self, n: usize, share: &dyn Fn(usize, usize) -> bool) -> Option<Vec<u64>> {
+        let shape = self.shape(n, share);
         let known = DOMAINS
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .get(&self.shape(n, share))
+            .get(&shape)
             .cloned();
-        match known {
-            Some(domains) => domains,
-            None => self.tables(n, share).map(|(domains, _)| domains),
+        if let Some(domains) = known {
+            return domains;
         }
+        let domains = self.work_out_tables(n, share).map(|(domains, _)| domains);
+        remember_domains(shape, domains.clone());
+        domains
     }
 
     /// For a sum of two cells that share a unit, the digits each may hold: those with a
